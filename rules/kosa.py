@@ -1,0 +1,3 @@
+"""kosa — being written (placeholder until its module lands)."""
+
+NAME = "kosa"

@@ -1,0 +1,3 @@
+"""parquet — being written (placeholder until its module lands)."""
+
+NAME = "parquet"

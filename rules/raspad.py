@@ -1,0 +1,3 @@
+"""raspad — being written (placeholder until its module lands)."""
+
+NAME = "raspad"

@@ -1,0 +1,3 @@
+"""ryadki — being written (placeholder until its module lands)."""
+
+NAME = "ryadki"
