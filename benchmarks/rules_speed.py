@@ -1,0 +1,219 @@
+"""Rules benchmark: speed of the engines and strength of the `suggest` players.
+
+Prints, for each game:
+- median µs per `legal_moves` + `apply` step over seeded random playouts;
+- median µs per JSON round trip (`to_json` + `from_json`);
+- `suggest` latency per decision (median, p95, max);
+- solitaires: the win rate of `suggest` over N seeded deals (default 1,000);
+- group games: a match table of `suggest` against a uniformly random player over seeded games
+  (default 400 per row; seats alternate; a shared win counts as a share).
+
+Usage:
+    python benchmarks/rules_speed.py                 # everything (takes several minutes)
+    python benchmarks/rules_speed.py --quick         # small counts, for a smoke run
+    python benchmarks/rules_speed.py --games kosa --deals 200 --jobs 2
+
+A script that prints figures, not a test: nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import rules
+
+SOLITAIRES = ("raspad", "kosa")
+GROUP_GAMES = ("ryadki", "parquet")
+MAX_STEPS = 5000
+
+
+def _median_us(samples_ns: list[int]) -> float:
+    return statistics.median(samples_ns) / 1000 if samples_ns else float("nan")
+
+
+def _pct(samples: list[float], q: float) -> float:
+    if not samples:
+        return float("nan")
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _seated(game: str, state: Any) -> int:
+    """Seats of a state (from the public view of seat 0)."""
+    view = rules.GAMES[game].view(state, 0)
+    return len(view["status"]["scores"]) or 1
+
+
+def _mover(game: str, state: Any, seats: int) -> int | None:
+    g = rules.GAMES[game]
+    for p in range(seats):
+        if g.legal_moves(state, p):
+            return p
+    return None
+
+
+def speed(game: str, options: dict[str, Any], games: int) -> tuple[float, float, int]:
+    """(median µs per step, median µs per JSON round trip, steps measured)."""
+    g = rules.GAMES[game]
+    step_ns: list[int] = []
+    trip_ns: list[int] = []
+    clock = time.perf_counter_ns
+    for seed in range(games):
+        rnd = random.Random(seed)
+        state = g.new_game(dict(options), seed=seed)
+        seats = _seated(game, state)
+        for _ in range(MAX_STEPS):
+            if g.status(state).over:
+                break
+            t0 = clock()
+            mover, moves = None, []
+            for p in range(seats):
+                moves = g.legal_moves(state, p)
+                if moves:
+                    mover = p
+                    break
+            if mover is None:
+                break
+            move = moves[rnd.randrange(len(moves))]
+            state = g.apply(state, move, mover)
+            step_ns.append(clock() - t0)
+            if len(step_ns) % 7 == 0:
+                t0 = clock()
+                g.from_json(g.to_json(state))
+                trip_ns.append(clock() - t0)
+    return _median_us(step_ns), _median_us(trip_ns), len(step_ns)
+
+
+def _solitaire_deal(args: tuple[str, dict[str, Any], int]) -> tuple[bool, list[float]]:
+    game, options, seed = args
+    g = rules.GAMES[game]
+    state = g.new_game(dict(options), seed=seed)
+    lat: list[float] = []
+    for _ in range(MAX_STEPS):
+        if g.status(state).over:
+            break
+        t0 = time.perf_counter()
+        move = g.suggest(state, 0, seed)
+        lat.append((time.perf_counter() - t0) * 1000)
+        state = g.apply(state, move, 0)
+    return g.status(state).result == "won", lat
+
+
+def _match_game(args: tuple[str, dict[str, Any], int, int]) -> tuple[float, list[float]]:
+    """One game: `suggest` in seat `ai`, uniform random elsewhere. Returns the AI's win share."""
+    game, options, seed, ai = args
+    g = rules.GAMES[game]
+    rnd = random.Random(seed * 7919 + ai)
+    state = g.new_game(dict(options), seed=seed)
+    seats = _seated(game, state)
+    lat: list[float] = []
+    for _ in range(MAX_STEPS):
+        if g.status(state).over:
+            break
+        mover = _mover(game, state, seats)
+        if mover is None:
+            break
+        if mover == ai:
+            t0 = time.perf_counter()
+            move = g.suggest(state, mover, seed)
+            lat.append((time.perf_counter() - t0) * 1000)
+        else:
+            moves = g.legal_moves(state, mover)
+            move = moves[rnd.randrange(len(moves))]
+        state = g.apply(state, move, mover)
+    winners = g.status(state).winners
+    share = 1 / len(winners) if ai in winners else 0.0
+    return share, lat
+
+
+def _run(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> list[Any]:
+    if workers <= 1:
+        return [fn(j) for j in jobs]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(fn, jobs, chunksize=4))
+
+
+def _latency_line(lat: list[float]) -> str:
+    return (
+        f"suggest ms/decision: median {statistics.median(lat):.2f}, "
+        f"p95 {_pct(lat, 0.95):.2f}, max {max(lat):.2f} ({len(lat)} decisions)"
+        if lat
+        else "suggest: no decisions"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--games", default="raspad,kosa,ryadki,parquet")
+    ap.add_argument("--deals", type=int, default=1000, help="solitaire deals for the win rate")
+    ap.add_argument("--matches", type=int, default=400, help="games per match-table row")
+    ap.add_argument("--speed-games", type=int, default=40, help="random playouts for speed")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--quick", action="store_true", help="small counts (smoke run)")
+    args = ap.parse_args()
+    if args.quick:
+        args.deals, args.matches, args.speed_games = 40, 20, 10
+
+    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, jobs={args.jobs}")
+    for game in args.games.split(","):
+        print(f"\n== {game}")
+        base: dict[str, Any] = {}
+        variants = [base]
+        if game == "ryadki":
+            variants = [{"players": n} for n in (2, 3, 6)]
+        for opts in variants:
+            step, trip, n = speed(game, opts, args.speed_games)
+            label = f" {opts}" if opts else ""
+            print(
+                f"speed{label}: {step:.1f} µs/step (median of {n}), "
+                f"{trip:.1f} µs/JSON round trip"
+            )
+        if game in SOLITAIRES:
+            t0 = time.perf_counter()
+            results = _run(_solitaire_deal, [(game, base, s) for s in range(args.deals)], args.jobs)
+            wins = sum(1 for won, _ in results if won)
+            lat = [x for _, ls in results for x in ls]
+            print(
+                f"suggest wins {wins}/{args.deals} = {100 * wins / args.deals:.1f} % "
+                f"(seeds 0..{args.deals - 1}, {time.perf_counter() - t0:.0f} s)"
+            )
+            print(_latency_line(lat))
+        else:
+            rows: list[tuple[str, dict[str, Any]]] = []
+            if game == "ryadki":
+                rows = [
+                    (f"{n} players, {d} deal{'s' if d > 1 else ''}", {"players": n, "deals": d})
+                    for n in (2, 3, 6)
+                    for d in (1, 7)
+                ]
+            else:
+                rows = [("2 players", {})]
+            print(f"match table: suggest vs uniform random, {args.matches} seeded games a row")
+            for label, opts in rows:
+                seats = int(opts.get("players", 2))
+                jobs = [(game, opts, s, s % seats) for s in range(args.matches)]
+                t0 = time.perf_counter()
+                results = _run(_match_game, jobs, args.jobs)
+                score = sum(share for share, _ in results) / len(results)
+                lat = [x for _, ls in results for x in ls]
+                print(
+                    f"  {label:<22} suggest scores {100 * score:5.1f} % "
+                    f"(fair share {100 / seats:.0f} %), "
+                    f"median {statistics.median(lat) if lat else 0:.2f} ms, "
+                    f"max {max(lat) if lat else 0:.2f} ms/decision, "
+                    f"{time.perf_counter() - t0:.0f} s"
+                )
+
+
+if __name__ == "__main__":
+    main()
