@@ -1,3 +1,463 @@
-"""raspad — being written (placeholder until its module lands)."""
+"""Raspad («Распад», "Decay") — a one-player solitaire (rules: ../shared/rules/raspad.md).
+
+The player holds up to 6 cards and beats the cards of a table line with them. A table card next
+to beaten holes accepts lower values (reduction); a card reduced to 0 or below decays by itself.
+A kon (round) closes when at most one live card is left; when no beat exists (or the player
+declares it) the kon fails: the hand is appended to the line and a new hand is drawn.
+
+Moves: `<hand card>><table card>` (`QS>JS`), `close`, `fail`, `resign`.
+Every automatic consequence (decay cascades, the close of an empty line, the failed kon when no
+beat exists, the end of the game) happens inside `apply` and `new_game`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rules import cards
+from rules.errors import IllegalMove
+from rules.options import check_options, is_bool
+from rules.rng import Rng, fresh_seed
+from rules.status import Status
 
 NAME = "raspad"
+PLAYERS = (1, 1)
+DEFAULT_OPTIONS: dict[str, Any] = {"jokers": False}
+
+HAND_SIZE = 6
+TABLE_SIZE = 4
+
+PLAYING = "playing"
+WON = "won"
+LOST = "lost"
+RESIGNED = "resigned"
+RESULTS = (PLAYING, WON, LOST, RESIGNED)
+
+_VALUES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
+_VALUES.update({str(n): n for n in range(2, 10)})
+
+VALUE: dict[str, int] = {}
+"""Card value: A = 1, 2–10 face value, J = 11, Q = 12, K = 13; jokers 0 (no value)."""
+SUIT: dict[str, str] = {}
+COLOUR: dict[str, str] = {}
+for _c in cards.deck_54():
+    VALUE[_c] = 0 if cards.is_joker(_c) else _VALUES[_c[0]]
+    SUIT[_c] = "X" if cards.is_joker(_c) else _c[1]
+    COLOUR[_c] = cards.colour(_c)
+
+
+def is_number(card: str) -> bool:
+    """A number card (цифра): ranks 2–10."""
+    return 2 <= VALUE[card] <= 10
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Raspad position. `stock[0]` is the top card; `None` in `table` is a beaten hole.
+
+    `kon` counts kons (1-based), `fails` the failed attempts of the current kon, `events` the
+    automatic consequences of the last `new_game`/`apply` (`decay:<card>`, `close`, `fail`,
+    `won`, `lost`) so a UI can tell the player what happened.
+    """
+
+    seed: int
+    jokers: bool
+    stock: tuple[str, ...]
+    hand: tuple[str, ...]
+    table: tuple[str | None, ...]
+    discard: tuple[str, ...]
+    result: str = PLAYING
+    kon: int = 1
+    fails: int = 0
+    events: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------- reductions and beating
+
+
+def holes_near(table: tuple[str | None, ...] | list[str | None], i: int) -> int:
+    """Beaten holes among the immediate neighbours i−1 and i+1 (0, 1 or 2)."""
+    d = 0
+    if i > 0 and table[i - 1] is None:
+        d += 1
+    if i + 1 < len(table) and table[i + 1] is None:
+        d += 1
+    return d
+
+
+def low_value(table: tuple[str | None, ...] | list[str | None], i: int) -> int:
+    """The lowest admissible value L = v(T) − d of the live non-joker card at position i."""
+    c = table[i]
+    assert c is not None
+    return VALUE[c] - holes_near(table, i)
+
+
+def beats(hand_card: str, target: str, low: int, beaten_neighbour: bool) -> bool:
+    """Whether `hand_card` beats the live table card `target` whose lowest value is `low`
+    (ignored for a joker target) and which has (`beaten_neighbour`) a beaten neighbour."""
+    vt = VALUE[target]
+    if vt == 0:  # the target is a joker
+        return beaten_neighbour and COLOUR[hand_card] == COLOUR[target]
+    vh = VALUE[hand_card]
+    if vh == 0:  # a joker in hand beats any card of its colour
+        return COLOUR[hand_card] == COLOUR[target]
+    if low <= vh <= vt:
+        return True
+    if SUIT[hand_card] == SUIT[target] and vh >= low:
+        return True
+    # the ace rule: a real ace (never reduced: a reduced ace has decayed) by any number card
+    return vt == 1 and 2 <= vh <= 10
+
+
+def live_count(table: tuple[str | None, ...]) -> int:
+    return sum(1 for c in table if c is not None)
+
+
+def _beat_moves(hand: tuple[str, ...], table: tuple[str | None, ...]) -> list[str]:
+    out: list[str] = []
+    n = len(table)
+    for i, t in enumerate(table):
+        if t is None:
+            continue
+        d = 0
+        if i > 0 and table[i - 1] is None:
+            d += 1
+        if i + 1 < n and table[i + 1] is None:
+            d += 1
+        low = VALUE[t] - d
+        for h in hand:
+            if beats(h, t, low, d > 0):
+                out.append(h + ">" + t)
+    return out
+
+
+def _any_beat(hand: tuple[str, ...], table: tuple[str | None, ...]) -> bool:
+    n = len(table)
+    for i, t in enumerate(table):
+        if t is None:
+            continue
+        d = 0
+        if i > 0 and table[i - 1] is None:
+            d += 1
+        if i + 1 < n and table[i + 1] is None:
+            d += 1
+        low = VALUE[t] - d
+        for h in hand:
+            if beats(h, t, low, d > 0):
+                return True
+    return False
+
+
+def decay(table: list[str | None], discard: list[str], events: list[str]) -> None:
+    """Let every live non-joker card with L ≤ 0 decay (in place), until nothing more decays."""
+    changed = True
+    while changed:
+        changed = False
+        for i, c in enumerate(table):
+            if c is None or VALUE[c] == 0:
+                continue
+            if VALUE[c] - holes_near(table, i) <= 0:
+                table[i] = None
+                discard.append(c)
+                events.append("decay:" + c)
+                changed = True
+
+
+# ---------------------------------------------------------------- game flow
+
+
+def _settle(
+    stock: list[str],
+    hand: list[str],
+    table: list[str | None],
+    discard: list[str],
+    kon: int,
+    fails: int,
+    events: list[str],
+    seed: int,
+    jokers: bool,
+) -> State:
+    """Run every automatic consequence until a decision point or the end of the game."""
+    result = PLAYING
+    while True:
+        decay(table, discard, events)
+        live = sum(1 for c in table if c is not None)
+        if live == 0:
+            # the kon closes by itself
+            events.append("close")
+            table, result, kon = _close(stock, hand, table, discard, kon)
+            fails = 0
+            if result != PLAYING:
+                events.append(result)
+                break
+            continue
+        if live == 1:
+            break
+        if _any_beat(tuple(hand), tuple(table)):
+            break
+        # at least two live cards and no beat: the kon fails by itself
+        events.append("fail")
+        table, result = _fail(stock, hand, table)
+        fails += 1
+        if result != PLAYING:
+            events.append(result)
+            break
+    return State(
+        seed=seed,
+        jokers=jokers,
+        stock=tuple(stock),
+        hand=tuple(hand),
+        table=tuple(table),
+        discard=tuple(discard),
+        result=result,
+        kon=kon,
+        fails=fails,
+        events=tuple(events),
+    )
+
+
+def _close(
+    stock: list[str],
+    hand: list[str],
+    table: list[str | None],
+    discard: list[str],
+    kon: int,
+) -> tuple[list[str | None], str, int]:
+    """Close the kon: table to the discard, refill the hand, then the table; the win check."""
+    discard.extend(c for c in table if c is not None)
+    take = min(HAND_SIZE - len(hand), len(stock)) if len(hand) < HAND_SIZE else 0
+    hand.extend(stock[:take])
+    del stock[:take]
+    if not stock:
+        return [], WON, kon
+    lay = min(TABLE_SIZE, len(stock))
+    new_table: list[str | None] = list(stock[:lay])
+    del stock[:lay]
+    return new_table, PLAYING, kon + 1
+
+
+def _fail(
+    stock: list[str], hand: list[str], table: list[str | None]
+) -> tuple[list[str | None], str]:
+    """A failed kon. Lost when the stock is empty (the position is left as it was)."""
+    if not stock:
+        return table, LOST
+    line: list[str | None] = [c for c in table if c is not None]
+    line.extend(hand)
+    take = min(HAND_SIZE, len(stock))
+    hand[:] = stock[:take]
+    del stock[:take]
+    if len(line) < TABLE_SIZE:
+        lay = min(TABLE_SIZE - len(line), len(stock))
+        line.extend(stock[:lay])
+        del stock[:lay]
+    return line, PLAYING
+
+
+def _parse_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    given = check_options(NAME, options, {"jokers": (is_bool, "true or false")})
+    return {**DEFAULT_OPTIONS, **given}
+
+
+def new_game(
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+) -> State:
+    """Deal a new game: 6 cards to the hand, 4 to the table, the rest is the stock."""
+    opts = _parse_options(options)
+    jokers = bool(opts["jokers"])
+    full = cards.deck_54() if jokers else cards.deck_52()
+    if seed is None:
+        seed = fresh_seed()
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError("raspad: seed must be an integer")
+    order = cards.check_deck(deck, full)
+    if order is None:
+        order = full
+        Rng(seed).shuffle(order)
+    hand = order[:HAND_SIZE]
+    table: list[str | None] = list(order[HAND_SIZE : HAND_SIZE + TABLE_SIZE])
+    stock = order[HAND_SIZE + TABLE_SIZE :]
+    return _settle(stock, hand, table, [], 1, 0, [], seed, jokers)
+
+
+def legal_moves(state: State, player: int = 0) -> list[str]:
+    """Sorted legal moves: beats, `close` (at most one live card), `fail` (two or more)."""
+    if player != 0 or state.result != PLAYING:
+        return []
+    moves = _beat_moves(state.hand, state.table)
+    if live_count(state.table) <= 1:
+        moves.append("close")
+    else:
+        moves.append("fail")
+    moves.sort()
+    return moves
+
+
+def _is_legal_beat(state: State, move: str) -> bool:
+    if len(move) != 5 or move[2] != ">":
+        return False
+    h, t = move[:2], move[3:]
+    if h not in state.hand or t not in state.table:
+        return False
+    i = state.table.index(t)
+    d = holes_near(state.table, i)
+    return beats(h, t, VALUE[t] - d, d > 0)
+
+
+def apply(state: State, move: str, player: int = 0) -> State:
+    """Return the state after `move`; IllegalMove (state untouched) when it is not legal."""
+    if not isinstance(move, str):
+        raise IllegalMove(f"raspad: a move is a string, got {move!r}")
+    if state.result != PLAYING:
+        raise IllegalMove("raspad: the game is over")
+    if player != 0:
+        raise IllegalMove(f"raspad: there is no player {player!r}")
+    if move == "resign":
+        return State(
+            seed=state.seed,
+            jokers=state.jokers,
+            stock=state.stock,
+            hand=state.hand,
+            table=state.table,
+            discard=state.discard,
+            result=RESIGNED,
+            kon=state.kon,
+            fails=state.fails,
+            events=("resigned",),
+        )
+    stock = list(state.stock)
+    hand = list(state.hand)
+    table = list(state.table)
+    discard = list(state.discard)
+    events: list[str] = []
+    kon, fails = state.kon, state.fails
+    live = live_count(state.table)
+    if move == "close":
+        if live > 1:
+            raise IllegalMove("raspad: close needs at most one live card on the table")
+        events.append("close")
+        table, result, kon = _close(stock, hand, table, discard, kon)
+        fails = 0
+        if result != PLAYING:
+            events.append(result)
+            return State(
+                state.seed, state.jokers, tuple(stock), tuple(hand), tuple(table),
+                tuple(discard), result, kon, fails, tuple(events),
+            )
+    elif move == "fail":
+        if live < 2:
+            raise IllegalMove("raspad: fail needs at least two live cards on the table")
+        events.append("fail")
+        table, result = _fail(stock, hand, table)
+        fails += 1
+        if result != PLAYING:
+            events.append(result)
+            return State(
+                state.seed, state.jokers, tuple(stock), tuple(hand), tuple(table),
+                tuple(discard), result, kon, fails, tuple(events),
+            )
+    else:
+        if not _is_legal_beat(state, move):
+            raise IllegalMove(f"raspad: {move!r} is not a legal move")
+        h, t = move[:2], move[3:]
+        hand.remove(h)
+        table[table.index(t)] = None
+        discard.append(h)
+        discard.append(t)
+    return _settle(stock, hand, table, discard, kon, fails, events, state.seed, state.jokers)
+
+
+def status(state: State) -> Status:
+    score = len(state.stock) + len(state.hand) + live_count(state.table)
+    return Status(
+        over=state.result != PLAYING,
+        winners=[0] if state.result == WON else [],
+        scores=[score],
+        result=state.result,
+    )
+
+
+def ranges(table: tuple[str | None, ...]) -> list[list[int] | None]:
+    """Admissible values `[L, v]` per slot (`None` for holes and jokers)."""
+    out: list[list[int] | None] = []
+    for i, c in enumerate(table):
+        if c is None or VALUE[c] == 0:
+            out.append(None)
+        else:
+            out.append([VALUE[c] - holes_near(table, i), VALUE[c]])
+    return out
+
+
+def view(state: State, player: int) -> dict[str, Any]:
+    """What the player sees: never the stock order (only its size)."""
+    return {
+        "hand": list(state.hand),
+        "table": list(state.table),
+        "stock": len(state.stock),
+        "discard": len(state.discard),
+        "live": live_count(state.table),
+        "ranges": ranges(state.table),
+        "kon": state.kon,
+        "fails": state.fails,
+        "jokers": state.jokers,
+        "events": list(state.events),
+        "status": status(state).as_dict(),
+    }
+
+
+def to_json(state: State) -> str:
+    return json.dumps(
+        {
+            "seed": state.seed,
+            "jokers": state.jokers,
+            "stock": state.stock,
+            "hand": state.hand,
+            "table": state.table,
+            "discard": state.discard,
+            "result": state.result,
+            "kon": state.kon,
+            "fails": state.fails,
+            "events": state.events,
+        },
+        separators=(",", ":"),
+    )
+
+
+def from_json(text: str) -> State:
+    """Rebuild a state from `to_json`; ValueError for anything that is not a valid state."""
+    try:
+        d = json.loads(text)
+        st = State(
+            seed=d["seed"],
+            jokers=d["jokers"],
+            stock=tuple(d["stock"]),
+            hand=tuple(d["hand"]),
+            table=tuple(d["table"]),
+            discard=tuple(d["discard"]),
+            result=d["result"],
+            kon=d["kon"],
+            fails=d["fails"],
+            events=tuple(d["events"]),
+        )
+    except (KeyError, TypeError, json.JSONDecodeError) as e:
+        raise ValueError(f"raspad: not a saved game: {e}") from e
+    if not isinstance(st.seed, int) or not isinstance(st.jokers, bool) or st.result not in RESULTS:
+        raise ValueError("raspad: not a saved game")
+    full = cards.deck_54() if st.jokers else cards.deck_52()
+    held = [*st.stock, *st.hand, *(c for c in st.table if c is not None), *st.discard]
+    if len(held) != len(full) or set(held) != set(full):
+        raise ValueError("raspad: the saved cards are not one full deck")
+    return st
+
+
+def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+    """A good legal move for the player, using only what the player can see (see raspad_hint)."""
+    from rules.raspad_hint import choose
+
+    if player != 0 or state.result != PLAYING:
+        raise IllegalMove("raspad: no move to suggest")
+    return choose(state)
