@@ -1,3 +1,397 @@
-"""kosa — being written (placeholder until its module lands)."""
+"""Kosa («Коса», Braid): a two-deck solitaire. Rules: ../shared/rules/kosa.md; API: API.md.
+
+Layout: a braid of 20 cards (only its last card plays), 12 column spots (L1…L6, R1…R6; the
+corners L1, L6, R1, R6 may also be refilled from the braid), 8 foundations that start with the
+base rank and build up in suit wrapping K → A, a stock and a waste.
+
+Decisions where the pages are silent (also in the module's report):
+- A card never leaves a foundation (the page offers no such move).
+- Several equal targets (two foundations of one suit with the same top, two spots with the same
+  top) are distinct moves (`w>F2`, `w>F3`); each move string appears once.
+- A vacant spot is fillable while one of its sources has a card. While any spot is fillable the
+  fills are the only legal moves (any fill of any fillable spot); when exactly one fill exists in
+  total it happens automatically inside `apply` / `new_game`, repeatedly (a cascade).
+- Every move except `d` and `r` counts as "a card moved" in the current pass, fills included
+  (automatic fills too). `r` after a pass without such a move is listed and legal; applying it
+  turns the waste into the stock as usual, counts the new pass and ends the game as lost.
+- The game also ends as lost automatically whenever no legal move remains (with unlimited
+  passes that needs stock and waste empty; with `max_passes` it also happens when the stock of
+  the last pass is empty and nothing else can move).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rules import cards
+from rules.errors import IllegalMove
+from rules.options import check_options, is_int
+from rules.rng import Rng, fresh_seed
+from rules.status import Status
 
 NAME = "kosa"
+PLAYERS = (1, 1)
+DEFAULT_OPTIONS: dict[str, Any] = {"max_passes": None}
+
+SPOTS = ("L1", "L2", "L3", "L4", "L5", "L6", "R1", "R2", "R3", "R4", "R5", "R6")
+CORNERS = frozenset((0, 5, 6, 11))
+N_FOUND = 8
+FULL = 13  # cards on a complete foundation
+BRAID = 20
+TOTAL = 104
+
+_SPOT_INDEX = {name: i for i, name in enumerate(SPOTS)}
+_FOUND_NAMES = tuple(f"F{i + 1}" for i in range(N_FOUND))
+_FOUND_INDEX = {name: i for i, name in enumerate(_FOUND_NAMES)}
+
+# Building order A 2 … K (ace low); foundations wrap K → A.
+_ORDER = "A23456789TJQK"
+VALUE = {r: i + 1 for i, r in enumerate(_ORDER)}
+# card that may be put on a column top (same suit, one rank lower; nothing on an ace)
+ON_SPOT: dict[str, str] = {
+    r + s: _ORDER[i - 1] + s for i, r in enumerate(_ORDER) if i > 0 for s in cards.SUITS
+}
+# next card on a foundation after its top (same suit, one rank higher, K → A)
+F_NEXT: dict[str, str] = {
+    r + s: _ORDER[(i + 1) % 13] + s for i, r in enumerate(_ORDER) for s in cards.SUITS
+}
+
+RESULTS = ("playing", "won", "lost", "resigned")
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A Kosa position. Piles are strings of concatenated 2-char codes, bottom first.
+
+    `stock` has its top card at the end; `waste` bottom→top; `spots` 12 piles (L1…R6, "" when
+    vacant); `found` 8 piles. `moved`: a card moved (other than by a draw) in this pass.
+    """
+
+    max_passes: int | None
+    seed: int | None
+    base: str
+    braid: str
+    spots: tuple[str, ...]
+    found: tuple[str, ...]
+    stock: str
+    waste: str
+    pass_no: int = 1
+    moved: bool = False
+    result: str = "playing"
+
+
+# ---------------------------------------------------------------------------------- options
+
+
+def _is_passes(v: Any) -> bool:
+    return v is None or (is_int(v) and v >= 1)
+
+
+def _options(options: dict[str, Any] | None) -> dict[str, Any]:
+    given = check_options(
+        NAME, options, {"max_passes": (_is_passes, "a positive integer or None")}
+    )
+    return {**DEFAULT_OPTIONS, **given}
+
+
+# ---------------------------------------------------------------------------------- dealing
+
+
+def _split(pile: str) -> list[str]:
+    return [pile[i : i + 2] for i in range(0, len(pile), 2)]
+
+
+def _reverse(pile: str) -> str:
+    return "".join(reversed(_split(pile)))
+
+
+def new_game(
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+) -> State:
+    opts = _options(options)
+    if seed is not None and not is_int(seed):
+        raise ValueError("kosa: seed must be an int or None")
+    fixed = cards.check_deck(deck, cards.double_deck())
+    if fixed is None:
+        if seed is None:
+            seed = fresh_seed()
+        fixed = cards.double_deck()
+        Rng(seed).shuffle(fixed)
+    state = State(
+        max_passes=opts["max_passes"],
+        seed=seed,
+        base=fixed[32][0],
+        braid="".join(fixed[:BRAID]),
+        spots=tuple(fixed[BRAID : BRAID + 12]),
+        found=(fixed[32],) + ("",) * (N_FOUND - 1),
+        stock="".join(reversed(fixed[33:])),
+        waste="",
+    )
+    return _settle(state)
+
+
+# ---------------------------------------------------------------------------------- moves
+
+
+def _fills(st: State) -> list[tuple[int, str]]:
+    """Every (spot, source) fill available now, in spot order."""
+    out: list[tuple[int, str]] = []
+    for i, pile in enumerate(st.spots):
+        if pile:
+            continue
+        if st.braid and i in CORNERS:
+            out.append((i, "b"))
+        if st.stock:
+            out.append((i, "s"))
+        if st.waste:
+            out.append((i, "w"))
+    return out
+
+
+def _moves(st: State) -> list[str]:
+    """The legal moves of a state in play (unsorted, no duplicates)."""
+    fills = _fills(st)
+    if fills:
+        return [f"{src}>{SPOTS[i]}" for i, src in fills]
+    out: list[str] = []
+    base = st.base
+    need: dict[str, list[int]] = {}
+    empty = -1
+    for i, pile in enumerate(st.found):
+        if not pile:
+            if empty < 0:
+                empty = i
+        elif len(pile) < 2 * FULL:
+            need.setdefault(F_NEXT[pile[-2:]], []).append(i)
+    accept: dict[str, list[int]] = {}
+    for i, pile in enumerate(st.spots):
+        if pile:
+            below = ON_SPOT.get(pile[-2:])
+            if below is not None:
+                accept.setdefault(below, []).append(i)
+    sources: list[tuple[str, int, str]] = []
+    if st.braid:
+        sources.append(("b", -1, st.braid[-2:]))
+    if st.waste:
+        sources.append(("w", -1, st.waste[-2:]))
+    for i, pile in enumerate(st.spots):
+        if pile:
+            sources.append((SPOTS[i], i, pile[-2:]))
+    for name, idx, card in sources:
+        if card[0] == base and empty >= 0:
+            out.append(f"{name}>{_FOUND_NAMES[empty]}")
+        for fi in need.get(card, ()):
+            out.append(f"{name}>{_FOUND_NAMES[fi]}")
+        for si in accept.get(card, ()):
+            if si != idx:
+                out.append(f"{name}>{SPOTS[si]}")
+    if st.stock:
+        out.append("d")
+    elif st.waste and (st.max_passes is None or st.pass_no < st.max_passes):
+        out.append("r")
+    return out
+
+
+def legal_moves(state: State, player: int = 0) -> list[str]:
+    if player != 0 or state.result != "playing":
+        return []
+    return sorted(_moves(state))
+
+
+def _take(st: State, src: str) -> tuple[State, str]:
+    if src == "b":
+        return replace(st, braid=st.braid[:-2]), st.braid[-2:]
+    if src == "w":
+        return replace(st, waste=st.waste[:-2]), st.waste[-2:]
+    if src == "s":
+        return replace(st, stock=st.stock[:-2]), st.stock[-2:]
+    i = _SPOT_INDEX[src]
+    pile = st.spots[i]
+    spots = list(st.spots)
+    spots[i] = pile[:-2]
+    return replace(st, spots=tuple(spots)), pile[-2:]
+
+
+def _put(st: State, dst: str, card: str) -> State:
+    fi = _FOUND_INDEX.get(dst)
+    if fi is not None:
+        found = list(st.found)
+        found[fi] += card
+        return replace(st, found=tuple(found))
+    i = _SPOT_INDEX[dst]
+    spots = list(st.spots)
+    spots[i] += card
+    return replace(st, spots=tuple(spots))
+
+
+def _move_card(st: State, move: str) -> State:
+    src, dst = move.split(">")
+    st, card = _take(st, src)
+    return replace(_put(st, dst, card), moved=True)
+
+
+def _settle(st: State) -> State:
+    """Automatic consequences: single-option fills (cascading), then the win / loss checks."""
+    while True:
+        fills = _fills(st)
+        if len(fills) != 1:
+            break
+        i, src = fills[0]
+        st = _move_card(st, f"{src}>{SPOTS[i]}")
+    if st.result != "playing":
+        return st
+    if sum(len(p) for p in st.found) == 2 * TOTAL:
+        return replace(st, result="won")
+    if st.stock or (st.waste and (st.max_passes is None or st.pass_no < st.max_passes)):
+        return st
+    if not _moves(st):
+        return replace(st, result="lost")
+    return st
+
+
+def apply(state: State, move: str, player: int = 0) -> State:
+    if player != 0:
+        raise IllegalMove(f"kosa: there is no player {player}")
+    if state.result != "playing":
+        raise IllegalMove("kosa: the game is over")
+    if move == "resign":
+        return replace(state, result="resigned")
+    if not isinstance(move, str) or move not in _moves(state):
+        raise IllegalMove(f"kosa: illegal move {move!r}")
+    if move == "d":
+        st = replace(state, stock=state.stock[:-2], waste=state.waste + state.stock[-2:])
+    elif move == "r":
+        st = replace(
+            state,
+            stock=_reverse(state.waste),
+            waste="",
+            pass_no=state.pass_no + 1,
+            moved=False,
+            result="playing" if state.moved else "lost",
+        )
+    else:
+        st = _move_card(state, move)
+    return _settle(st)
+
+
+# ---------------------------------------------------------------------------------- reports
+
+
+def foundation_cards(state: State) -> int:
+    return sum(len(p) for p in state.found) // 2
+
+
+def status(state: State) -> Status:
+    won = state.result == "won"
+    return Status(
+        over=state.result != "playing",
+        winners=[0] if won else [],
+        scores=[foundation_cards(state)],
+        result=state.result,
+    )
+
+
+def awaiting_fill(state: State) -> list[str]:
+    """Vacant spots that must be filled before anything else (empty when the game is over)."""
+    if state.result != "playing":
+        return []
+    return sorted({SPOTS[i] for i, _ in _fills(state)})
+
+
+def view(state: State, player: int = 0) -> dict[str, Any]:
+    """Everything the player sees. The stock shows only its size."""
+    redeal_allowed = state.max_passes is None or state.pass_no < state.max_passes
+    return {
+        "braid": _split(state.braid),
+        "spots": {name: _split(state.spots[i]) for i, name in enumerate(SPOTS)},
+        "foundations": [_split(p) for p in state.found],
+        "base": state.base,
+        "stock": len(state.stock) // 2,
+        "waste": _split(state.waste),
+        "pass": state.pass_no,
+        "max_passes": state.max_passes,
+        "redeal_allowed": redeal_allowed,
+        "redeal_loses": not state.moved,
+        "vacant": [SPOTS[i] for i, p in enumerate(state.spots) if not p],
+        "awaiting_fill": awaiting_fill(state),
+        "status": status(state).as_dict(),
+    }
+
+
+# ---------------------------------------------------------------------------------- JSON
+
+
+def to_json(state: State) -> str:
+    data = [
+        1,
+        state.max_passes,
+        state.seed,
+        state.base,
+        state.braid,
+        list(state.spots),
+        list(state.found),
+        state.stock,
+        state.waste,
+        state.pass_no,
+        int(state.moved),
+        state.result,
+    ]
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _pile(v: Any) -> str:
+    if not isinstance(v, str) or len(v) % 2 or not all(cards.is_card(c) for c in _split(v)):
+        raise ValueError("kosa: bad pile in JSON")
+    return v
+
+
+def from_json(text: str) -> State:
+    try:
+        data = json.loads(text)
+        (ver, max_passes, seed, base, braid, spots, found, stock, waste, pass_no, moved,
+         result) = data
+    except (ValueError, TypeError) as exc:
+        raise ValueError("kosa: malformed state JSON") from exc
+    if ver != 1 or not _is_passes(max_passes) or not (seed is None or is_int(seed)):
+        raise ValueError("kosa: malformed state JSON")
+    if not isinstance(base, str) or len(base) != 1 or base not in _ORDER:
+        raise ValueError("kosa: bad base rank in JSON")
+    if not isinstance(spots, list) or len(spots) != 12:
+        raise ValueError("kosa: bad spots in JSON")
+    if not isinstance(found, list) or len(found) != N_FOUND:
+        raise ValueError("kosa: bad foundations in JSON")
+    if not is_int(pass_no) or pass_no < 1 or moved not in (0, 1) or result not in RESULTS:
+        raise ValueError("kosa: malformed state JSON")
+    st = State(
+        max_passes=max_passes,
+        seed=seed,
+        base=base,
+        braid=_pile(braid),
+        spots=tuple(_pile(p) for p in spots),
+        found=tuple(_pile(p) for p in found),
+        stock=_pile(stock),
+        waste=_pile(waste),
+        pass_no=pass_no,
+        moved=bool(moved),
+        result=result,
+    )
+    everything = st.braid + "".join(st.spots) + "".join(st.found) + st.stock + st.waste
+    if not cards.same_cards(_split(everything), cards.double_deck()):
+        raise ValueError("kosa: the state does not hold the two decks")
+    return st
+
+
+# ---------------------------------------------------------------------------------- hint
+
+
+def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+    """A strong, fair move for the hint button (never reads the stock order)."""
+    from rules.kosa_hint import choose
+
+    if player != 0 or state.result != "playing":
+        raise IllegalMove("kosa: no move to suggest")
+    return choose(state, seed)
