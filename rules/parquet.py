@@ -1,3 +1,623 @@
-"""parquet — being written (placeholder until its module lands)."""
+"""Parquet («Паркет») — 2 players, perfect information. Rules: ../shared/rules/parquet.md.
+
+One 36-card deck (6…A); seat `red` holds the 18 red cards (♥ ♦), the other seat the 18 black
+ones (♠ ♣). The board has 5 rows × 7 columns (1-based; the centre is row 3, column 4).
+
+Moves (canonical strings, see API.md):
+- `"<card>@<row><col>"` places a card from the mover's hand (`"KS@24"`);
+- `"<row><col>><row><col>"` relocates one of the mover's own cards (`"24>15"`), only in the
+  corner phase and only when the mover can place no card from hand;
+- `"resign"` (never listed; accepted from either seat while the game is on).
+
+Passes are automatic: `new_game` and `apply` return a state that is either over or has a
+legal move for the side to move. `state.events` (also `view(...)["events"]`) lists what the
+last `apply` (or `new_game`) did, in order:
+- `{"e": "place", "seat": s, "card": "KS", "cell": "24"}` — a card placed from hand;
+- `{"e": "relocate", "seat": s, "card": "KS", "from": "24", "to": "15"}` — a relocation;
+- `{"e": "phase", "phase": "corner"}` — the cross is complete; the corner rule applies;
+- `{"e": "pass", "seat": s}` — seat `s` had no placement and no relocation and passed;
+- `{"e": "resign", "seat": s}` — seat `s` resigned;
+- `{"e": "end", "why": W, "winners": [...]}` — the game ended; `W` is `"full"` (35 cards on
+  the board: the holder of the 36th card loses), `"double_pass"` (both passed in a row: the
+  last player to place from hand wins), `"repetition"` (third occurrence of the same board,
+  hands and side to move: the last player to place from hand wins) or `"resign"`.
+
+Decisions where the page is silent (see the report on issue 3):
+- `deck` must be None (Parquet has no deck; hands are fixed by colour), else ValueError.
+- A double pass or repetition before anyone placed a card (impossible in practice: the first
+  mover can always place on an inner cross cell) is a shared result: winners `[0, 1]`.
+- Repetition history is kept only since the last placement: a placement adds a card to the
+  board for good, so no earlier position can occur again.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.errors import IllegalMove
+from rules.options import check_options, is_int
+from rules.rng import Rng, fresh_seed
+from rules.status import Status
 
 NAME = "parquet"
+PLAYERS = (2, 2)
+DEFAULT_OPTIONS: dict[str, Any] = {"red": None, "first": None}  # None: drawn from the seed
+
+ROWS = 5
+COLS = 7
+NCELLS = ROWS * COLS
+RANKS = "6789TJQKA"
+SUITS = "SHDC"
+RED, BLACK = 1, 0
+
+# Card ids 0..35: suit index * 9 + rank index.
+CODES: list[str] = [r + s for s in SUITS for r in RANKS]
+CARD_ID: dict[str, int] = {c: i for i, c in enumerate(CODES)}
+RANK: list[int] = [i % 9 for i in range(36)]
+COLOUR: list[int] = [RED if CODES[i][1] in "HD" else BLACK for i in range(36)]
+# Cards of a colour and rank: CARDS_OF[colour][rank] -> (id, id)
+def _cards_of(col: int, k: int) -> tuple[int, int]:
+    a, b = (i for i in range(36) if COLOUR[i] == col and RANK[i] == k)
+    return (a, b)
+
+
+CARDS_OF: list[list[tuple[int, int]]] = [[_cards_of(col, k) for k in range(9)] for col in (0, 1)]
+FULL_HAND: list[int] = [
+    sum(1 << i for i in range(36) if COLOUR[i] == col) for col in (0, 1)
+]
+# Sort key for showing a hand: rank, then suit.
+_SHOW_ORDER = sorted(range(36), key=lambda i: (RANK[i], i // 9))
+
+CELL_NAMES: list[str] = [f"{i // COLS + 1}{i % COLS + 1}" for i in range(NCELLS)]
+CELL_ID: dict[str, int] = {n: i for i, n in enumerate(CELL_NAMES)}
+
+
+def cell(row: int, col: int) -> int:
+    """Cell index of a 1-based (row, column)."""
+    return (row - 1) * COLS + (col - 1)
+
+
+CENTRE = cell(3, 4)
+# outer cross cell -> its inner cell
+CROSS_OUTER: dict[int, int] = {
+    cell(1, 4): cell(2, 4),
+    cell(5, 4): cell(4, 4),
+    cell(3, 2): cell(3, 3),
+    cell(3, 6): cell(3, 5),
+}
+CROSS_INNER: tuple[int, ...] = (cell(2, 4), cell(4, 4), cell(3, 3), cell(3, 5))
+CROSS_CELLS: tuple[int, ...] = CROSS_INNER + tuple(CROSS_OUTER)
+
+
+def _adjacent_ranks(a: int, b: int) -> bool:
+    return (a - b) % 9 in (1, 8)
+
+
+def _run_mask(a: int, b: int) -> int:
+    """Ranks x such that {x, a, b} are three ranks consecutive in the cycle."""
+    m = 0
+    for k in range(9):
+        run = {k, (k + 1) % 9, (k + 2) % 9}
+        if a != b and a in run and b in run:
+            (x,) = run - {a, b}
+            m |= 1 << x
+    return m
+
+
+_RUN: list[list[int]] = [[_run_mask(a, b) for b in range(9)] for a in range(9)]
+# PAIR_MASK[colour][q_card * 36 + r_card]: ranks a card of `colour` may have next to the L
+# (q, r); 0 when the colour rule A forbids the pair (both of the mover's colour).
+PAIR_MASK: list[list[int]] = [
+    [
+        0 if (COLOUR[q] == col and COLOUR[r] == col) else _RUN[RANK[q]][RANK[r]]
+        for q in range(36)
+        for r in range(36)
+    ]
+    for col in (0, 1)
+]
+
+
+def _lpairs(p: int) -> tuple[tuple[int, int], ...]:
+    pr, pc = divmod(p, COLS)
+    out: list[tuple[int, int]] = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        qr, qc = pr + dr, pc + dc
+        if not (0 <= qr < ROWS and 0 <= qc < COLS):
+            continue
+        for er, ec in ((dc, dr), (-dc, -dr)):  # perpendicular steps
+            rr, rc = qr + er, qc + ec
+            if 0 <= rr < ROWS and 0 <= rc < COLS:
+                out.append((qr * COLS + qc, rr * COLS + rc))
+    return tuple(out)
+
+
+# LPAIRS[p]: the (q, r) pairs forming an L with its corner at q, for an empty cell p.
+LPAIRS: list[tuple[tuple[int, int], ...]] = [_lpairs(p) for p in range(NCELLS)]
+
+# Single-character cell encoding for repetition keys: card id -> char, empty -> "."
+_KEY_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+@dataclass(slots=True)
+class State:
+    seed: int
+    red: int  # the seat holding the red cards
+    first: int  # the seat that moved first
+    board: list[int]  # NCELLS card ids, -1 for empty
+    hands: list[int]  # per seat: bitmask of card ids
+    turn: int
+    phase: int = 0  # 0 cross, 1 corner
+    last_placer: int | None = None
+    passes: int = 0  # consecutive passes just made (0 or 1 while the game is on)
+    history: dict[str, int] = field(default_factory=dict)  # position key -> count
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    why: str | None = None
+    events: list[dict[str, Any]] = field(default_factory=list)
+    last: str | None = None  # the last move applied (not a pass)
+    plies: int = 0  # moves applied (not passes)
+
+    def colour_of(self, seat: int) -> int:
+        return RED if seat == self.red else BLACK
+
+
+def _copy(s: State) -> State:
+    return State(
+        seed=s.seed,
+        red=s.red,
+        first=s.first,
+        board=list(s.board),
+        hands=list(s.hands),
+        turn=s.turn,
+        phase=s.phase,
+        last_placer=s.last_placer,
+        passes=s.passes,
+        history=dict(s.history),
+        over=s.over,
+        winners=list(s.winners),
+        why=s.why,
+        events=[],
+        last=s.last,
+        plies=s.plies,
+    )
+
+
+# ---------------------------------------------------------------- move generation (internal)
+
+
+def cell_mask(board: list[int], p: int, colour: int) -> int:
+    """Bitmask of ranks a card of `colour` may have on empty cell `p` under the corner rule."""
+    pm = PAIR_MASK[colour]
+    m = 0
+    for q, r in LPAIRS[p]:
+        cq = board[q]
+        if cq < 0:
+            continue
+        cr = board[r]
+        if cr < 0:
+            continue
+        m |= pm[cq * 36 + cr]
+    return m
+
+
+def hand_ranks(hand: int) -> int:
+    m = 0
+    i = 0
+    h = hand
+    while h:
+        if h & 1:
+            m |= 1 << RANK[i]
+        h >>= 1
+        i += 1
+    return m
+
+
+def placements(board: list[int], hand: int, colour: int, phase: int) -> list[tuple[int, int]]:
+    """(card, cell) pairs the mover may place."""
+    out: list[tuple[int, int]] = []
+    if not hand:
+        return out
+    cards_of = CARDS_OF[colour]
+    if phase == 0:
+        cards = [i for i in range(36) if hand >> i & 1]
+        for p in CROSS_INNER:
+            if board[p] < 0:
+                out.extend((c, p) for c in cards)
+        for p, inner in CROSS_OUTER.items():
+            ci = board[inner]
+            if board[p] < 0 and ci >= 0:
+                ri = RANK[ci]
+                out.extend((c, p) for c in cards if _adjacent_ranks(RANK[c], ri))
+        return out
+    hr = hand_ranks(hand)
+    for p in range(NCELLS):
+        if board[p] >= 0:
+            continue
+        m = cell_mask(board, p, colour) & hr
+        k = 0
+        while m:
+            if m & 1:
+                for c in cards_of[k]:
+                    if hand >> c & 1:
+                        out.append((c, p))
+            m >>= 1
+            k += 1
+    return out
+
+
+def can_place(board: list[int], hand: int, colour: int, phase: int) -> bool:
+    if not hand:
+        return False
+    if phase == 0:
+        for p in CROSS_INNER:
+            if board[p] < 0:
+                return True
+        hr = hand_ranks(hand)
+        for p, inner in CROSS_OUTER.items():
+            ci = board[inner]
+            if board[p] < 0 and ci >= 0:
+                ri = RANK[ci]
+                if hr & ((1 << ((ri + 1) % 9)) | (1 << ((ri + 8) % 9))):
+                    return True
+        return False
+    hr = hand_ranks(hand)
+    for p in range(NCELLS):  # noqa: SIM110 - a plain loop is faster here
+        if board[p] < 0 and cell_mask(board, p, colour) & hr:
+            return True
+    return False
+
+
+def relocations(board: list[int], colour: int, first_only: bool = False) -> list[tuple[int, int]]:
+    """(from, to) relocations of the mover's own cards (corner phase)."""
+    out: list[tuple[int, int]] = []
+    empties = [p for p in range(NCELLS) if board[p] < 0]
+    for o in range(NCELLS):
+        c = board[o]
+        if c < 0 or COLOUR[c] != colour:
+            continue
+        bit = 1 << RANK[c]
+        board[o] = -1
+        try:
+            for p in empties:
+                if cell_mask(board, p, colour) & bit:
+                    out.append((o, p))
+                    if first_only:
+                        return out
+        finally:
+            board[o] = c
+    return out
+
+
+def _has_move(s: State, seat: int) -> bool:
+    col = s.colour_of(seat)
+    if can_place(s.board, s.hands[seat], col, s.phase):
+        return True
+    return s.phase == 1 and bool(relocations(s.board, col, first_only=True))
+
+
+def _fmt_place(c: int, p: int) -> str:
+    return f"{CODES[c]}@{CELL_NAMES[p]}"
+
+
+def _fmt_reloc(o: int, p: int) -> str:
+    return f"{CELL_NAMES[o]}>{CELL_NAMES[p]}"
+
+
+# ---------------------------------------------------------------- game flow
+
+
+def _key(s: State) -> str:
+    return "".join("." if c < 0 else _KEY_CHARS[c] for c in s.board) + str(s.turn)
+
+
+def _end(s: State, why: str, winners: list[int]) -> None:
+    s.over = True
+    s.why = why
+    s.winners = sorted(winners)
+    s.events.append({"e": "end", "why": why, "winners": list(s.winners)})
+
+
+def _last_placer_wins(s: State) -> list[int]:
+    return [0, 1] if s.last_placer is None else [s.last_placer]
+
+
+def _record(s: State) -> None:
+    """Count the current position; the third occurrence ends the game."""
+    k = _key(s)
+    n = s.history.get(k, 0) + 1
+    s.history[k] = n
+    if n >= 3:
+        _end(s, "repetition", _last_placer_wins(s))
+
+
+def _settle(s: State) -> None:
+    """Automatic passes (and the end of the game they cause) for the side to move."""
+    while not s.over and not _has_move(s, s.turn):
+        s.events.append({"e": "pass", "seat": s.turn})
+        if s.passes >= 1:
+            _end(s, "double_pass", _last_placer_wins(s))
+            return
+        s.passes = 1
+        s.turn = 1 - s.turn
+        _record(s)
+
+
+def _options(options: dict[str, Any] | None) -> dict[str, Any]:
+    def zero_one(v: Any) -> bool:
+        return is_int(v) and v in (0, 1)
+
+    return check_options(
+        NAME,
+        options,
+        {"red": (zero_one, "0 or 1"), "first": (zero_one, "0 or 1")},
+    )
+
+
+def new_game(
+    options: dict[str, Any] | None = None,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+) -> State:
+    """A new game; `red` and `first` missing from `options` are drawn from the seed."""
+    opts = _options(options)
+    if deck is not None:
+        raise ValueError("parquet: there is no deck to fix (hands are fixed by colour)")
+    if seed is None:
+        seed = fresh_seed()
+    if not is_int(seed):
+        raise ValueError("parquet: seed must be an int")
+    rng = Rng(seed)
+    red = rng.below(2)
+    first = rng.below(2)
+    red = opts.get("red", red)
+    first = opts.get("first", first)
+    hands = [0, 0]
+    hands[red] = FULL_HAND[RED]
+    hands[1 - red] = FULL_HAND[BLACK]
+    s = State(seed=seed, red=red, first=first, board=[-1] * NCELLS, hands=hands, turn=first)
+    _record(s)
+    _settle(s)
+    return s
+
+
+def position(
+    board: dict[str, str],
+    *,
+    red: int = 0,
+    turn: int = 0,
+    phase: str = "corner",
+    last_placer: int | None = None,
+) -> State:
+    """A state with the given cards on the board (`{"24": "9H", ...}`), for tests and puzzles.
+
+    Hands hold every card of their colour not on the board. No automatic pass is applied.
+    """
+    b = [-1] * NCELLS
+    for name, code in board.items():
+        b[CELL_ID[name]] = CARD_ID[code]
+    if len({c for c in b if c >= 0}) != sum(1 for c in b if c >= 0):
+        raise ValueError("a card appears twice on the board")
+    on_board = sum(1 << c for c in b if c >= 0)
+    hands = [0, 0]
+    hands[red] = FULL_HAND[RED] & ~on_board
+    hands[1 - red] = FULL_HAND[BLACK] & ~on_board
+    s = State(
+        seed=0,
+        red=red,
+        first=turn,
+        board=b,
+        hands=hands,
+        turn=turn,
+        phase=1 if phase == "corner" else 0,
+        last_placer=last_placer,
+    )
+    _record(s)
+    return s
+
+
+def _moves(s: State, player: int) -> list[str]:
+    if s.over or player != s.turn:
+        return []
+    col = s.colour_of(player)
+    pl = placements(s.board, s.hands[player], col, s.phase)
+    if pl:
+        return sorted(_fmt_place(c, p) for c, p in pl)
+    if s.phase == 1:
+        return sorted(_fmt_reloc(o, p) for o, p in relocations(s.board, col))
+    return []
+
+
+def legal_moves(state: State, player: int = 0) -> list[str]:
+    """Canonical move strings, sorted; [] when it is not `player`'s turn or the game is over."""
+    return _moves(state, player)
+
+
+def must_relocate(state: State) -> bool:
+    """True when the side to move has no placement and must relocate."""
+    if state.over:
+        return False
+    seat = state.turn
+    return not can_place(state.board, state.hands[seat], state.colour_of(seat), state.phase)
+
+
+def _parse(state: State, move: str, player: int) -> tuple[str, int, int]:
+    """("place", card, cell) or ("move", from, to) for a legal move, else IllegalMove."""
+    bad = IllegalMove(f"parquet: illegal move {move!r}")
+    s = state
+    col = s.colour_of(player)
+    board = s.board
+    if len(move) == 5 and move[2] == "@":
+        c = CARD_ID.get(move[:2], -1)
+        p = CELL_ID.get(move[3:], -1)
+        if c < 0 or p < 0 or not (s.hands[player] >> c & 1) or board[p] >= 0:
+            raise bad
+        if s.phase == 0:
+            if p in CROSS_INNER:
+                return ("place", c, p)
+            inner = CROSS_OUTER.get(p)
+            if inner is None or board[inner] < 0:
+                raise bad
+            if not _adjacent_ranks(RANK[c], RANK[board[inner]]):
+                raise bad
+            return ("place", c, p)
+        if cell_mask(board, p, col) >> RANK[c] & 1:
+            return ("place", c, p)
+        raise bad
+    if len(move) == 5 and move[2] == ">" and s.phase == 1:
+        o = CELL_ID.get(move[:2], -1)
+        p = CELL_ID.get(move[3:], -1)
+        if o < 0 or p < 0 or o == p or board[p] >= 0:
+            raise bad
+        c = board[o]
+        if c < 0 or COLOUR[c] != col:
+            raise bad
+        if can_place(board, s.hands[player], col, s.phase):
+            raise bad
+        b = list(board)
+        b[o] = -1
+        if cell_mask(b, p, col) >> RANK[c] & 1:
+            return ("move", o, p)
+    raise bad
+
+
+def apply(state: State, move: str, player: int = 0) -> State:
+    """A new state after `move` by `player`; IllegalMove (state untouched) if not legal."""
+    if not isinstance(move, str):
+        raise IllegalMove("parquet: a move is a string")
+    if state.over:
+        raise IllegalMove("parquet: the game is over")
+    if player not in (0, 1):
+        raise IllegalMove(f"parquet: no seat {player!r}")
+    if move == "resign":
+        s = _copy(state)
+        s.events.append({"e": "resign", "seat": player})
+        s.last = "resign"
+        _end(s, "resign", [1 - player])
+        return s
+    if player != state.turn:
+        raise IllegalMove("parquet: not your turn")
+    kind, a, b = _parse(state, move, player)
+    s = _copy(state)
+    s.last = move
+    s.plies += 1
+    s.passes = 0
+    if kind == "place":
+        s.board[b] = a
+        s.hands[player] &= ~(1 << a)
+        s.last_placer = player
+        s.history = {}
+        s.events.append({"e": "place", "seat": player, "card": CODES[a], "cell": CELL_NAMES[b]})
+        if s.phase == 0 and all(s.board[p] >= 0 for p in CROSS_CELLS):
+            s.phase = 1
+            s.events.append({"e": "phase", "phase": "corner"})
+        if s.hands[0].bit_count() + s.hands[1].bit_count() == 1:
+            loser = 0 if s.hands[0] else 1
+            _end(s, "full", [1 - loser])
+            return s
+    else:
+        c = s.board[a]
+        s.board[a] = -1
+        s.board[b] = c
+        s.events.append(
+            {"e": "relocate", "seat": player, "card": CODES[c],
+             "from": CELL_NAMES[a], "to": CELL_NAMES[b]}
+        )
+    s.turn = 1 - player
+    _record(s)
+    _settle(s)
+    return s
+
+
+def status(state: State) -> Status:
+    scores = [state.hands[0].bit_count(), state.hands[1].bit_count()]
+    if state.over:
+        return Status(over=True, winners=list(state.winners), scores=scores, result="over")
+    return Status(over=False, winners=[], scores=scores, result="playing")
+
+
+def hand_codes(hand: int) -> list[str]:
+    return [CODES[i] for i in _SHOW_ORDER if hand >> i & 1]
+
+
+def view(state: State, player: int) -> dict[str, Any]:
+    """Everything is public in Parquet: the same dict for both players."""
+    s = state
+    return {
+        "board": [
+            [None if s.board[r * COLS + c] < 0 else CODES[s.board[r * COLS + c]]
+             for c in range(COLS)]
+            for r in range(ROWS)
+        ],
+        "hands": [hand_codes(s.hands[0]), hand_codes(s.hands[1])],
+        "turn": None if s.over else s.turn,
+        "phase": "corner" if s.phase else "cross",
+        "red": s.red,
+        "first": s.first,
+        "status": status(s).as_dict(),
+        "events": [dict(e) for e in s.events],
+        "last": s.last,
+        "last_placer": s.last_placer,
+        "must_relocate": must_relocate(s),
+        "why": s.why,
+        "on_board": sum(1 for c in s.board if c >= 0),
+    }
+
+
+def to_json(state: State) -> str:
+    s = state
+    d: dict[str, Any] = {
+        "v": 1,
+        "seed": s.seed,
+        "red": s.red,
+        "first": s.first,
+        "board": "".join(".." if c < 0 else CODES[c] for c in s.board),
+        "hands": [hand_codes(s.hands[0]), hand_codes(s.hands[1])],
+        "turn": s.turn,
+        "phase": s.phase,
+        "lp": s.last_placer,
+        "passes": s.passes,
+        "hist": s.history,
+        "over": s.over,
+        "winners": s.winners,
+        "why": s.why,
+        "events": s.events,
+        "last": s.last,
+        "plies": s.plies,
+    }
+    return json.dumps(d, separators=(",", ":"))
+
+
+def from_json(text: str) -> State:
+    d = json.loads(text)
+    if d.get("v") != 1:
+        raise ValueError("parquet: unknown state version")
+    bs: str = d["board"]
+    board = [-1 if bs[i : i + 2] == ".." else CARD_ID[bs[i : i + 2]] for i in range(0, 70, 2)]
+    hands = [sum(1 << CARD_ID[c] for c in h) for h in d["hands"]]
+    return State(
+        seed=d["seed"],
+        red=d["red"],
+        first=d["first"],
+        board=board,
+        hands=hands,
+        turn=d["turn"],
+        phase=d["phase"],
+        last_placer=d["lp"],
+        passes=d["passes"],
+        history={str(k): int(v) for k, v in d["hist"].items()},
+        over=d["over"],
+        winners=list(d["winners"]),
+        why=d["why"],
+        events=list(d["events"]),
+        last=d["last"],
+        plies=d["plies"],
+    )
+
+
+def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+    """The computer player's move (a ~10 ms alpha-beta search); see rules.parquet_ai."""
+    from rules.parquet_ai import suggest as _suggest
+
+    return _suggest(state, player, seed)
