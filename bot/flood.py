@@ -1,0 +1,145 @@
+"""Per-chat edit coalescer: a group stays under its flood limit and always ends up current.
+
+Telegram allows about 20 messages (edits included) a minute in a group. Every board update goes
+through `EditCoalescer.submit(chat_id, key, version, send)`:
+- when the chat is under its budget the edit is sent at once (awaited by the caller), so a play
+  lands in the group immediately;
+- otherwise the edit waits; newer submissions for the same message (`key`) replace the waiting
+  one (a lower `version` never replaces a higher one), so a burst collapses into one edit of the
+  latest state, sent as soon as the budget allows;
+- `TelegramRetryAfter` from the send pauses the chat for the time Telegram asks, then the latest
+  waiting edit is sent.
+The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
+between two sends to one chat. The clock and the sleep are injectable so tests control time.
+
+The budget is per process; several bot processes behind one token each keep their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Hashable
+from dataclasses import dataclass, field
+
+from aiogram.exceptions import TelegramRetryAfter
+
+log = logging.getLogger(__name__)
+
+Send = Callable[[], Awaitable[object]]
+Clock = Callable[[], float]
+Sleep = Callable[[float], Awaitable[None]]
+
+MAX_RETRIES = 5
+
+
+@dataclass
+class _Chat:
+    sent: deque[float] = field(default_factory=deque)
+    pending: dict[Hashable, tuple[int, Send]] = field(default_factory=dict)
+    shown: dict[Hashable, int] = field(default_factory=dict)
+    blocked_until: float = 0.0
+    worker: asyncio.Task[None] | None = None
+    retries: int = 0
+
+
+class EditCoalescer:
+    def __init__(
+        self,
+        per_minute: int = 20,
+        *,
+        window: float = 60.0,
+        min_gap: float = 1.0,
+        clock: Clock = time.monotonic,
+        sleep: Sleep = asyncio.sleep,
+    ) -> None:
+        if per_minute < 1:
+            raise ValueError("per_minute must be at least 1")
+        self.per_minute = per_minute
+        self.window = window
+        self.min_gap = min_gap
+        self.clock = clock
+        self.sleep = sleep
+        self._chats: dict[int, _Chat] = {}
+
+    # -- public --------------------------------------------------------------------------------
+    async def submit(self, chat_id: int, key: Hashable, version: int, send: Send) -> None:
+        """Show `send`'s edit now if the budget allows, else as soon as it does (latest wins)."""
+        chat = self._chats.setdefault(chat_id, _Chat())
+        if version < chat.shown.get(key, -1):
+            return  # something newer is already on screen
+        waiting = chat.pending.get(key)
+        if waiting is not None and waiting[0] > version:
+            return
+        chat.pending[key] = (version, send)
+        if chat.worker is None and self._delay(chat) <= 0:
+            await self._send_one(chat, key)
+        if chat.pending and chat.worker is None:
+            chat.worker = asyncio.create_task(self._drain(chat_id, chat))
+
+    async def drain(self) -> None:
+        """Wait until every waiting edit has been sent (tests, shutdown)."""
+        while True:
+            workers = [c.worker for c in self._chats.values() if c.worker is not None]
+            if not workers:
+                return
+            await asyncio.gather(*workers, return_exceptions=True)
+
+    async def close(self) -> None:
+        for chat in self._chats.values():
+            if chat.worker is not None:
+                chat.worker.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await chat.worker
+                chat.worker = None
+        self._chats.clear()
+
+    def sent_times(self, chat_id: int) -> list[float]:
+        """Times of the recent sends to a chat (inside the current window)."""
+        chat = self._chats.get(chat_id)
+        return list(chat.sent) if chat else []
+
+    # -- internals -----------------------------------------------------------------------------
+    def _delay(self, chat: _Chat) -> float:
+        now = self.clock()
+        while chat.sent and chat.sent[0] <= now - self.window:
+            chat.sent.popleft()
+        ready = chat.blocked_until
+        if chat.sent:
+            ready = max(ready, chat.sent[-1] + self.min_gap)
+            if len(chat.sent) >= self.per_minute:
+                ready = max(ready, chat.sent[-self.per_minute] + self.window)
+        return ready - now
+
+    async def _send_one(self, chat: _Chat, key: Hashable) -> None:
+        version, send = chat.pending.pop(key)
+        chat.sent.append(self.clock())
+        try:
+            await send()
+        except TelegramRetryAfter as e:
+            chat.retries += 1
+            chat.blocked_until = self.clock() + float(e.retry_after)
+            if chat.retries <= MAX_RETRIES and key not in chat.pending:
+                chat.pending[key] = (version, send)  # try again with it unless newer arrived
+            return
+        except Exception:
+            log.exception("board edit failed")
+        chat.retries = 0
+        chat.shown[key] = max(version, chat.shown.get(key, -1))
+
+    async def _drain(self, chat_id: int, chat: _Chat) -> None:
+        try:
+            while chat.pending:
+                delay = self._delay(chat)
+                if delay > 0:
+                    await self.sleep(delay)
+                    continue
+                key = next(iter(chat.pending))
+                await self._send_one(chat, key)
+        finally:
+            chat.worker = None
+            if not chat.pending and not chat.sent:
+                self._chats.pop(chat_id, None)

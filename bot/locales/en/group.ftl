@@ -1,0 +1,156 @@
+# Group games: lobby, invites, Ryadki and Parquet (owner: GROUP)
+
+grp-game-ryadki = Ryadki
+grp-game-parquet = Parquet
+
+## Lobby
+lobby-title = 🎴 <b>{ $game }</b> — gathering players
+lobby-group = Group: { $group }
+lobby-players = Players ({ $n }/{ $max }):
+lobby-deck-auto = auto, { $n }
+lobby-settings-ryadki = Deck: { $deck } · deals: { $deals }
+lobby-settings-parquet = Two players; colours and the first move are drawn by lot.
+lobby-hint-ryadki = Your cards arrive in your private chat with the bot: if you have never written to the bot, tap “Join via the bot”.
+lobby-ready = The creator (👑) can start. When every seat is taken the game starts by itself.
+lobby-need = { $n ->
+    [one] One more player needed.
+   *[other] { $n } more players needed.
+}
+lobby-expiry = The lobby closes after { $m } min without activity.
+lobby-closed-expired = ⌛ Lobby closed: nobody pressed anything.
+lobby-closed-cancelled = ✖ Lobby cancelled.
+lobby-closed-empty = ✖ Lobby closed: everybody left.
+lobby-closed-started = ▶ The game has started.
+
+lobby-joined = You are in!
+lobby-already = You are already in this game.
+lobby-left = You left the lobby.
+lobby-full = No seats left.
+lobby-not-seated = You are not in this game.
+lobby-only-creator-starts = Only the lobby's creator (👑) can start.
+lobby-too-few = Not enough players yet.
+lobby-only-creator-cancels = Only the lobby's creator or a chat admin can cancel.
+lobby-no-settings = This game has no settings.
+lobby-only-creator-settings = Only the lobby's creator (👑) changes the settings.
+lobby-dm-needed = Open a private chat with the bot first — your cards go there.
+lobby-gone = This lobby is closed.
+lobby-busy = A game is already on in this chat. Finish it or cancel its lobby first.
+lobby-group-only = This command works in a group. Add the bot to a group and send /newgame there.
+lobby-pick-game = What shall we play?
+lobby-dm-welcome = ✅ You joined { $game } in “{ $group }”. Your cards will appear here when the game starts.
+lobby-dm-welcome-nogroup = ✅ You joined { $game }. It will be played in a group — the creator adds the bot there.
+
+grp-btn-join = ✋ Join
+grp-btn-leave = 🚪 Leave
+grp-btn-join-link = 🔗 Join via the bot
+grp-btn-deck = 🂠 Deck: { $deck }
+grp-btn-deals = 🔁 Deals: { $n }
+grp-btn-start = ▶ Start
+grp-btn-cancel = ✖ Cancel
+grp-btn-rematch = 🔄 Rematch
+grp-btn-resign = 🏳 Resign
+grp-btn-leave-game = 🚪 Leave the game
+grp-btn-leave-yes = Yes, leave
+grp-btn-leave-no = No, keep playing
+grp-btn-share = 📤 Send the invite
+grp-btn-open-in-group = 👥 Play in a group
+grp-btn-ryadki = 🃏 Ryadki (2–6)
+grp-btn-parquet = 🧩 Parquet (2)
+
+## Invites
+invite-title = 🎴 <b>{ $game }</b> with friends
+invite-how = Send this link to your friends — whoever opens it takes a seat. Then tap “Play in a group” and pick a group: the table opens there.
+invite-expiry = The link works for { $h } h.
+invite-share-text = Shall we play { $game }?
+invite-unknown = This invite is unknown or has expired. Ask for a new link.
+invite-cancelled = This game was cancelled. Ask for a new link.
+invite-started = This game has already started without you. Ask for a new link.
+invite-full = No seats left at this table.
+invite-opened = The table is open in this group.
+
+## Shared by the games
+grp-turn-deadline = ⏱ { $s } s per move.
+grp-ev-timeout = ⏰ { $name } ran out of time — I played { $move } for them ({ $k }/{ $max }).
+grp-ev-removed = ⏰ { $name } missed { $max } turns in a row and is out.
+grp-not-your-turn = It is not your turn.
+grp-not-seated = You are not playing in this game.
+grp-stale = The position has changed — have another look.
+grp-illegal = That move is not allowed.
+grp-confirm-resign = Tap again within 15 s to resign.
+grp-game-over = This game is over.
+grp-rematch-busy = A new game is already being set up.
+grp-left = You left the game.
+
+## Ryadki
+ry-title = 🃏 <b>Ryadki</b> · deal { $deal }/{ $deals }
+ry-title-over = 🃏 <b>Ryadki</b> · game over
+ry-col-hand = hand
+ry-col-pile = pile
+ry-col-score = pts
+ry-stack = Table: { $cards }
+ry-stock = Stock: { $n } · out: { $out }
+ry-nobody = nobody
+ry-turn-answer = ▶ Turn: <b>{ $name }</b> — answer { $card }
+ry-turn-lead = ▶ Turn: <b>{ $name }</b> — any card
+ry-result = 🏆 Winner: <b>{ $names }</b>
+ry-btn-my-hand = 🃏 My cards (chat with the bot)
+ry-ev-deal-start = 🂠 Deal { $deal }: { $dealer } deals and leads.
+ry-ev-jj = ⚔ Jack on jack: { $name } destroys the table ({ $n ->
+    [one] 1 card
+   *[other] { $n } cards
+}).
+ry-ev-seven = 7️⃣ Seven: { $n ->
+    [0] { $name }'s pile is empty, nothing to lose.
+   *[other] { $name } loses a card from their pile.
+}
+ry-ev-queen = 👸 Queen: { $n ->
+    [0] { $name }'s pile is empty, nothing to lose.
+    [one] { $name } loses 1 card from their pile.
+   *[other] { $name } loses { $n } cards from their pile.
+}
+ry-ev-third = 3️⃣ Third of a rank: { $n ->
+    [0] { $name } would take 2 cards, but the stock is empty.
+    [one] { $name } takes 1 card from the stock into their pile.
+   *[other] { $name } takes { $n } cards from the stock into their pile.
+}
+ry-ev-cannot = ✋ { $name } cannot answer { $card } — { $to } takes the table ({ $n ->
+    [one] 1 card
+   *[other] { $n } cards
+}).
+ry-ev-built = 🧱 The row is built: the table ({ $n ->
+    [one] 1 card
+   *[other] { $n } cards
+}) leaves the game.
+ry-ev-lead = ▸ { $name } leads.
+ry-ev-resign = 🚪 { $name } leaves the game.
+ry-ev-deal-end = 🏁 Deal { $deal } is over: { $names } wins it (+{ $n }).
+ry-ev-deal-end-none = 🏁 Deal { $deal } is over: no winner.
+ry-ev-game-end = 🏆 Game over! Winner: { $names }.
+ry-hand-title = 🃏 Ryadki · “{ $group }”
+ry-hand-your-answer = ▶ <b>Your turn</b>: answer { $card } (same suit or same rank). ✅ = playable.
+ry-hand-your-lead = ▶ <b>Your turn</b>: start a row with any card.
+ry-hand-wait = Waiting for the others (deal { $deal }/{ $deals }). The table is in the group.
+ry-hand-over = The game is over — the results are in the group.
+ry-hand-left = You left this game.
+ry-dm-failed = ⚠ I cannot write to { $name } privately. Open a chat with the bot (the “My cards” button); the cards go there.
+
+## Parquet
+pq-title-cross = 🧩 <b>Parquet</b> · cross phase · { $n }/35 on the board
+pq-title-corner = 🧩 <b>Parquet</b> · corner phase · { $n }/35 on the board
+pq-turn = ▶ Turn: { $name } — pick a card (✅), then a cell.
+pq-turn-picked = ▶ { $name }: { $card } — now a cell (✅).
+pq-turn-relocate = ▶ Turn: { $name } — no card from hand fits: move one of your cards on the board (🔄), then pick its cell (✅).
+pq-ev-place = ▸ { $name }: { $card } → { $cell }
+pq-ev-relocate = 🔄 { $name } moves { $card }: { $src } → { $dst } (no card from hand fitted).
+pq-ev-phase = ✚ The cross is complete — the corner rule applies from now on.
+pq-ev-pass = ⏭ { $name } passes: nothing to place and nothing to move.
+pq-ev-resign = 🏳 { $name } resigns.
+pq-result = 🏆 { $winner } wins!
+pq-result-draw = 🤝 A draw.
+pq-why-full = The board is full and { $loser } is left holding the extra card ({ $card }).
+pq-why-double-pass = Both passed in a row; { $winner } was the last to place a card from hand.
+pq-why-repetition = The same position came up three times; { $winner } was the last to place a card from hand.
+pq-why-resign = { $loser } resigned.
+pq-why-timeout = { $loser } missed too many turns.
+pq-pick-first = Pick a card from the hand first.
+pq-no-cell = This card has no cell right now.

@@ -1,0 +1,225 @@
+"""Ryadki screens: the public table (group message) and each player's private hand.
+
+Only reads: a rules `view` dict, the seated players' names and the bot's recent events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.callbacks import game_data, ui_action
+from bot.i18n import Translator
+from rules.cards import pretty
+
+NAME_WIDTH = 9
+STACK_SHOWN = 6
+
+
+def short(name: str, width: int = NAME_WIDTH) -> str:
+    """A name cut to `width` characters (an ellipsis marks the cut)."""
+    name = " ".join(name.split()) or "?"
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def cards(codes: Sequence[str]) -> str:
+    return " ".join(pretty(c) for c in codes)
+
+
+def stack_line(stack: Sequence[str], shown: int = STACK_SHOWN) -> str:
+    if not stack:
+        return "—"
+    tail = cards(stack[-shown:])
+    return ("… " + tail) if len(stack) > shown else tail
+
+
+def names_of(players: Sequence[dict[str, Any]]) -> list[str]:
+    return [str(p.get("name") or "?") for p in players]
+
+
+def _join(names: Sequence[str], _: Translator) -> str:
+    return ", ".join(names) if names else _("ry-nobody")
+
+
+def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Translator) -> list[str]:
+    """One line per effect a player should notice (HTML-escaped)."""
+
+    def who(seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return escape(names[seat])
+        return "?"
+
+    lines: list[str] = []
+    plays: list[str] = []
+
+    def flush_plays() -> None:
+        if plays:
+            lines.append("▸ " + ", ".join(plays))
+            plays.clear()
+
+    for ev in events:
+        kind = ev.get("e")
+        if kind == "play":
+            plays.append(f"{who(ev['by'])} {pretty(ev['card'])}")
+            continue
+        flush_plays()
+        if kind == "deal_start":
+            lines.append(_("ry-ev-deal-start", deal=ev["deal"], dealer=who(ev["dealer"])))
+        elif kind == "jj":
+            lines.append(_("ry-ev-jj", name=who(ev["by"]), n=ev["n"]))
+        elif kind == "seven":
+            lines.append(_("ry-ev-seven", name=who(ev["from"]), n=ev["n"]))
+        elif kind == "queen":
+            lines.append(_("ry-ev-queen", name=who(ev["from"]), n=ev["n"]))
+        elif kind == "third":
+            lines.append(_("ry-ev-third", name=who(ev["by"]), n=ev["n"]))
+        elif kind == "cannot_answer":
+            lines.append(_("ry-ev-cannot", name=who(ev["seat"]), card=pretty(ev["card"]),
+                           to=who(ev["to"]), n=ev["n"]))
+        elif kind == "built":
+            lines.append(_("ry-ev-built", n=ev["n"]))
+        elif kind == "lead":
+            lines.append(_("ry-ev-lead", name=who(ev["seat"])))
+        elif kind == "resign":
+            lines.append(_("ry-ev-resign", name=who(ev["seat"])))
+        elif kind == "deal_end":
+            winners = [who(s) for s in ev.get("winners", [])]
+            if winners:
+                gain = max((ev["piles"][s] for s in ev["winners"]), default=0)
+                lines.append(_("ry-ev-deal-end", deal=ev["deal"], names=", ".join(winners),
+                               n=gain))
+            else:
+                lines.append(_("ry-ev-deal-end-none", deal=ev["deal"]))
+        elif kind == "game_end":
+            lines.append(_("ry-ev-game-end", names=_join([who(s) for s in ev["winners"]], _)))
+        elif kind == "timeout":
+            lines.append(_("grp-ev-timeout", name=who(ev["seat"]), move=pretty(ev["move"]),
+                           k=ev["k"], max=ev["max"]))
+        elif kind == "removed":
+            lines.append(_("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]))
+    flush_plays()
+    return lines
+
+
+def table_text(
+    view: dict[str, Any],
+    players: Sequence[dict[str, Any]],
+    events: Sequence[dict[str, Any]],
+    _: Translator,
+    *,
+    deadline_s: int | None = None,
+) -> str:
+    """The public table for the group (parse_mode HTML)."""
+    names = names_of(players)
+    st = view["status"]
+    lines = [_("ry-title", deal=view["deal"], deals=view["deals"]) if not st["over"]
+             else _("ry-title-over")]
+    rows = [
+        "{:<{w}} {:>4} {:>4} {:>4}".format(
+            "", _("ry-col-hand")[:4], _("ry-col-pile")[:4], _("ry-col-score")[:4],
+            w=NAME_WIDTH + 1,
+        ).rstrip()
+    ]
+    for seat, name in enumerate(names):
+        active = view["active"][seat]
+        mark = "▶" if view["turn"] == seat else ("·" if active else "✗")
+        hand = str(view["hands"][seat]) if active else "—"
+        rows.append("{}{:<{w}} {:>4} {:>4} {:>4}".format(
+            mark, short(name), hand, view["piles"][seat], view["scores"][seat], w=NAME_WIDTH))
+    rows.append("")
+    rows.append(_("ry-stack", cards=stack_line(view["stack"]), n=len(view["stack"])))
+    rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
+    lines.append("<pre>" + escape("\n".join(rows)) + "</pre>")
+    ev = event_lines(events, names, _)
+    if ev:
+        lines.append("\n".join(ev))
+    if st["over"]:
+        winners = [escape(names[s]) for s in st["winners"] if s < len(names)]
+        lines.append(_("ry-result", names=_join(winners, _)))
+    elif view["turn"] is not None:
+        turn = view["turn"]
+        who = escape(names[turn]) if turn < len(names) else "?"
+        if view["stack"] and view["last"] != turn:
+            lines.append(_("ry-turn-answer", name=who, card=pretty(view["stack"][-1])))
+        else:
+            lines.append(_("ry-turn-lead", name=who))
+        if deadline_s:
+            lines.append(_("grp-turn-deadline", s=deadline_s))
+    return "\n\n".join(lines)
+
+
+def table_keyboard(
+    gid: str, version: int, bot_username: str | None, over: bool, _: Translator
+) -> InlineKeyboardMarkup | None:
+    rows: list[list[InlineKeyboardButton]] = []
+    if over:
+        rows.append([InlineKeyboardButton(text=_("grp-btn-rematch"),
+                                          callback_data=game_data(gid, version,
+                                                                  ui_action("rematch")))])
+    elif bot_username:
+        rows.append([InlineKeyboardButton(text=_("ry-btn-my-hand"),
+                                          url=f"https://t.me/{bot_username}")])
+    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+
+
+def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str],
+              _: Translator) -> str:
+    """The player's private message: their hand, whose turn, what to answer."""
+    seat = view["seat"]
+    title = _("ry-hand-title", group=escape(group_title or "?"))
+    st = view["status"]
+    if st["over"]:
+        return title + "\n\n" + _("ry-hand-over")
+    if seat is not None and not view["active"][seat]:
+        return title + "\n\n" + _("ry-hand-left")
+    hand = view["hand"]
+    body = [title, "<pre>" + escape(cards(hand) if hand else "—") + "</pre>"]
+    turn = view["turn"]
+    if turn == seat:
+        if view["stack"] and view["last"] != seat:
+            body.append(_("ry-hand-your-answer", card=pretty(view["stack"][-1])))
+        else:
+            body.append(_("ry-hand-your-lead"))
+    else:
+        body.append(_("ry-hand-wait", deal=view["deal"], deals=view["deals"]))
+    return "\n\n".join(body)
+
+
+def hand_keyboard(view: dict[str, Any], gid: str, version: int,
+                  _: Translator, confirm_leave: bool = False) -> InlineKeyboardMarkup | None:
+    """Cards as buttons (playable ones marked on the player's turn) and a Leave button.
+
+    When it is not the player's turn the buttons carry version 0 and a `~wait` action, so the
+    message (and its keyboard) only changes when the hand itself does.
+    """
+    seat = view["seat"]
+    if view["status"]["over"] or seat is None or not view["active"][seat]:
+        return None
+    mine = view["turn"] == seat
+    legal = set(view["legal"]) if mine else set()
+    buttons = []
+    for c in view["hand"]:
+        if mine:
+            text = ("✅ " if c in legal else "") + pretty(c)
+            data = game_data(gid, version, c)
+        else:
+            text = pretty(c)
+            data = game_data(gid, 0, ui_action("wait"))
+        buttons.append(InlineKeyboardButton(text=text, callback_data=data))
+    rows = [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
+    if confirm_leave:
+        rows.append([
+            InlineKeyboardButton(text=_("grp-btn-leave-yes"),
+                                 callback_data=game_data(gid, version, ui_action("resign", "y"))),
+            InlineKeyboardButton(text=_("grp-btn-leave-no"),
+                                 callback_data=game_data(gid, version, ui_action("resign", "n"))),
+        ])
+    else:
+        rows.append([InlineKeyboardButton(
+            text=_("grp-btn-leave-game"),
+            callback_data=game_data(gid, version if mine else 0, ui_action("resign")))])
+    return InlineKeyboardMarkup(inline_keyboard=rows)
+

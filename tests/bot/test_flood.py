@@ -1,0 +1,137 @@
+"""The per-chat edit coalescer: budget, coalescing, RetryAfter, latest state wins (fake clock)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from aiogram.exceptions import TelegramRetryAfter
+from aiogram.methods import EditMessageText
+
+from bot.flood import EditCoalescer
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.now += max(seconds, 0.0)
+        await asyncio.sleep(0)
+
+
+class Screen:
+    """What a group sees: the text of each message, and when each edit was sent."""
+
+    def __init__(self, clock: FakeClock) -> None:
+        self.clock = clock
+        self.shown: dict[int, str] = {}
+        self.times: list[float] = []
+        self.fail_with_retry_after: int = 0
+
+    def edit(self, message_id: int, text: str):  # type: ignore[no-untyped-def]
+        async def send() -> None:
+            if self.fail_with_retry_after:
+                self.fail_with_retry_after -= 1
+                raise TelegramRetryAfter(
+                    method=EditMessageText(text=text), message="Too Many Requests",
+                    retry_after=7)
+            self.times.append(self.clock.now)
+            self.shown[message_id] = text
+
+        return send
+
+
+def most_in_any_window(times: list[float], window: float = 60.0) -> int:
+    best = 0
+    for i, t in enumerate(times):
+        best = max(best, sum(1 for u in times[i:] if u < t + window))
+    return best
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+async def test_first_edit_is_sent_at_once(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(20, clock=clock, sleep=clock.sleep)
+    await co.submit(-100, 7, 1, screen.edit(7, "v1"))
+    assert screen.shown == {7: "v1"}  # no waiting: the play lands in the group at once
+    assert screen.times == [1000.0]
+
+
+async def test_burst_is_coalesced_and_latest_state_ends_up_shown(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(20, clock=clock, sleep=clock.sleep)
+    for v in range(1, 101):
+        await co.submit(-100, 7, v, screen.edit(7, f"v{v}"))
+    await co.drain()
+    assert screen.shown[7] == "v100"
+    assert len(screen.times) < 10  # 100 updates collapsed into a few edits
+    assert most_in_any_window(screen.times) <= 20
+
+
+async def test_sustained_play_stays_under_twenty_edits_a_minute(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(20, clock=clock, sleep=clock.sleep, min_gap=0.0)
+    for v in range(1, 301):  # one move every 0.5 s for 150 s
+        await co.submit(-100, 7, v, screen.edit(7, f"v{v}"))
+        await clock.sleep(0.5)
+    await co.drain()
+    assert screen.shown[7] == "v300"
+    assert most_in_any_window(screen.times) <= 20
+    assert len(screen.times) >= 40  # the budget is used, not wasted
+
+
+async def test_older_version_never_overwrites_newer(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(20, clock=clock, sleep=clock.sleep)
+    await co.submit(-100, 7, 5, screen.edit(7, "v5"))
+    await co.submit(-100, 7, 4, screen.edit(7, "v4"))  # a slow handler finishing late
+    await co.drain()
+    assert screen.shown[7] == "v5"
+    await co.submit(-100, 7, 9, screen.edit(7, "v9"))  # waits for the gap
+    await co.submit(-100, 7, 8, screen.edit(7, "v8"))
+    await co.drain()
+    assert screen.shown[7] == "v9"
+
+
+async def test_retry_after_is_honoured_and_the_latest_is_shown(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(20, clock=clock, sleep=clock.sleep)
+    screen.fail_with_retry_after = 1
+    await co.submit(-100, 7, 1, screen.edit(7, "v1"))
+    assert screen.shown == {}
+    await co.submit(-100, 7, 2, screen.edit(7, "v2"))
+    await co.drain()
+    assert screen.shown[7] == "v2"
+    assert screen.times[0] >= 1007.0  # nothing sent before Telegram's retry_after ran out
+
+
+async def test_chats_have_separate_budgets(clock: FakeClock) -> None:
+    screen_a, screen_b = Screen(clock), Screen(clock)
+    co = EditCoalescer(1, clock=clock, sleep=clock.sleep)
+    await co.submit(-1, 1, 1, screen_a.edit(1, "a1"))
+    await co.submit(-2, 1, 1, screen_b.edit(1, "b1"))
+    assert screen_a.shown == {1: "a1"} and screen_b.shown == {1: "b1"}
+    await co.submit(-1, 1, 2, screen_a.edit(1, "a2"))
+    assert screen_a.shown == {1: "a1"}  # over budget: waits
+    await co.drain()
+    assert screen_a.shown == {1: "a2"}
+    assert screen_a.times[1] - screen_a.times[0] >= 60.0
+
+
+async def test_two_messages_in_one_chat_both_end_current(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(3, clock=clock, sleep=clock.sleep)
+    for v in range(1, 6):
+        await co.submit(-100, 1, v, screen.edit(1, f"one{v}"))
+        await co.submit(-100, 2, v, screen.edit(2, f"two{v}"))
+    await co.drain()
+    assert screen.shown == {1: "one5", 2: "two5"}
+    assert most_in_any_window(screen.times) <= 3

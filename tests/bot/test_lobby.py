@@ -1,0 +1,128 @@
+"""The pure lobby model: seats, settings, permissions, storage round trip."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.lobby import Lobby, LobbyError, Player, lobby_expired
+
+ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol", "en")
+
+
+def ryadki() -> Lobby:
+    lobby = Lobby("ryadki", creator=1)
+    lobby.join(ALICE)
+    return lobby
+
+
+def test_join_order_is_seat_order_and_double_join_is_harmless() -> None:
+    lobby = ryadki()
+    assert lobby.join(BOB) is True
+    assert lobby.join(CAROL) is True
+    assert lobby.join(BOB) is False
+    assert [p.name for p in lobby.players] == ["Alice", "Bob", "Carol"]
+    assert lobby.seat_of(3) == 2
+
+
+def test_ryadki_seats_six_and_then_refuses() -> None:
+    lobby = ryadki()
+    for uid in range(2, 7):
+        lobby.join(Player(uid, f"P{uid}"))
+    assert lobby.is_full
+    with pytest.raises(LobbyError) as e:
+        lobby.join(Player(7, "Late"))
+    assert e.value.key == "lobby-full"
+
+
+def test_parquet_is_full_with_two() -> None:
+    lobby = Lobby("parquet", creator=1)
+    lobby.join(ALICE)
+    assert not lobby.is_full and not lobby.can_begin
+    lobby.join(BOB)
+    assert lobby.is_full and lobby.can_begin
+    assert lobby.options() == {}
+
+
+def test_deck_default_follows_the_rule_page() -> None:
+    lobby = ryadki()
+    lobby.join(BOB)
+    assert lobby.options() == {"players": 2, "deck": 36, "deals": 7}
+    for uid in range(3, 6):
+        lobby.join(Player(uid, f"P{uid}"))
+    assert lobby.effective_deck() == 52  # five players: 52 by default
+    lobby.set_deck(1, 36)
+    assert lobby.options()["deck"] == 36  # an explicit choice wins
+
+
+def test_only_the_creator_changes_settings_and_only_allowed_values() -> None:
+    lobby = ryadki()
+    lobby.join(BOB)
+    with pytest.raises(LobbyError) as e:
+        lobby.set_deals(2, 1)
+    assert e.value.key == "lobby-only-creator-settings"
+    lobby.set_deals(1, 1)
+    assert lobby.options()["deals"] == 1
+    with pytest.raises(ValueError):
+        lobby.set_deals(1, 5)
+    with pytest.raises(ValueError):
+        lobby.set_deck(1, 54)
+    parquet = Lobby("parquet", creator=1)
+    with pytest.raises(LobbyError):
+        parquet.set_deck(1, 36)
+
+
+def test_start_needs_the_creator_and_two_players() -> None:
+    lobby = ryadki()
+    with pytest.raises(LobbyError) as e:
+        lobby.check_start(1)
+    assert e.value.key == "lobby-too-few"
+    lobby.join(BOB)
+    with pytest.raises(LobbyError) as e:
+        lobby.check_start(2)
+    assert e.value.key == "lobby-only-creator-starts"
+    lobby.check_start(1)
+
+
+def test_cancel_by_creator_or_admin_only() -> None:
+    lobby = ryadki()
+    lobby.join(BOB)
+    lobby.check_cancel(1, is_admin=False)
+    lobby.check_cancel(3, is_admin=True)
+    with pytest.raises(LobbyError) as e:
+        lobby.check_cancel(2, is_admin=False)
+    assert e.value.key == "lobby-only-creator-cancels"
+
+
+def test_creator_leaving_hands_the_lobby_to_the_next_player() -> None:
+    lobby = ryadki()
+    lobby.join(BOB)
+    lobby.join(CAROL)
+    lobby.leave(1)
+    assert lobby.creator == 2
+    lobby.leave(3)
+    assert lobby.creator == 2 and [p.name for p in lobby.players] == ["Bob"]
+    lobby.leave(2)
+    assert lobby.is_empty
+    with pytest.raises(LobbyError) as e:
+        lobby.leave(2)
+    assert e.value.key == "lobby-not-seated"
+
+
+def test_meta_round_trip() -> None:
+    lobby = ryadki()
+    lobby.join(CAROL)
+    lobby.set_deck(1, 52)
+    lobby.set_deals(1, 3)
+    back = Lobby.from_meta("ryadki", lobby.as_meta())
+    assert back == lobby
+    assert back.players[1].lang == "en"
+
+
+def test_unknown_game_has_no_lobby() -> None:
+    with pytest.raises(ValueError):
+        Lobby("kosa", creator=1)
+
+
+def test_expiry() -> None:
+    assert not lobby_expired(100.0, 99.9)
+    assert lobby_expired(100.0, 100.0)
