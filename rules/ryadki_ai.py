@@ -159,9 +159,7 @@ def _after_play(hands: list[int], seat: int) -> list[int]:
     return out
 
 
-def match(
-    games: int = 400, players: int = 2, deals: int = 7, seed: int = 0
-) -> tuple[float, float]:
+def match(games: int = 400, players: int = 2, deals: int = 7, seed: int = 0) -> tuple[float, float]:
     """`suggest` in one seat (alternating) vs uniformly random players elsewhere, seeded.
 
     Returns (win share of the suggest seat, a shared win counting 1/len(winners); the mean
