@@ -326,15 +326,15 @@ def _check_fields(
         if f["required"] and params.get(f["name"]) is None:
             report.errors.append(f"{path}: required field {f['name']!r} is missing")
     for name, value in params.items():
-        f = known.get(name)
-        if f is None:
+        fspec = known.get(name)
+        if fspec is None:
             report.warnings.append(f"{path}: field {name!r} is unknown to Bot API 10.1 ({owner})")
             continue
         if value is None:
             continue
         fpath = f"{path}.{name}"
-        _check_value(spec, f["types"], value, report, fpath)
-        _check_limits(f, value, params, report, fpath)
+        _check_value(spec, fspec["types"], value, report, fpath)
+        _check_limits(fspec, value, params, report, fpath)
 
 
 def _check_limits(
