@@ -1,0 +1,1 @@
+"""The Telegram service: settings, storage, i18n, handlers, renderers."""

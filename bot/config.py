@@ -1,0 +1,71 @@
+"""Settings from the environment and an optional `.env` file (pydantic-settings)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LANGUAGES = ("ru", "en")
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
+    )
+
+    bot_token: SecretStr
+    redis_url: str | None = None
+    data_path: str = "data/cardbot.sqlite3"
+    telegram_api_url: str | None = None
+    default_language: str = "ru"
+    log_level: str = "INFO"
+    log_format: str = "kv"  # "kv" (key=value) or "json"
+    polling_timeout: int = Field(default=30, ge=0, le=50)
+    game_ttl_seconds: int = Field(default=86400, gt=0)
+    idle_ttl_seconds: int = Field(default=14 * 86400, gt=0)
+    turn_timeout_seconds: int = Field(default=90, gt=0)
+    lobby_ttl_seconds: int = Field(default=600, gt=0)
+    invite_ttl_seconds: int = Field(default=86400, gt=0)
+    timer_tick_seconds: float = Field(default=1.0, gt=0)
+    edits_per_minute_per_group: int = Field(default=20, gt=0)
+    undo_depth: int = Field(default=20, ge=0, le=200)
+    webhook_url: str | None = None
+    webhook_secret: SecretStr | None = None
+    webhook_host: str = "0.0.0.0"
+    webhook_port: int = 8080
+    webhook_path: str = "/telegram"
+
+    @field_validator("redis_url", "telegram_api_url", "webhook_url", mode="before")
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+    @field_validator("default_language")
+    @classmethod
+    def _known_language(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in LANGUAGES:
+            raise ValueError(f"DEFAULT_LANGUAGE must be one of {', '.join(LANGUAGES)}")
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _upper(cls, value: str) -> str:
+        return value.strip().upper()
+
+    @field_validator("log_format")
+    @classmethod
+    def _format(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in ("kv", "json"):
+            raise ValueError("LOG_FORMAT must be kv or json")
+        return value
+
+
+@lru_cache(maxsize=1)
+def get_settings() -> Settings:
+    return Settings()  # type: ignore[call-arg]  # BOT_TOKEN comes from the environment

@@ -1,0 +1,99 @@
+"""Translations from Fluent files: bot/locales/<lang>/*.ftl (every file of a language is loaded).
+
+Fluent (fluent.runtime) because the bot's texts need Russian plural forms («1 карта, 3 карты,
+5 карт») and named arguments, which Fluent's CLDR plural selectors give translators directly in
+the locale files, with no code change; gettext would need ngettext calls in code for each plural.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+
+LOCALES_DIR = Path(__file__).parent / "locales"
+LANGUAGES = ("ru", "en")
+DEFAULT = "ru"
+
+log = logging.getLogger(__name__)
+
+
+class Catalog:
+    """All languages' bundles; `t(lang, key, **args)` formats one message."""
+
+    def __init__(self, root: Path = LOCALES_DIR, default: str = DEFAULT) -> None:
+        self.default = default
+        self.bundles: dict[str, FluentBundle] = {}
+        self.keys: dict[str, set[str]] = {}
+        for lang_dir in sorted(p for p in root.iterdir() if p.is_dir()):
+            lang = lang_dir.name
+            bundle = FluentBundle([lang], use_isolating=False)
+            keys: set[str] = set()
+            for ftl in sorted(lang_dir.glob("*.ftl")):
+                resource = FluentResource(ftl.read_text(encoding="utf-8"))
+                bundle.add_resource(resource)
+                for entry in resource.body:
+                    ident = getattr(getattr(entry, "id", None), "name", None)
+                    if ident and type(entry).__name__ == "Message":
+                        keys.add(ident)
+            self.bundles[lang] = bundle
+            self.keys[lang] = keys
+
+    @property
+    def languages(self) -> list[str]:
+        return list(self.bundles)
+
+    def has(self, lang: str, key: str) -> bool:
+        return key in self.keys.get(lang, ())
+
+    def t(self, lang: str | None, key: str, **args: Any) -> str:
+        for candidate in (lang, self.default, "en"):
+            if candidate is None:
+                continue
+            bundle = self.bundles.get(candidate)
+            if bundle is None or not bundle.has_message(key):
+                continue
+            message = bundle.get_message(key)
+            if message.value is None:
+                continue
+            text, errors = bundle.format_pattern(message.value, args)
+            if errors:
+                log.warning("event=i18n_error lang=%s key=%s errors=%r", candidate, key, errors)
+            return str(text)
+        log.warning("event=i18n_missing lang=%s key=%s", lang, key)
+        return key
+
+
+@lru_cache(maxsize=1)
+def catalog() -> Catalog:
+    return Catalog()
+
+
+def t(lang: str | None, key: str, **args: Any) -> str:
+    """Format message `key` in `lang` (falling back to Russian, then English, then the key)."""
+    return catalog().t(lang, key, **args)
+
+
+def normalize(code: str | None, default: str = DEFAULT) -> str:
+    """A Telegram language_code (`en-US`, `ru`) → one of LANGUAGES."""
+    if code:
+        base = code.split("-")[0].lower()
+        if base in LANGUAGES:
+            return base
+    return default
+
+
+Translator = Callable[..., str]
+
+
+def translator(lang: str) -> Translator:
+    """`_ = translator("en"); _("menu-title")`."""
+
+    def _(key: str, **args: Any) -> str:
+        return t(lang, key, **args)
+
+    return _

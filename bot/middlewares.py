@@ -1,0 +1,133 @@
+"""Dispatcher middlewares: the user's language, one answer per callback, and errors that are
+logged with context and answered politely (never a traceback to the user)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from aiogram import BaseMiddleware
+from aiogram.dispatcher.event.bases import UNHANDLED
+from aiogram.types import CallbackQuery, TelegramObject, Update, User
+
+from bot import callbacks
+from bot.i18n import normalize, t, translator
+from bot.storage import Store
+from bot.telegram_io import CallbackAnswer, send
+
+log = logging.getLogger("bot.updates")
+
+Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+
+
+class LanguageCache:
+    """In-process cache of users' chosen languages (saves a Store round trip per update).
+
+    Entries live `ttl` seconds, so a choice made through another bot process shows within that.
+    """
+
+    def __init__(self, store: Store, default: str, ttl: float = 60.0, size: int = 10000) -> None:
+        self.store = store
+        self.default = default
+        self.ttl = ttl
+        self.size = size
+        self._cache: dict[int, tuple[str | None, float]] = {}
+
+    async def get(self, user: User | None) -> str:
+        if user is None:
+            return self.default
+        now = time.monotonic()
+        hit = self._cache.get(user.id)
+        if hit is not None and hit[1] > now:
+            chosen = hit[0]
+        else:
+            chosen = await self.store.get_lang(user.id)
+            if len(self._cache) >= self.size:
+                self._cache.clear()
+            self._cache[user.id] = (chosen, now + self.ttl)
+        return chosen or normalize(user.language_code, self.default)
+
+    async def set(self, user_id: int, lang: str) -> None:
+        await self.store.set_lang(user_id, lang)
+        self._cache[user_id] = (lang, time.monotonic() + self.ttl)
+
+
+class LanguageMiddleware(BaseMiddleware):
+    """Puts `lang` (str) and `_` (a translator) into handler data."""
+
+    def __init__(self, languages: LanguageCache) -> None:
+        self.languages = languages
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        user: User | None = data.get("event_from_user")
+        lang = await self.languages.get(user)
+        data["lang"] = lang
+        data["_"] = translator(lang)
+        data["languages"] = self.languages
+        return await handler(event, data)
+
+
+class CallbackMiddleware(BaseMiddleware):
+    """For callback queries: parses the data (`cb`: GameCallback | MenuCallback | None), loads
+    the game for game buttons (`game`: GameRecord | None, one Store round trip), gives handlers
+    `answer` (CallbackAnswer) and answers every query the handlers left unanswered."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        assert isinstance(event, CallbackQuery)
+        box = CallbackAnswer(event)
+        data["answer"] = box
+        cb = callbacks.parse(event.data)
+        data["cb"] = cb
+        data["game"] = None
+        if isinstance(cb, callbacks.GameCallback):
+            data["game"] = await self.store.load(cb.game_id)
+        lang = data.get("lang")
+        try:
+            result = await handler(event, data)
+        except Exception:
+            if not box.answered:
+                await box(t(lang, "error-generic"), alert=True)
+            raise
+        if result is UNHANDLED and not box.answered:
+            # nothing knows this button (forged, or a game that is gone)
+            await box(t(lang, "error-stale-game"), alert=True)
+        elif not box.answered:
+            await box()
+        return result
+
+
+class ErrorMiddleware(BaseMiddleware):
+    """Outermost: logs any exception with the update's context and tells the user politely."""
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return await handler(event, data)
+        except Exception:
+            assert isinstance(event, Update)
+            user: User | None = data.get("event_from_user")
+            chat = data.get("event_chat")
+            cbq = event.callback_query
+            log.exception(
+                "event=handler_error update_id=%s type=%s user=%s chat=%s data=%r ms=%.1f",
+                event.update_id,
+                event.event_type,
+                user.id if user else None,
+                chat.id if chat else None,
+                cbq.data if cbq else (event.message.text[:64] if event.message and
+                                      event.message.text else None),
+                (time.perf_counter() - started) * 1000,
+            )
+            lang = data.get("lang")
+            bot = data.get("bot")
+            if event.message is not None and bot is not None and chat is not None:
+                try:
+                    await send(bot, chat.id, t(lang, "error-generic"))
+                except Exception:
+                    log.exception("event=error_reply_failed chat=%s", chat.id)
+            return None

@@ -1,0 +1,157 @@
+"""The game repository interface shared by the Redis and the embedded SQLite backends."""
+
+from __future__ import annotations
+
+import json
+import secrets
+import string
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+ID_ALPHABET = string.ascii_letters + string.digits
+ID_LENGTH = 10
+
+
+def new_id(length: int = ID_LENGTH) -> str:
+    """A short unguessable id: `length` characters of [A-Za-z0-9] (62^10 ≈ 8·10^17)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+@dataclass
+class GameRecord:
+    """One game as stored: the rules state (JSON text) plus the bot's own data (`meta`)."""
+
+    id: str
+    kind: str
+    chat_id: int
+    state: str
+    version: int = 0
+    meta: dict[str, Any] = field(default_factory=dict)
+    finished: bool = False
+
+    def payload(self) -> str:
+        """Everything but id and version, as compact JSON (what a backend stores)."""
+        return json.dumps(
+            {
+                "k": self.kind,
+                "c": self.chat_id,
+                "s": self.state,
+                "m": self.meta,
+                "f": self.finished,
+            },
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_payload(cls, game_id: str, version: int, payload: str | bytes) -> GameRecord:
+        data = json.loads(payload)
+        return cls(
+            id=game_id,
+            kind=data["k"],
+            chat_id=int(data["c"]),
+            state=data["s"],
+            version=version,
+            meta=data.get("m") or {},
+            finished=bool(data.get("f")),
+        )
+
+
+class Store(ABC):
+    """Async game repository. Both backends have identical semantics (one shared test suite).
+
+    Every game write is a compare-and-set on the version: `save(record, expected)` succeeds only
+    when the stored version is still `expected`, and then stores version `expected + 1`.
+    """
+
+    game_ttl: int
+    idle_ttl: int
+
+    def __init__(self, game_ttl: int = 86400, idle_ttl: int = 14 * 86400) -> None:
+        self.game_ttl = game_ttl
+        self.idle_ttl = idle_ttl
+        self.round_trips = 0  # network round trips (Redis) / transactions (SQLite), for benchmarks
+
+    @staticmethod
+    def new_id() -> str:
+        return new_id()
+
+    def ttl_for(self, record: GameRecord) -> int:
+        return self.game_ttl if record.finished else self.idle_ttl
+
+    # games
+    @abstractmethod
+    async def create(self, record: GameRecord) -> bool:
+        """Store a new game; False (nothing written) if the id is taken."""
+
+    @abstractmethod
+    async def load(self, game_id: str) -> GameRecord | None:
+        """The game, or None when unknown or expired."""
+
+    @abstractmethod
+    async def save(self, record: GameRecord, expected_version: int) -> bool:
+        """Compare-and-set. On success record.version becomes expected_version + 1."""
+
+    @abstractmethod
+    async def delete(self, game_id: str) -> None: ...
+
+    @abstractmethod
+    async def game_ttl_left(self, game_id: str) -> float | None:
+        """Seconds until the game expires (None when unknown)."""
+
+    # chat → game (one active game per chat)
+    @abstractmethod
+    async def get_chat_game(self, chat_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def set_chat_game(self, chat_id: int, game_id: str | None) -> None: ...
+
+    @abstractmethod
+    async def claim_chat_game(self, chat_id: int, game_id: str) -> bool:
+        """Atomic set-if-absent: True when `game_id` is now the chat's game."""
+
+    @abstractmethod
+    async def release_chat_game(self, chat_id: int, game_id: str) -> bool:
+        """Atomic compare-and-delete: clear the chat's game only if it is `game_id`."""
+
+    # user → games
+    @abstractmethod
+    async def user_games(self, user_id: int) -> list[str]: ...
+
+    @abstractmethod
+    async def add_user_game(self, user_id: int, game_id: str) -> None: ...
+
+    @abstractmethod
+    async def remove_user_game(self, user_id: int, game_id: str) -> None: ...
+
+    # user preferences
+    @abstractmethod
+    async def get_lang(self, user_id: int) -> str | None: ...
+
+    @abstractmethod
+    async def set_lang(self, user_id: int, lang: str) -> None: ...
+
+    # invites
+    @abstractmethod
+    async def put_invite(self, code: str, data: dict[str, Any], ttl: int) -> None: ...
+
+    @abstractmethod
+    async def get_invite(self, code: str) -> dict[str, Any] | None: ...
+
+    @abstractmethod
+    async def delete_invite(self, code: str) -> None: ...
+
+    # deadlines (turn timers, lobby expiry)
+    @abstractmethod
+    async def schedule(self, key: str, due: float) -> None: ...
+
+    @abstractmethod
+    async def cancel(self, key: str) -> None: ...
+
+    @abstractmethod
+    async def claim_due(self, now: float, limit: int = 50) -> list[str]:
+        """Remove and return due keys; each key is returned to exactly one caller."""
+
+    @abstractmethod
+    async def close(self) -> None: ...

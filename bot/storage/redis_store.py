@@ -1,0 +1,203 @@
+"""Redis backend: one hash per game (`v` version, `d` payload), Lua compare-and-set.
+
+Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no command touches two keys.
+Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from redis.asyncio import Redis
+
+from bot.storage.base import GameRecord, Store
+
+_CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[1], 'd', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+
+_SAVE = """
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v or tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+return 1
+"""
+
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('DEL', KEYS[1])
+  return 1
+end
+return 0
+"""
+
+_CLAIM_DUE = """
+local keys = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
+if #keys > 0 then redis.call('ZREM', KEYS[1], unpack(keys)) end
+return keys
+"""
+
+
+class CountingRedis(Redis):
+    """A Redis client that counts the commands it sends (each one is a round trip)."""
+
+    commands_sent = 0
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        self.commands_sent += 1
+        return await super().execute_command(*args, **options)
+
+
+class RedisStore(Store):
+    def __init__(
+        self,
+        url: str,
+        game_ttl: int = 86400,
+        idle_ttl: int = 14 * 86400,
+        prefix: str = "cb",
+    ) -> None:
+        super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
+        self.client: CountingRedis = CountingRedis.from_url(url, decode_responses=True)
+        self.prefix = prefix
+        self._create = self.client.register_script(_CREATE)
+        self._save = self.client.register_script(_SAVE)
+        self._release = self.client.register_script(_RELEASE)
+        self._claim_due = self.client.register_script(_CLAIM_DUE)
+
+    @property  # type: ignore[override]
+    def round_trips(self) -> int:
+        return self.client.commands_sent
+
+    @round_trips.setter
+    def round_trips(self, value: int) -> None:
+        if hasattr(self, "client"):
+            self.client.commands_sent = value
+
+    async def open(self) -> RedisStore:
+        """Check the connection and preload the scripts (so every later call is one EVALSHA)."""
+        await self.client.ping()
+        for script in (self._create, self._save, self._release, self._claim_due):
+            script.sha = await self.client.script_load(script.script)
+        return self
+
+    # keys
+    def _game(self, game_id: str) -> str:
+        return f"{self.prefix}:{{g:{game_id}}}"
+
+    def _chat(self, chat_id: int) -> str:
+        return f"{self.prefix}:{{c:{chat_id}}}"
+
+    def _user_games(self, user_id: int) -> str:
+        return f"{self.prefix}:{{u:{user_id}}}:games"
+
+    def _lang(self, user_id: int) -> str:
+        return f"{self.prefix}:{{u:{user_id}}}:lang"
+
+    def _invite(self, code: str) -> str:
+        return f"{self.prefix}:{{i:{code}}}"
+
+    def _deadlines(self) -> str:
+        return f"{self.prefix}:{{deadlines}}"
+
+    # games
+    async def create(self, record: GameRecord) -> bool:
+        ok = await self._create(
+            keys=[self._game(record.id)],
+            args=[record.version, record.payload(), self.ttl_for(record)],
+        )
+        return bool(ok)
+
+    async def load(self, game_id: str) -> GameRecord | None:
+        version, payload = await self.client.hmget(self._game(game_id), ["v", "d"])
+        if version is None or payload is None:
+            return None
+        return GameRecord.from_payload(game_id, int(version), payload)
+
+    async def save(self, record: GameRecord, expected_version: int) -> bool:
+        ok = await self._save(
+            keys=[self._game(record.id)],
+            args=[expected_version, expected_version + 1, record.payload(), self.ttl_for(record)],
+        )
+        if ok:
+            record.version = expected_version + 1
+        return bool(ok)
+
+    async def delete(self, game_id: str) -> None:
+        await self.client.delete(self._game(game_id))
+
+    async def game_ttl_left(self, game_id: str) -> float | None:
+        ms = await self.client.pttl(self._game(game_id))
+        return None if ms is None or ms < 0 else ms / 1000.0
+
+    # chat index
+    async def get_chat_game(self, chat_id: int) -> str | None:
+        value = await self.client.get(self._chat(chat_id))
+        return str(value) if value is not None else None
+
+    async def set_chat_game(self, chat_id: int, game_id: str | None) -> None:
+        if game_id is None:
+            await self.client.delete(self._chat(chat_id))
+        else:
+            await self.client.set(self._chat(chat_id), game_id, ex=self.idle_ttl)
+
+    async def claim_chat_game(self, chat_id: int, game_id: str) -> bool:
+        return bool(await self.client.set(self._chat(chat_id), game_id, nx=True, ex=self.idle_ttl))
+
+    async def release_chat_game(self, chat_id: int, game_id: str) -> bool:
+        return bool(await self._release(keys=[self._chat(chat_id)], args=[game_id]))
+
+    # user index
+    async def user_games(self, user_id: int) -> list[str]:
+        return sorted(await self.client.smembers(self._user_games(user_id)))
+
+    async def add_user_game(self, user_id: int, game_id: str) -> None:
+        key = self._user_games(user_id)
+        async with self.client.pipeline(transaction=True) as pipe:
+            pipe.sadd(key, game_id)
+            pipe.expire(key, self.idle_ttl)
+            await pipe.execute()
+        self.client.commands_sent += 1
+
+    async def remove_user_game(self, user_id: int, game_id: str) -> None:
+        await self.client.srem(self._user_games(user_id), game_id)
+
+    # prefs
+    async def get_lang(self, user_id: int) -> str | None:
+        value = await self.client.get(self._lang(user_id))
+        return str(value) if value is not None else None
+
+    async def set_lang(self, user_id: int, lang: str) -> None:
+        await self.client.set(self._lang(user_id), lang)
+
+    # invites
+    async def put_invite(self, code: str, data: dict[str, Any], ttl: int) -> None:
+        await self.client.set(self._invite(code), json.dumps(data, separators=(",", ":")), ex=ttl)
+
+    async def get_invite(self, code: str) -> dict[str, Any] | None:
+        raw = await self.client.get(self._invite(code))
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        return data if isinstance(data, dict) else None
+
+    async def delete_invite(self, code: str) -> None:
+        await self.client.delete(self._invite(code))
+
+    # deadlines
+    async def schedule(self, key: str, due: float) -> None:
+        await self.client.zadd(self._deadlines(), {key: due})
+
+    async def cancel(self, key: str) -> None:
+        await self.client.zrem(self._deadlines(), key)
+
+    async def claim_due(self, now: float, limit: int = 50) -> list[str]:
+        keys = await self._claim_due(keys=[self._deadlines()], args=[repr(float(now)), limit])
+        return [str(k) for k in keys]
+
+    async def close(self) -> None:
+        await self.client.aclose()

@@ -1,0 +1,320 @@
+"""Embedded backend (no server): the standard library's sqlite3 on one worker thread.
+
+Same semantics as the Redis backend: compare-and-set saves, TTLs (checked on read and purged
+periodically), atomic claims. Games survive a restart of the process (WAL journal on disk).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bot.storage.base import GameRecord, Store
+
+T = TypeVar("T")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY, version INTEGER NOT NULL, payload TEXT NOT NULL, expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chat_games (
+    chat_id INTEGER PRIMARY KEY, game_id TEXT NOT NULL, expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS user_games (
+    user_id INTEGER NOT NULL, game_id TEXT NOT NULL, expires REAL NOT NULL,
+    PRIMARY KEY (user_id, game_id)
+);
+CREATE TABLE IF NOT EXISTS langs (user_id INTEGER PRIMARY KEY, lang TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS invites (
+    code TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS deadlines (key TEXT PRIMARY KEY, due REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
+"""
+
+
+class SQLiteStore(Store):
+    def __init__(
+        self,
+        path: str,
+        game_ttl: int = 86400,
+        idle_ttl: int = 14 * 86400,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
+        self.path = path
+        self.clock = clock
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-store")
+        self._conn: sqlite3.Connection | None = None
+
+    async def open(self) -> SQLiteStore:
+        await asyncio.get_running_loop().run_in_executor(self._executor, self._open_sync)
+        return self
+
+    def _open_sync(self) -> None:
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._conn.execute("PRAGMA journal_mode=WAL")
+        self._conn.execute("PRAGMA synchronous=NORMAL")
+        self._conn.execute("PRAGMA busy_timeout=5000")
+        self._conn.executescript(_SCHEMA)
+        self._purge_sync(self._conn)
+
+    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+        loop = asyncio.get_running_loop()
+        self.round_trips += 1
+
+        def call() -> T:
+            assert self._conn is not None, "SQLiteStore.open() was not awaited"
+            return fn(self._conn, *args)
+
+        return await loop.run_in_executor(self._executor, call)
+
+    def _purge_sync(self, conn: sqlite3.Connection) -> None:
+        now = self.clock()
+        with _tx(conn):
+            for table in ("games", "chat_games", "user_games", "invites"):
+                conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (now,))
+
+    async def purge(self) -> None:
+        """Delete everything expired (reads already ignore it)."""
+        await self._run(self._purge_sync)
+
+    # games
+    async def create(self, record: GameRecord) -> bool:
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            with _tx(conn):
+                conn.execute("DELETE FROM games WHERE id = ? AND expires <= ?", (record.id, now))
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO games (id, version, payload, expires) VALUES (?,?,?,?)",
+                    (record.id, record.version, record.payload(), now + self.ttl_for(record)),
+                )
+                return cur.rowcount == 1
+
+        return await self._run(op)
+
+    async def load(self, game_id: str) -> GameRecord | None:
+        def op(conn: sqlite3.Connection) -> tuple[int, str] | None:
+            row = conn.execute(
+                "SELECT version, payload FROM games WHERE id = ? AND expires > ?",
+                (game_id, self.clock()),
+            ).fetchone()
+            return (int(row[0]), str(row[1])) if row else None
+
+        row = await self._run(op)
+        return GameRecord.from_payload(game_id, row[0], row[1]) if row else None
+
+    async def save(self, record: GameRecord, expected_version: int) -> bool:
+        payload = record.payload()
+
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            cur = conn.execute(
+                "UPDATE games SET version = ?, payload = ?, expires = ? "
+                "WHERE id = ? AND version = ? AND expires > ?",
+                (
+                    expected_version + 1,
+                    payload,
+                    now + self.ttl_for(record),
+                    record.id,
+                    expected_version,
+                    now,
+                ),
+            )
+            return cur.rowcount == 1
+
+        ok = await self._run(op)
+        if ok:
+            record.version = expected_version + 1
+        return ok
+
+    async def delete(self, game_id: str) -> None:
+        await self._run(lambda conn: conn.execute("DELETE FROM games WHERE id = ?", (game_id,)))
+
+    async def game_ttl_left(self, game_id: str) -> float | None:
+        def op(conn: sqlite3.Connection) -> float | None:
+            now = self.clock()
+            row = conn.execute(
+                "SELECT expires FROM games WHERE id = ? AND expires > ?", (game_id, now)
+            ).fetchone()
+            return float(row[0]) - now if row else None
+
+        return await self._run(op)
+
+    # chat index
+    async def get_chat_game(self, chat_id: int) -> str | None:
+        def op(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT game_id FROM chat_games WHERE chat_id = ? AND expires > ?",
+                (chat_id, self.clock()),
+            ).fetchone()
+            return str(row[0]) if row else None
+
+        return await self._run(op)
+
+    async def set_chat_game(self, chat_id: int, game_id: str | None) -> None:
+        def op(conn: sqlite3.Connection) -> None:
+            if game_id is None:
+                conn.execute("DELETE FROM chat_games WHERE chat_id = ?", (chat_id,))
+            else:
+                conn.execute(
+                    "INSERT OR REPLACE INTO chat_games (chat_id, game_id, expires) VALUES (?,?,?)",
+                    (chat_id, game_id, self.clock() + self.idle_ttl),
+                )
+
+        await self._run(op)
+
+    async def claim_chat_game(self, chat_id: int, game_id: str) -> bool:
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            with _tx(conn):
+                conn.execute(
+                    "DELETE FROM chat_games WHERE chat_id = ? AND expires <= ?", (chat_id, now)
+                )
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO chat_games (chat_id, game_id, expires) VALUES (?,?,?)",
+                    (chat_id, game_id, now + self.idle_ttl),
+                )
+                return cur.rowcount == 1
+
+        return await self._run(op)
+
+    async def release_chat_game(self, chat_id: int, game_id: str) -> bool:
+        def op(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "DELETE FROM chat_games WHERE chat_id = ? AND game_id = ? AND expires > ?",
+                (chat_id, game_id, self.clock()),
+            )
+            return cur.rowcount == 1
+
+        return await self._run(op)
+
+    # user index
+    async def user_games(self, user_id: int) -> list[str]:
+        def op(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(
+                "SELECT game_id FROM user_games WHERE user_id = ? AND expires > ? ORDER BY game_id",
+                (user_id, self.clock()),
+            ).fetchall()
+            return [str(r[0]) for r in rows]
+
+        return await self._run(op)
+
+    async def add_user_game(self, user_id: int, game_id: str) -> None:
+        def op(conn: sqlite3.Connection) -> None:
+            with _tx(conn):
+                expires = self.clock() + self.idle_ttl
+                conn.execute(
+                    "INSERT OR REPLACE INTO user_games (user_id, game_id, expires) VALUES (?,?,?)",
+                    (user_id, game_id, expires),
+                )
+                # one TTL for the whole set, as the Redis key has
+                conn.execute(
+                    "UPDATE user_games SET expires = ? WHERE user_id = ?", (expires, user_id)
+                )
+
+        await self._run(op)
+
+    async def remove_user_game(self, user_id: int, game_id: str) -> None:
+        await self._run(
+            lambda conn: conn.execute(
+                "DELETE FROM user_games WHERE user_id = ? AND game_id = ?", (user_id, game_id)
+            )
+        )
+
+    # prefs
+    async def get_lang(self, user_id: int) -> str | None:
+        def op(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute("SELECT lang FROM langs WHERE user_id = ?", (user_id,)).fetchone()
+            return str(row[0]) if row else None
+
+        return await self._run(op)
+
+    async def set_lang(self, user_id: int, lang: str) -> None:
+        await self._run(
+            lambda conn: conn.execute(
+                "INSERT OR REPLACE INTO langs (user_id, lang) VALUES (?, ?)", (user_id, lang)
+            )
+        )
+
+    # invites
+    async def put_invite(self, code: str, data: dict[str, Any], ttl: int) -> None:
+        text = json.dumps(data, separators=(",", ":"))
+        await self._run(
+            lambda conn: conn.execute(
+                "INSERT OR REPLACE INTO invites (code, data, expires) VALUES (?,?,?)",
+                (code, text, self.clock() + ttl),
+            )
+        )
+
+    async def get_invite(self, code: str) -> dict[str, Any] | None:
+        def op(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT data FROM invites WHERE code = ? AND expires > ?", (code, self.clock())
+            ).fetchone()
+            return str(row[0]) if row else None
+
+        raw = await self._run(op)
+        if raw is None:
+            return None
+        data = json.loads(raw)
+        return data if isinstance(data, dict) else None
+
+    async def delete_invite(self, code: str) -> None:
+        await self._run(lambda conn: conn.execute("DELETE FROM invites WHERE code = ?", (code,)))
+
+    # deadlines
+    async def schedule(self, key: str, due: float) -> None:
+        await self._run(
+            lambda conn: conn.execute(
+                "INSERT OR REPLACE INTO deadlines (key, due) VALUES (?, ?)", (key, due)
+            )
+        )
+
+    async def cancel(self, key: str) -> None:
+        await self._run(lambda conn: conn.execute("DELETE FROM deadlines WHERE key = ?", (key,)))
+
+    async def claim_due(self, now: float, limit: int = 50) -> list[str]:
+        def op(conn: sqlite3.Connection) -> list[str]:
+            with _tx(conn, immediate=True):
+                rows = conn.execute(
+                    "SELECT key FROM deadlines WHERE due <= ? ORDER BY due, key LIMIT ?",
+                    (now, limit),
+                ).fetchall()
+                keys = [str(r[0]) for r in rows]
+                conn.executemany("DELETE FROM deadlines WHERE key = ?", [(k,) for k in keys])
+                return keys
+
+        return await self._run(op)
+
+    async def close(self) -> None:
+        def op(conn: sqlite3.Connection) -> None:
+            conn.close()
+
+        if self._conn is not None:
+            await self._run(op)
+            self._conn = None
+        self._executor.shutdown(wait=True)
+
+
+class _tx:
+    """BEGIN … COMMIT (ROLLBACK on error) on an autocommit connection."""
+
+    def __init__(self, conn: sqlite3.Connection, immediate: bool = False) -> None:
+        self.conn = conn
+        self.begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute(self.begin)
+        return self.conn
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")

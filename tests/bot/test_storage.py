@@ -1,0 +1,229 @@
+"""One suite, two backends: the embedded SQLite store and Redis (a real redis-server)."""
+
+from __future__ import annotations
+
+import asyncio
+import uuid
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.storage import GameRecord, Store, new_id
+from bot.storage.redis_store import RedisStore
+from bot.storage.sqlite_store import SQLiteStore
+
+GAME_TTL = 3600
+IDLE_TTL = 7200
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def store(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[Store]:  # type: ignore[no-untyped-def]
+    if request.param == "sqlite":
+        s: Store = await SQLiteStore(
+            str(tmp_path / "db.sqlite3"), game_ttl=GAME_TTL, idle_ttl=IDLE_TTL
+        ).open()
+    else:
+        url = request.getfixturevalue("redis_url")
+        prefix = "t" + uuid.uuid4().hex[:8]  # isolate tests sharing one server
+        s = await RedisStore(url, game_ttl=GAME_TTL, idle_ttl=IDLE_TTL, prefix=prefix).open()
+    try:
+        yield s
+    finally:
+        await s.close()
+
+
+def record(**kw: object) -> GameRecord:
+    base: dict[str, object] = {
+        "id": new_id(),
+        "kind": "raspad",
+        "chat_id": 42,
+        "state": '{"a":[1,2,"Привет"]}',
+        "meta": {"players": [{"user_id": 42, "name": "Анна", "lang": "ru"}], "undo": []},
+    }
+    base.update(kw)
+    return GameRecord(**base)  # type: ignore[arg-type]
+
+
+def test_new_id_is_short_and_unguessable() -> None:
+    ids = {new_id() for _ in range(1000)}
+    assert len(ids) == 1000
+    assert all(len(i) == 10 and i.isalnum() and i.isascii() for i in ids)
+
+
+async def test_create_load_roundtrip(store: Store) -> None:
+    rec = record()
+    assert await store.create(rec)
+    got = await store.load(rec.id)
+    assert got == rec
+    assert await store.load("nosuchgame") is None
+
+
+async def test_create_refuses_a_taken_id(store: Store) -> None:
+    rec = record()
+    assert await store.create(rec)
+    assert not await store.create(record(id=rec.id, kind="kosa"))
+    got = await store.load(rec.id)
+    assert got is not None and got.kind == "raspad"
+
+
+async def test_save_is_compare_and_set(store: Store) -> None:
+    rec = record()
+    await store.create(rec)
+    rec.state = "s1"
+    assert await store.save(rec, 0)
+    assert rec.version == 1
+    stale = record(id=rec.id, state="stale")
+    assert not await store.save(stale, 0)  # someone saved version 1 meanwhile
+    assert stale.version == 0
+    got = await store.load(rec.id)
+    assert got is not None and got.state == "s1" and got.version == 1
+
+
+async def test_save_of_an_unknown_game_fails(store: Store) -> None:
+    assert not await store.save(record(), 0)
+
+
+async def test_concurrent_saves_exactly_one_wins(store: Store) -> None:
+    rec = record()
+    await store.create(rec)
+    contenders = [record(id=rec.id, state=f"move{i}") for i in range(10)]
+    results = await asyncio.gather(*(store.save(c, 0) for c in contenders))
+    assert sum(results) == 1
+    winner = contenders[results.index(True)]
+    got = await store.load(rec.id)
+    assert got is not None and got.state == winner.state and got.version == 1
+
+
+async def test_ttl_finished_vs_idle(store: Store) -> None:
+    rec = record()
+    await store.create(rec)
+    left = await store.game_ttl_left(rec.id)
+    assert left is not None and IDLE_TTL - 5 < left <= IDLE_TTL
+    rec.finished = True
+    assert await store.save(rec, rec.version)
+    left = await store.game_ttl_left(rec.id)
+    assert left is not None and GAME_TTL - 5 < left <= GAME_TTL
+    assert await store.game_ttl_left("unknown") is None
+
+
+async def test_delete(store: Store) -> None:
+    rec = record()
+    await store.create(rec)
+    await store.delete(rec.id)
+    assert await store.load(rec.id) is None
+
+
+async def test_chat_index_and_claim(store: Store) -> None:
+    assert await store.get_chat_game(-100) is None
+    assert await store.claim_chat_game(-100, "g1")
+    assert not await store.claim_chat_game(-100, "g2")
+    assert await store.get_chat_game(-100) == "g1"
+    assert not await store.release_chat_game(-100, "g2")
+    assert await store.get_chat_game(-100) == "g1"
+    assert await store.release_chat_game(-100, "g1")
+    assert await store.get_chat_game(-100) is None
+    await store.set_chat_game(7, "solo")
+    assert await store.get_chat_game(7) == "solo"
+    await store.set_chat_game(7, None)
+    assert await store.get_chat_game(7) is None
+
+
+async def test_concurrent_claims_exactly_one_wins(store: Store) -> None:
+    results = await asyncio.gather(*(store.claim_chat_game(-5, f"g{i}") for i in range(8)))
+    assert sum(results) == 1
+    assert await store.get_chat_game(-5) == f"g{results.index(True)}"
+
+
+async def test_user_games(store: Store) -> None:
+    assert await store.user_games(1) == []
+    await store.add_user_game(1, "b")
+    await store.add_user_game(1, "a")
+    await store.add_user_game(1, "a")
+    await store.add_user_game(2, "c")
+    assert await store.user_games(1) == ["a", "b"]
+    await store.remove_user_game(1, "b")
+    assert await store.user_games(1) == ["a"]
+    assert await store.user_games(2) == ["c"]
+
+
+async def test_lang(store: Store) -> None:
+    assert await store.get_lang(5) is None
+    await store.set_lang(5, "en")
+    assert await store.get_lang(5) == "en"
+    await store.set_lang(5, "ru")
+    assert await store.get_lang(5) == "ru"
+
+
+async def test_invites(store: Store) -> None:
+    await store.put_invite("abc", {"game": "g1", "n": 2, "name": "Иван"}, ttl=60)
+    assert await store.get_invite("abc") == {"game": "g1", "n": 2, "name": "Иван"}
+    assert await store.get_invite("nope") is None
+    await store.delete_invite("abc")
+    assert await store.get_invite("abc") is None
+
+
+async def test_deadlines(store: Store) -> None:
+    await store.schedule("turn:g1", 100.0)
+    await store.schedule("lobby:g2", 50.0)
+    await store.schedule("turn:g3", 500.0)
+    assert await store.claim_due(10.0) == []
+    assert await store.claim_due(200.0) == ["lobby:g2", "turn:g1"]
+    assert await store.claim_due(200.0) == []  # claimed once only
+    await store.schedule("turn:g3", 150.0)  # rescheduling moves the deadline
+    await store.cancel("turn:g1")
+    assert await store.claim_due(200.0) == ["turn:g3"]
+
+
+async def test_deadlines_claimed_by_exactly_one_caller(store: Store) -> None:
+    for i in range(30):
+        await store.schedule(f"k{i:02d}", float(i))
+    batches = await asyncio.gather(*(store.claim_due(1000.0, limit=7) for _ in range(8)))
+    claimed = [k for b in batches for k in b]
+    assert sorted(claimed) == [f"k{i:02d}" for i in range(30)]
+
+
+async def test_sqlite_expiry_and_restart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    clock = FakeClock()
+    path = str(tmp_path / "db.sqlite3")
+    s = await SQLiteStore(path, game_ttl=GAME_TTL, idle_ttl=IDLE_TTL, clock=clock).open()
+    rec = record()
+    await s.create(rec)
+    await s.put_invite("inv", {"x": 1}, ttl=10)
+    await s.claim_chat_game(-1, rec.id)
+    await s.close()
+    # a new process opens the same file: the game is still there
+    s = await SQLiteStore(path, game_ttl=GAME_TTL, idle_ttl=IDLE_TTL, clock=clock).open()
+    assert await s.load(rec.id) == rec
+    clock.now += 11
+    assert await s.get_invite("inv") is None
+    clock.now += IDLE_TTL
+    assert await s.load(rec.id) is None
+    assert await s.get_chat_game(-1) is None
+    assert await s.claim_chat_game(-1, "other")  # an expired claim does not block
+    assert not await s.save(rec, 0)
+    assert await s.create(record(id=rec.id))  # an expired id may be reused
+    await s.close()
+
+
+async def test_redis_round_trips(redis_url: str) -> None:
+    s = await RedisStore(redis_url, prefix="rt" + uuid.uuid4().hex[:6]).open()
+    rec = record()
+    await s.create(rec)
+    before = s.round_trips
+    got = await s.load(rec.id)
+    assert got is not None
+    assert s.round_trips - before == 1
+    before = s.round_trips
+    assert await s.save(got, got.version)
+    assert s.round_trips - before == 1
+    keys = await s.client.keys(f"{s.prefix}:*")
+    assert keys == [f"{s.prefix}:{{g:{rec.id}}}"]  # hash-tagged, one key per game
+    await s.close()

@@ -1,0 +1,114 @@
+"""Safe Telegram calls (bot/telegram_io.py) against a scripted fake bot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramRetryAfter,
+)
+from aiogram.methods import EditMessageText, SendMessage
+
+from bot import telegram_io
+
+
+class Msg:
+    def __init__(self, message_id: int) -> None:
+        self.message_id = message_id
+
+
+class FakeBot:
+    def __init__(self, edit_errors: list[Exception], send_errors: list[Exception] | None = None):
+        self.edit_errors = edit_errors
+        self.send_errors = send_errors or []
+        self.edits: list[dict[str, Any]] = []
+        self.sent: list[dict[str, Any]] = []
+
+    async def edit_message_text(self, **kw: Any) -> bool:
+        self.edits.append(kw)
+        if self.edit_errors:
+            raise self.edit_errors.pop(0)
+        return True
+
+    async def send_message(self, chat_id: int, text: str, **kw: Any) -> Msg:
+        self.sent.append({"chat_id": chat_id, "text": text, **kw})
+        if self.send_errors:
+            raise self.send_errors.pop(0)
+        return Msg(100 + len(self.sent))
+
+
+EDIT = EditMessageText(text="x", chat_id=1, message_id=5)
+SEND = SendMessage(chat_id=1, text="x")
+
+
+@pytest.fixture(autouse=True)
+def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
+    return slept
+
+
+async def test_edit_in_place() -> None:
+    bot = FakeBot([])
+    assert await telegram_io.edit(bot, 1, 5, "board") == 5  # type: ignore[arg-type]
+    assert bot.edits[0]["parse_mode"] == "HTML" and not bot.sent
+
+
+async def test_not_modified_is_ignored() -> None:
+    bot = FakeBot([TelegramBadRequest(EDIT, "Bad Request: message is not modified")])
+    assert await telegram_io.edit(bot, 1, 5, "board") == 5  # type: ignore[arg-type]
+    assert not bot.sent
+
+
+async def test_retry_after_is_honoured(no_sleep: list[float]) -> None:
+    bot = FakeBot([TelegramRetryAfter(EDIT, "Too Many Requests", 3)])
+    assert await telegram_io.edit(bot, 1, 5, "board") == 5  # type: ignore[arg-type]
+    assert no_sleep == [3.0]
+    assert len(bot.edits) == 2
+
+
+async def test_retry_after_gives_up_after_bounded_attempts(no_sleep: list[float]) -> None:
+    bot = FakeBot([TelegramRetryAfter(EDIT, "Too Many Requests", 1) for _ in range(10)])
+    with pytest.raises(TelegramRetryAfter):
+        await telegram_io.edit(bot, 1, 5, "board")  # type: ignore[arg-type]
+    assert len(no_sleep) == telegram_io.MAX_RETRIES
+
+
+async def test_gone_message_falls_back_to_a_new_one() -> None:
+    bot = FakeBot([TelegramBadRequest(EDIT, "Bad Request: message to edit not found")])
+    assert await telegram_io.edit(bot, 1, 5, "board") == 101  # type: ignore[arg-type]
+    assert bot.sent[0]["text"] == "board"
+
+
+async def test_other_bad_requests_surface() -> None:
+    bot = FakeBot([TelegramBadRequest(EDIT, "Bad Request: can't parse entities")])
+    with pytest.raises(TelegramBadRequest):
+        await telegram_io.edit(bot, 1, 5, "<b")  # type: ignore[arg-type]
+
+
+async def test_blocked_user_is_not_an_error() -> None:
+    bot = FakeBot([], [TelegramForbiddenError(SEND, "Forbidden: bot was blocked by the user")])
+    assert await telegram_io.send(bot, 1, "hi") is None  # type: ignore[arg-type]
+
+
+async def test_callback_answer_once() -> None:
+    calls: list[tuple[str | None, bool]] = []
+
+    class Query:
+        id = "q1"
+
+        async def answer(self, text: str | None = None, show_alert: bool = False) -> bool:
+            calls.append((text, show_alert))
+            return True
+
+    box = telegram_io.CallbackAnswer(Query())  # type: ignore[arg-type]
+    await box("Stale", alert=True)
+    await box()
+    assert calls == [("Stale", True)]
