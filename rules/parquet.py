@@ -392,7 +392,8 @@ def position(
 ) -> State:
     """A state with the given cards on the board (`{"24": "9H", ...}`), for tests and puzzles.
 
-    Hands hold every card of their colour not on the board. No automatic pass is applied.
+    Hands hold every card of their colour not on the board. The automatic passes apply, as
+    after any move (so the result may already be over).
     """
     b = [-1] * NCELLS
     for name, code in board.items():
@@ -414,6 +415,7 @@ def position(
         last_placer=last_placer,
     )
     _record(s)
+    _settle(s)
     return s
 
 
