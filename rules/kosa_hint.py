@@ -1,100 +1,291 @@
 """The Kosa hint player: `choose(state)` returns a strong legal move, playing fair.
 
-Fair: it looks at the braid, the spots, the foundations and the waste (all face up) and at
-the stock's size; it never reads the stock order. Which cards are in the stock is known (the
-cards not visible elsewhere); the player does not use even that beyond its size.
+Fair: it sees what the player sees — the braid, the spots, the foundations, the waste — and
+knows which cards are in the stock (the two decks minus everything visible), never their order.
+
+How it plays. With unlimited passes every stock or waste card comes to the waste top once per
+pass, so the planner treats the stock and the waste as a *pool* of cards reachable by drawing.
+Its measure of a position is the *closure*: how many cards would reach the foundations by
+foundation moves alone, taking each needed card from a spot top, the braid's last card or the
+pool, and refilling every corner emptied on the way from the braid. A closure of 104 is a
+won position (play foundation moves, draw otherwise). Otherwise it searches short sequences of
+builds (braid → spot, spot → spot, pool card → spot; a corner emptied is refilled from the
+braid) for one that raises the closure, and plays its first step (a pool card is played when
+it shows on the waste top; until then it draws). Foundation moves are played at once; corners
+are refilled from the braid; no build that lowers the closure (which is how the card below the
+base rank never gets buried on a base card). When nothing helps it keeps drawing, and at the
+end of a pass without a card move it makes the least harmful card move instead of the losing
+redeal.
 """
 
 from __future__ import annotations
 
-from rules import kosa
+import time
+
 from rules.errors import IllegalMove
-from rules.kosa import CORNERS, F_NEXT, ON_SPOT, SPOTS, VALUE, State
+from rules.kosa import CORNERS, F_NEXT, ON_SPOT, SPOTS, TOTAL, State, _fills, _moves, _split
 
-_ORDER = "A23456789TJQK"
+_SUITS = "SHDC"
+_BUDGET = 0.012  # seconds of search per new position
+_MEMO_MAX = 4096
+_DEEP = 1000
+_WORST = 1 << 30
+
+Node = tuple[list[str], list[list[str]], dict[str, int], list[str]]
+# a build: (source, destination spot); source "b" (braid), "S<i>" (spot i) or a pool card code
+Build = tuple[str, int]
+
+_memo: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[int, dict[Build, int]]] = {}
 
 
-def _below_base(base: str) -> str:
-    """Rank char of the card just below the base (the last card of every foundation)."""
-    return _ORDER[(VALUE[base] - 2) % 13]
+# ---------------------------------------------------------------------------- the abstract game
 
 
-def _src_card(st: State, src: str) -> str:
+def _node(st: State) -> Node:
+    pool: dict[str, int] = {}
+    for c in _split(st.stock) + _split(st.waste):
+        pool[c] = pool.get(c, 0) + 1
+    need: list[str] = []
+    started = dict.fromkeys(_SUITS, 0)
+    for p in st.found:
+        if p:
+            started[p[1]] += 1
+            if len(p) < 26:
+                need.append(F_NEXT[p[-2:]])
+    for s in _SUITS:
+        need.extend([st.base + s] * (2 - started[s]))
+    return _split(st.braid), [_split(p) for p in st.spots], pool, need
+
+
+def _copy(n: Node) -> Node:
+    return list(n[0]), [list(p) for p in n[1]], dict(n[2]), list(n[3])
+
+
+def _close(n: Node, base: str) -> int:
+    """Play every foundation move reachable (in place); the number of cards played."""
+    braid, spots, pool, need = n
+    tops: dict[str, list[int]] = {}
+    for i, p in enumerate(spots):
+        if p:
+            tops.setdefault(p[-1], []).append(i)
+    done = 0
+    progress = True
+    while progress:
+        progress = False
+        for k in range(len(need)):
+            while True:
+                c = need[k]
+                if not c:
+                    break
+                idx = tops.get(c)
+                if idx:
+                    i = idx.pop()
+                    p = spots[i]
+                    p.pop()
+                    if not p and i in CORNERS and braid:
+                        p.append(braid.pop())
+                    if p:
+                        tops.setdefault(p[-1], []).append(i)
+                elif braid and braid[-1] == c:
+                    braid.pop()
+                elif pool.get(c):
+                    pool[c] -= 1
+                else:
+                    break
+                done += 1
+                progress = True
+                nxt = F_NEXT[c]
+                need[k] = "" if nxt[0] == base else nxt
+    return done
+
+
+def _builds(n: Node) -> list[Build]:
+    braid, spots, pool, _ = n
+    out: list[Build] = []
+    for j, p in enumerate(spots):
+        if not p:
+            continue
+        want = ON_SPOT.get(p[-1])
+        if want is None:
+            continue
+        if braid and braid[-1] == want:
+            out.append(("b", j))
+        for i, q in enumerate(spots):
+            if i != j and q and q[-1] == want:
+                out.append((f"S{i}", j))
+        if pool.get(want):
+            out.append((want, j))
+    return out
+
+
+def _build(n: Node, b: Build) -> Node:
+    m = _copy(n)
+    braid, spots, pool, _ = m
+    src, j = b
     if src == "b":
-        return st.braid[-2:]
-    if src == "w":
-        return st.waste[-2:]
-    if src == "s":
-        return ""
-    return st.spots[SPOTS.index(src)][-2:]
+        spots[j].append(braid.pop())
+    elif src[0] == "S":
+        i = int(src[1:])
+        spots[j].append(spots[i].pop())
+        if not spots[i] and i in CORNERS and braid:
+            spots[i].append(braid.pop())
+    else:
+        pool[src] -= 1
+        spots[j].append(src)
+    return m
+
+
+def _blockage(n: Node) -> int:
+    """How deep the cards the foundations need next lie (0 when on top or in the pool)."""
+    braid, spots, pool, need = n
+    total = 0
+    for c in need:
+        if not c or pool.get(c):
+            continue
+        best = _DEEP
+        for k in range(len(braid) - 1, -1, -1):
+            if braid[k] == c:
+                best = len(braid) - 1 - k
+                break
+        for p in spots:
+            for k in range(len(p) - 1, -1, -1):
+                if p[k] == c:
+                    best = min(best, len(p) - 1 - k)
+                    break
+        total += best if best < _DEEP else 0
+    return total
+
+
+def _plan(st: State) -> tuple[int, dict[Build, int]]:
+    """The value now, and for each build available in the abstract game the best value
+    reachable by it and at most one more build. Value: cards on the foundations after the
+    closure (× 1000) minus the blockage left."""
+    key = (st.braid, st.spots, st.found)
+    hit = _memo.get(key)
+    if hit is not None:
+        return hit
+    start = time.perf_counter()
+    have = sum(len(p) for p in st.found) // 2
+    base = st.base
+    root = _node(st)
+    closed = _copy(root)
+    p0 = have + _close(closed, base)
+    v0 = p0 * 1000 - _blockage(closed)
+    vals: dict[Build, int] = {}
+    if p0 < TOTAL:
+        firsts: list[tuple[Build, Node, int, int]] = []
+        for b in _builds(root):
+            child = _build(root, b)
+            p1 = have + _close(child, base)
+            v = p1 * 1000 - _blockage(child)
+            vals[b] = v
+            firsts.append((b, child, p1, v))
+        # builds that need no first build: they do not count as a reason for one
+        first = dict(vals)
+        for b2 in _builds(closed):
+            grand = _build(closed, b2)
+            v2 = (p0 + _close(grand, base)) * 1000 - _blockage(grand)
+            first[b2] = max(first.get(b2, -_WORST), v2)
+        firsts.sort(key=lambda t: -t[3])
+        for b, child, p1, v in firsts:
+            if p1 >= TOTAL or time.perf_counter() - start > _BUDGET:
+                continue
+            if b[0][0] == "S" and len(root[1][int(b[0][1:])]) > 1:
+                continue  # a reversible shift is worth only what it uncovers
+            best = v
+            for b2 in _builds(child):
+                grand = _build(child, b2)
+                v2 = (p1 + _close(grand, base)) * 1000 - _blockage(grand)
+                # credit only pairs that beat the second build alone (no free riders)
+                if v2 > best and v2 > first.get(b2, -_WORST):
+                    best = v2
+            vals[b] = best
+    if len(_memo) >= _MEMO_MAX:
+        _memo.clear()
+    _memo[key] = (v0, vals)
+    return v0, vals
+
+
+# ---------------------------------------------------------------------------- the real moves
+
+
+def _real(st: State, b: Build) -> str | None:
+    """The move that starts build `b` now, or None when its pool card is not on the waste top."""
+    src, j = b
+    if src == "b":
+        return f"b>{SPOTS[j]}"
+    if src[0] == "S":
+        return f"{SPOTS[int(src[1:])]}>{SPOTS[j]}"
+    if st.waste[-2:] == src:
+        return f"w>{SPOTS[j]}"
+    return None
+
+
+def _fill_value(st: State, move: str) -> int:
+    src, dst = move.split(">")
+    n = _node(st)
+    i = SPOTS.index(dst)
+    if src == "b":
+        n[1][i].append(n[0].pop())
+    elif src == "w":
+        c = st.waste[-2:]
+        n[2][c] -= 1
+        n[1][i].append(c)
+    return _close(n, st.base) * 1000 - _blockage(n)
 
 
 def _choose_fill(st: State, moves: list[str]) -> str:
-    def key(m: str) -> tuple[int, str]:
-        src, dst = m.split(">")
-        i = SPOTS.index(dst)
-        if src == "b":
-            return (0, m)
-        if src == "w":
-            return (1, m)
-        return (2 if i in CORNERS else 1, m)
-
-    return min(moves, key=key)
+    order = {"b": 0, "w": 1, "s": 2}
+    return max(moves, key=lambda m: (_fill_value(st, m), -order[m[0]], m))
 
 
-def _buries(st: State, card: str, dst: str) -> bool:
-    """Putting `card` on spot `dst` would put the last foundation card on a base card."""
-    return card[0] == _below_base(st.base) and dst[0] in "LR"
+def _foundation_key(st: State, m: str) -> tuple[int, str]:
+    src = m.split(">")[0]
+    if src == "b":
+        return (0, m)
+    if src in SPOTS:
+        i = SPOTS.index(src)
+        if len(st.spots[i]) == 2:
+            return (1 if i in CORNERS else 2, m)
+        return (3, m)
+    return (4, m)
+
+
+def _kind(m: str) -> int:
+    """Preference among moves of equal value: dig the braid, empty a spot, then the rest."""
+    if m.startswith("b>"):
+        return 0
+    return 2 if m.startswith("w>") else 1
 
 
 def choose(st: State, seed: int | None = None) -> str:
-    moves = kosa._moves(st)
+    moves = _moves(st)
     if not moves:
         raise IllegalMove("kosa: no legal move")
-    if kosa._fills(st):
+    if _fills(st):
         return _choose_fill(st, moves)
-    card_moves = [m for m in moves if ">" in m]
-    # 1. foundations
-    fm = [m for m in card_moves if ">F" in m]
-    if fm:
-        def fkey(m: str) -> tuple[int, str]:
-            src = m.split(">")[0]
-            if src == "b":
-                return (0, m)
-            if src in SPOTS:
-                pile = st.spots[SPOTS.index(src)]
-                if len(pile) == 2:
-                    return (1 if SPOTS.index(src) in CORNERS else 2, m)
-                return (3, m)
-            return (4, m)
-
-        return min(fm, key=fkey)
-    # 2. dig the braid
-    for m in sorted(card_moves):
-        src, dst = m.split(">")
-        if src == "b" and not _buries(st, st.braid[-2:], dst):
-            return m
-    # 3. spot -> spot that vacates a spot
-    for m in sorted(card_moves):
-        src, dst = m.split(">")
-        if (
-            src in SPOTS
-            and len(st.spots[SPOTS.index(src)]) == 2
-            and not _buries(st, _src_card(st, src), dst)
-        ):
-            return m
-    # 4. waste -> spot
-    for m in sorted(card_moves):
-        src, dst = m.split(">")
-        if src == "w" and not _buries(st, st.waste[-2:], dst):
-            return m
+    found = [m for m in moves if ">F" in m]
+    if found:
+        return min(found, key=lambda m: _foundation_key(st, m))
+    v0, vals = _plan(st)
+    now: dict[str, int] = {}
+    waiting = False
+    for b, v in vals.items():
+        real = _real(st, b)
+        if real is None:
+            waiting = waiting or v > v0
+        elif real in moves:
+            now[real] = max(now.get(real, -1), v)
+    improving = [m for m, v in now.items() if v > v0]
+    if improving:
+        return max(improving, key=lambda m: (now[m], -_kind(m), m))
     if "d" in moves:
         return "d"
-    if "r" in moves and (st.moved or not card_moves):
+    if "r" in moves and (st.moved or v0 >= TOTAL * 1000):
         return "r"
-    if card_moves:
-        return sorted(card_moves)[0]
+    # the end of a pass without a card move (or of the last pass): the least harmful card move
+    card = [m for m in moves if ">" in m]
+    if card:
+        return max(card, key=lambda m: (now.get(m, v0 - 1), -_kind(m), m))
+    _ = waiting
     return moves[0]
-
-
-_unused = (F_NEXT, ON_SPOT)
