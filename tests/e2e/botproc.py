@@ -1,0 +1,187 @@
+"""Run the real bot (`python -m bot`) as a subprocess against the emulator.
+
+    bp = BotProcess(emu, redis_url=url, log_path=tmp_path / "bot.log", turn_timeout=5)
+    await bp.start()      # returns once the bot polls getUpdates (bounded wait)
+    await bp.restart()    # SIGTERM, bounded wait (then kill), start again
+    await bp.stop()
+    bp.log_tail()         # last lines of its stdout+stderr, token redacted
+
+All waits are asynchronous (the emulator lives in the same event loop and must keep answering
+while the bot starts and shuts down) and bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO
+
+from tests.e2e.emulator import Emulator
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+START_TIMEOUT = 30.0
+STOP_TIMEOUT = 10.0
+
+
+class BotProcessError(AssertionError):
+    """The bot process failed to start or died (the message carries its log tail)."""
+
+
+class BotProcess:
+    def __init__(
+        self,
+        emulator: Emulator,
+        *,
+        redis_url: str | None,
+        log_path: Path,
+        env: Mapping[str, str] | None = None,
+        language: str = "ru",
+        turn_timeout: int | None = None,
+        polling_timeout: int = 1,
+        data_path: Path | None = None,
+        args: tuple[str, ...] = (),
+    ) -> None:
+        self.emulator = emulator
+        self.log_path = log_path
+        self.args = args
+        self.token = emulator.token
+        env_vars: dict[str, str] = {
+            k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "WEBHOOK_"))
+        }
+        env_vars.update(
+            {
+                "BOT_TOKEN": emulator.token,
+                "TELEGRAM_API_URL": emulator.url,
+                "REDIS_URL": redis_url or "",
+                "DATA_PATH": str(data_path or log_path.with_suffix(".sqlite3")),
+                "POLLING_TIMEOUT": str(polling_timeout),
+                "DEFAULT_LANGUAGE": language,
+                "LOG_LEVEL": "INFO",
+                "WEBHOOK_URL": "",
+                "PYTHONUNBUFFERED": "1",
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+        )
+        if turn_timeout is not None:
+            env_vars["TURN_TIMEOUT_SECONDS"] = str(turn_timeout)
+        env_vars.update(env or {})
+        self.env = env_vars
+        self.proc: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+        self.starts = 0
+        self.returncodes: list[int] = []
+
+    # ------------------------------------------------------------------ lifecycle
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None else None
+
+    def spawn(self) -> None:
+        """Start the process without waiting for it."""
+        if self.alive:
+            raise RuntimeError("the bot process is already running")
+        self.log_path.parent.mkdir(parents=True, exist_ok=True)
+        self._log = self.log_path.open("ab")
+        self.starts += 1
+        self._log.write(f"\n===== start #{self.starts} at {time.strftime('%X')} =====\n".encode())
+        self._log.flush()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", *self.args],
+            cwd=REPO_ROOT,
+            env=self.env,
+            stdin=subprocess.DEVNULL,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    async def start(self, timeout: float = START_TIMEOUT) -> BotProcess:
+        """Start and wait (bounded) until the bot polls getUpdates."""
+        polls = self.emulator.poll_count
+        self.spawn()
+
+        def polled_or_died() -> bool:
+            if self.proc is not None and self.proc.poll() is not None:
+                raise BotProcessError(
+                    f"the bot exited with code {self.proc.returncode} before polling\n"
+                    + self.log_tail()
+                )
+            return self.emulator.poll_count > polls
+
+        try:
+            await self.emulator.wait_for(polled_or_died, timeout, "the bot to poll getUpdates")
+        except BotProcessError:
+            raise
+        except AssertionError as e:
+            await self.stop()
+            raise BotProcessError(f"{e}\n--- bot log ---\n{self.log_tail()}") from None
+        return self
+
+    async def stop(self, timeout: float = STOP_TIMEOUT) -> int | None:
+        """SIGTERM, wait up to ``timeout`` s (the emulator keeps serving), then SIGKILL."""
+        proc = self.proc
+        if proc is None:
+            return None
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            if not await self._wait_exit(timeout):
+                self._note("did not stop within the timeout after SIGTERM; killed")
+                proc.kill()
+                await self._wait_exit(5.0)
+        code = proc.returncode
+        if code is not None:
+            self.returncodes.append(code)
+        self.proc = None
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+        return code
+
+    def kill(self) -> None:
+        """SIGKILL at once (a crash, no graceful shutdown)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+
+    async def restart(self, timeout: float = START_TIMEOUT) -> BotProcess:
+        await self.stop()
+        return await self.start(timeout)
+
+    async def _wait_exit(self, timeout: float) -> bool:
+        assert self.proc is not None
+        deadline = time.monotonic() + timeout
+        while self.proc.poll() is None:
+            if time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
+
+    def _note(self, text: str) -> None:
+        if self._log is not None:
+            self._log.write(f"[botproc] {text}\n".encode())
+            self._log.flush()
+
+    # ------------------------------------------------------------------ logs
+    def redact(self, text: str) -> str:
+        secret = self.token.split(":", 1)[-1]
+        text = text.replace(self.token, "<BOT_TOKEN>")
+        return text.replace(secret, "<secret>") if len(secret) >= 4 else text
+
+    def log_text(self) -> str:
+        try:
+            raw = self.log_path.read_bytes()
+        except OSError:
+            return ""
+        return self.redact(raw.decode("utf-8", errors="replace"))
+
+    def log_tail(self, lines: int = 80) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
