@@ -19,7 +19,7 @@ language-set = Language: English 🇬🇧
 lang-ru = 🇷🇺 Русский
 lang-en = 🇬🇧 English
 
-rules-title = <b>📖 Rules</b> — pick a game:
+rules-title = <b>📖 Rules</b>
 rules-kosa =
     <b>🪢 Kosa (Braid)</b> — a two-deck solitaire (104 cards).
     • The braid holds 20 cards; only its last card plays.

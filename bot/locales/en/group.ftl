@@ -154,3 +154,7 @@ pq-why-resign = { $loser } resigned.
 pq-why-timeout = { $loser } missed too many turns.
 pq-pick-first = Pick a card from the hand first.
 pq-no-cell = This card has no cell right now.
+ry-must-match = This card does not match: play the same suit or the same rank (marked ✅).
+lobby-need-group = Open the table in a group first: the “Play in a group” button.
+invite-pick-game = 👥 What shall we play with friends? I will give you an invite link.
+grp-btn-back = ⬅ Menu

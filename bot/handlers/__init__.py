@@ -1,0 +1,23 @@
+"""All routers, in the order the Dispatcher includes them (first match wins).
+
+Entries are router factories (`def make_router() -> Router`) or Router instances.
+Group games: add your routers ABOVE `start` (so `/start j<code>` deep links and the
+`m:friends` button reach you first); `placeholder` answers `m:friends` until then, and
+`fallback` must stay last (it answers taps nothing else handled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from aiogram import Router
+
+from bot.handlers import fallback, placeholder, solitaire, start
+
+ROUTERS: list[Callable[[], Router] | Router] = [
+    # group games go here
+    solitaire.make_router,
+    start.make_router,
+    placeholder.make_router,
+    fallback.make_router,
+]

@@ -1,0 +1,20 @@
+"""Last router: private-chat text nobody handled gets a hint towards /start.
+
+(Unhandled callback queries are answered by CallbackMiddleware with a short alert.)"""
+
+from __future__ import annotations
+
+from aiogram import F, Router
+from aiogram.types import Message
+
+from bot.i18n import Translator
+
+
+def make_router() -> Router:
+    router = Router(name="fallback")
+
+    @router.message(F.chat.type == "private")
+    async def unknown(message: Message, _: Translator) -> None:
+        await message.answer(_("unknown-command"))
+
+    return router

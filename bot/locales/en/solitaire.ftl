@@ -1,0 +1,99 @@
+## Solitaires: Kosa and Raspad
+
+game-kosa = Kosa
+game-raspad = Raspad
+title-kosa = 🪢 Kosa (Braid)
+title-raspad = 💥 Raspad (Decay)
+
+new-kosa-title = <b>🪢 Kosa</b> — pick a variant:
+new-raspad-title = <b>💥 Raspad</b> — pick a deck:
+new-abandons = A new game replaces the unfinished one.
+variant-kosa-u = ♾ Unlimited redeals
+variant-kosa-3 = 3️⃣ Classic: 3 passes
+variant-raspad-52 = 🂠 52 cards
+variant-raspad-54 = 🃏 54 cards (with jokers)
+moved-below = ⬇️ The game continues below.
+
+n-cards = { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+
+btn-hint = 💡 Hint
+btn-undo = ↩️ Undo
+btn-resign = 🏳 Give up
+btn-cancel = ✖️ Cancel
+btn-again = 🔁 Play again
+btn-close = ✅ Close the kon
+btn-fail = ⚠️ Kon unclosed…
+btn-yes-fail = ⚠️ Yes, unclosed
+btn-yes-resign = 🏳 Yes, give up
+btn-yes-redeal = 🔄 Yes, redeal
+btn-draw = 🂠 Draw ({ $n })
+btn-redeal = 🔄 Redeal
+
+hint-toast = Hint marked with ⭐
+hint-line = 💡 { $move }
+no-hint = No hint available.
+no-undo = Nothing to undo.
+no-targets = This card has nowhere to go now.
+
+confirm-resign = Give up? The game counts as lost.
+confirm-fail = Declare the kon unclosed? The line closes up, your hand joins its end and you draw a new hand.
+confirm-redeal-loses = ⚠️ No card was moved in this pass. Redealing now ends the game as lost. Redeal?
+
+result-won = 🏆 You won!
+result-lost = 😞 Game lost.
+result-resigned = 🏳 You gave up.
+result-playing = Game in progress.
+result-stats = Moves: { $moves } · time { $time } · undos: { $undos }
+result-kosa-found = { $n } of { $total } cards on the foundations.
+result-raspad-left = { $n ->
+    [0] Every card was played.
+    [one] { $n } card left.
+   *[other] { $n } cards left.
+}
+
+## Raspad
+raspad-head = Kon { $kon } · stock { $stock } · discard { $discard }
+raspad-hand = Hand: { $cards }
+raspad-beat-hint = { $card } beats { $target }
+raspad-close-hint = close the kon
+raspad-fail-hint = declare the kon unclosed
+
+## Kosa
+kosa-head = Base { $base } · pass { $pass_no }
+kosa-found = Home
+kosa-braid = Braid { $n }: { $cards }
+kosa-braid-empty = The braid is empty
+kosa-stock = Stock { $stock } · waste { $waste }
+kosa-braid-short = braid
+kosa-waste-short = waste
+kosa-stock-short = stock
+kosa-found-short = found. { $n }
+kosa-passes-limit = { $n } passes
+kosa-fill-prompt = Fill the empty spot { $spots }: choose where the card comes from.
+kosa-redeal-warning = ⚠️ No move in this pass: a redeal loses.
+kosa-draw-hint = draw from the stock
+kosa-redeal-hint = redeal the waste
+kosa-move-hint = { $card } → { $target }
+
+## Events
+ev-beat = { $card } beats { $target }
+ev-decay = decay: { $cards }
+ev-close = kon closed
+ev-fail = kon unclosed: the hand joined the line
+ev-fail-auto = no beat left — kon unclosed, the hand joined the line
+ev-undo = move undone
+ev-draw = drawn: { $card }
+ev-redeal = redeal, pass { $pass_no }
+ev-move = { $card } → { $place }
+ev-fill = { $spot } ← { $card }
+ev-autofill = { $spot } ← { $card } (auto)
+place-found = foundation
+place-braid = braid
+place-waste = waste
+place-stock = stock
+place-spot = { $spot }
+raspad-table-empty = The table is empty
+result-raspad-won = The whole stock was played out.

@@ -1,0 +1,101 @@
+## Пасьянсы: Коса и Распад
+
+game-kosa = Коса
+game-raspad = Распад
+title-kosa = 🪢 Коса
+title-raspad = 💥 Распад
+
+new-kosa-title = <b>🪢 Коса</b> — выберите вариант:
+new-raspad-title = <b>💥 Распад</b> — выберите колоду:
+new-abandons = Новая партия заменит незаконченную.
+variant-kosa-u = ♾ Пересдачи без ограничений
+variant-kosa-3 = 3️⃣ Классика: 3 прохода
+variant-raspad-52 = 🂠 52 карты
+variant-raspad-54 = 🃏 54 карты (с джокерами)
+moved-below = ⬇️ Игра продолжена ниже.
+
+n-cards = { $n ->
+    [one] { $n } карта
+    [few] { $n } карты
+   *[many] { $n } карт
+}
+
+btn-hint = 💡 Подсказка
+btn-undo = ↩️ Отменить ход
+btn-resign = 🏳 Сдаться
+btn-cancel = ✖️ Отмена
+btn-again = 🔁 Ещё партию
+btn-close = ✅ Закрыть кон
+btn-fail = ⚠️ Кон не закрыт…
+btn-yes-fail = ⚠️ Да, кон не закрыт
+btn-yes-resign = 🏳 Да, сдаться
+btn-yes-redeal = 🔄 Да, пересдать
+btn-draw = 🂠 Взять ({ $n })
+btn-redeal = 🔄 Пересдать
+
+hint-toast = Подсказка отмечена ⭐
+hint-line = 💡 { $move }
+no-hint = Подсказки нет.
+no-undo = Отменять нечего.
+no-targets = Эту карту сейчас некуда положить.
+
+confirm-resign = Сдаться? Партия будет засчитана как проигрыш.
+confirm-fail = Объявить кон незакрытым? Линия сомкнётся, рука ляжет в её конец, и вы наберёте новую руку.
+confirm-redeal-loses = ⚠️ За этот проход не сделано ни одного хода. Пересдача закончит партию проигрышем. Пересдать?
+
+result-won = 🏆 Победа!
+result-lost = 😞 Партия проиграна.
+result-resigned = 🏳 Вы сдались.
+result-playing = Партия идёт.
+result-stats = Ходов: { $moves } · время { $time } · отмен: { $undos }
+result-kosa-found = В домах { $n } из { $total } карт.
+result-raspad-left = { $n ->
+    [0] Все карты разыграны.
+    [one] Осталась { $n } карта.
+    [few] Осталось { $n } карты.
+   *[many] Осталось { $n } карт.
+}
+
+## Распад
+raspad-head = Кон { $kon } · колода { $stock } · отбой { $discard }
+raspad-hand = Рука: { $cards }
+raspad-beat-hint = { $card } бьёт { $target }
+raspad-close-hint = закройте кон
+raspad-fail-hint = объявите кон незакрытым
+
+## Коса
+kosa-head = База { $base } · проход { $pass_no }
+kosa-found = Дома
+kosa-braid = Коса { $n }: { $cards }
+kosa-braid-empty = Коса пуста
+kosa-stock = Колода { $stock } · сброс { $waste }
+kosa-braid-short = коса
+kosa-waste-short = сброс
+kosa-stock-short = колода
+kosa-found-short = дом { $n }
+kosa-passes-limit = проходов: { $n }
+kosa-fill-prompt = Заполните пустую ячейку { $spots }: выберите, откуда взять карту.
+kosa-redeal-warning = ⚠️ В этом проходе не было ходов: пересдача проигрывает.
+kosa-draw-hint = возьмите карту из колоды
+kosa-redeal-hint = пересдайте сброс
+kosa-move-hint = { $card } → { $target }
+
+## События
+ev-beat = { $card } бьёт { $target }
+ev-decay = распад: { $cards }
+ev-close = кон закрыт
+ev-fail = кон не закрыт: рука легла в линию
+ev-fail-auto = ударов нет — кон не закрыт, рука легла в линию
+ev-undo = ход отменён
+ev-draw = из колоды: { $card }
+ev-redeal = пересдача, проход { $pass_no }
+ev-move = { $card } → { $place }
+ev-fill = { $spot } ← { $card }
+ev-autofill = { $spot } ← { $card } (сама)
+place-found = дом
+place-braid = коса
+place-waste = сброс
+place-stock = колода
+place-spot = { $spot }
+raspad-table-empty = Стол пуст
+result-raspad-won = Колода разыграна до конца.

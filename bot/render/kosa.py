@@ -1,0 +1,215 @@
+"""Kosa board: foundations, the braid's playable end, the 12 spots in two columns, stock/waste.
+
+    База 9 · проход 1
+    Дома  9♠  J♥  9♦  ··
+          ··  ··  ··  ··
+    Коса 17: 8♦ ‹ 2♥ ‹ 7♣
+    L1  Q♠ ×3    R1  5♥
+    ...
+    Колода 45 · сброс 7♣ ×12
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.render.common import (
+    RenderCtx,
+    button,
+    card,
+    cell,
+    confirm_rows,
+    control_rows,
+    esc,
+    event_line,
+    finished_rows,
+    markup,
+    result_lines,
+    rows_of,
+)
+
+LEFT = ("L1", "L2", "L3", "L4", "L5", "L6")
+RIGHT = ("R1", "R2", "R3", "R4", "R5", "R6")
+FULL = 13
+
+
+def split(move: str) -> tuple[str, str] | None:
+    if ">" not in move:
+        return None
+    src, dst = move.split(">", 1)
+    return src, dst
+
+
+def place_card(view: dict[str, Any], place: str) -> str | None:
+    if place == "b":
+        return view["braid"][-1] if view["braid"] else None
+    if place == "w":
+        return view["waste"][-1] if view["waste"] else None
+    if place.startswith("F"):
+        pile = view["foundations"][int(place[1:]) - 1]
+        return pile[-1] if pile else None
+    pile = view["spots"].get(place) or []
+    return pile[-1] if pile else None
+
+
+def place_name(ctx: RenderCtx, place: str) -> str:
+    if place == "b":
+        return ctx.t("kosa-braid-short")
+    if place == "w":
+        return ctx.t("kosa-waste-short")
+    if place == "s":
+        return ctx.t("kosa-stock-short")
+    if place.startswith("F"):
+        return ctx.t("kosa-found-short", n=int(place[1:]))
+    return place
+
+
+def _spot_cell(view: dict[str, Any], spot: str, pick: str | None) -> str:
+    pile = view["spots"][spot]
+    top = card(pile[-1]) if pile else "··"
+    count = f"×{len(pile)}" if len(pile) > 1 else ""
+    mark = "▸" if spot == pick else " "
+    return f"{mark}{spot} {cell(top, 3)} {count:<3}"
+
+
+def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
+    lines = [ctx.t("kosa-head", base=card(view["base"] + "S")[:-1], pass_no=view["pass"])]
+    tops = []
+    for pile in view["foundations"]:
+        if len(pile) >= FULL:
+            tops.append("✔")
+        else:
+            tops.append(card(pile[-1]) if pile else "··")
+    label = ctx.t("kosa-found")
+    pad = " " * len(label)
+    lines.append(label + "".join(cell(x, 4) for x in tops[:4]))
+    lines.append(pad + "".join(cell(x, 4) for x in tops[4:]))
+    braid = view["braid"]
+    if braid:
+        shown = " ‹ ".join(card(c) for c in reversed(braid[-3:]))
+        mark = "▸" if ctx.pick == "b" else ""
+        lines.append(ctx.t("kosa-braid", n=len(braid), cards=mark + shown))
+    else:
+        lines.append(ctx.t("kosa-braid-empty"))
+    for left, right in zip(LEFT, RIGHT, strict=True):
+        lines.append(_spot_cell(view, left, ctx.pick) + "  " + _spot_cell(view, right, ctx.pick))
+    waste = view["waste"]
+    waste_text = (card(waste[-1]) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste \
+        else "··"
+    mark = "▸" if ctx.pick == "w" else ""
+    lines.append(ctx.t("kosa-stock", stock=view["stock"], waste=mark + waste_text))
+    return "\n".join(lines)
+
+
+def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, InlineKeyboardMarkup]:
+    status = view["status"]
+    title = ctx.t("title-kosa")
+    if view.get("max_passes"):
+        title += " · " + ctx.t("kosa-passes-limit", n=view["max_passes"])
+    parts = [f"<b>{esc(title)}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
+    line = event_line(ctx)
+    if line:
+        parts.append(f"<i>{esc(line)}</i>")
+    if status["over"]:
+        score = sum(len(p) for p in view["foundations"])
+        parts.append("\n".join(result_lines(ctx, status, "result-kosa-found", score, 104)))
+        return "\n".join(parts), markup(finished_rows(ctx, "kosa"))
+    if ctx.confirm == "r":
+        parts.append(ctx.t("confirm-redeal-loses"))
+        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-redeal", "r"))
+    if ctx.confirm == "resign":
+        parts.append(ctx.t("confirm-resign"))
+        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign"))
+    if view.get("awaiting_fill"):
+        parts.append(ctx.t("kosa-fill-prompt", spots=", ".join(view["awaiting_fill"])))
+    elif view.get("redeal_loses") and "r" in ctx.moves and not view["stock"]:
+        parts.append(ctx.t("kosa-redeal-warning"))
+    if ctx.hint:
+        parts.append(ctx.t("hint-line", move=describe(ctx.hint, view, ctx)))
+    return "\n".join(parts), markup(keyboard(view, ctx))
+
+
+def describe(move: str, view: dict[str, Any], ctx: RenderCtx) -> str:
+    if move == "d":
+        return ctx.t("kosa-draw-hint")
+    if move == "r":
+        return ctx.t("kosa-redeal-hint")
+    parts = split(move)
+    if parts is None:
+        return move
+    src, dst = parts
+    c = place_card(view, src)
+    return ctx.t("kosa-move-hint", card=card(c) if c else place_name(ctx, src),
+                 target=place_name(ctx, dst))
+
+
+def _target_label(view: dict[str, Any], ctx: RenderCtx, dst: str) -> str:
+    top = place_card(view, dst)
+    name = place_name(ctx, dst)
+    return f"{name} {card(top)}" if top and not dst.startswith("F") else name
+
+
+def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[InlineKeyboardButton]]:
+    rows: list[list[InlineKeyboardButton]] = []
+    star = "⭐"
+    by_source: dict[str, list[str]] = {}
+    other: list[str] = []
+    for m in ctx.moves:
+        parts = split(m)
+        if parts is None:
+            other.append(m)
+        else:
+            by_source.setdefault(parts[0], []).append(parts[1])
+    fills = bool(view.get("awaiting_fill"))
+    if fills:
+        # every legal move is a fill: one button each ("L1 ← braid 8♦")
+        buttons = []
+        for m in ctx.moves:
+            parts = split(m)
+            if parts is None:
+                continue
+            src, dst = parts
+            c = place_card(view, src) if src != "s" else None
+            what = place_name(ctx, src) + (f" {card(c)}" if c else "")
+            mark = star if ctx.hint == m else ""
+            buttons.append(button(f"{mark}{dst} ← {what}", ctx.move(m)))
+        rows += rows_of(buttons, 2)
+    else:
+        order = ["b", "w", *LEFT, *RIGHT]
+        buttons = []
+        for src in order:
+            dsts = by_source.get(src)
+            if not dsts:
+                continue
+            c = place_card(view, src)
+            hinted = bool(ctx.hint) and (ctx.hint or "").startswith(src + ">")
+            mark = star if hinted else ""
+            if src == ctx.pick:
+                buttons.append(button(f"✋{card(c)}", ctx.ui("back")))
+            elif len(dsts) == 1:
+                buttons.append(button(f"{mark}{card(c)}→{place_name(ctx, dsts[0])}",
+                                      ctx.move(f"{src}>{dsts[0]}")))
+            else:
+                buttons.append(button(f"{mark}{card(c)} ▸", ctx.ui("pick", src)))
+        rows += rows_of(buttons, 3)
+        if ctx.pick and ctx.pick in by_source:
+            targets = []
+            for dst in by_source[ctx.pick]:
+                m = f"{ctx.pick}>{dst}"
+                mark = star if ctx.hint == m else "🎯"
+                targets.append(button(f"{mark} {_target_label(view, ctx, dst)}", ctx.move(m)))
+            rows += rows_of(targets, 3)
+            rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
+    stock_row = []
+    if "d" in other:
+        mark = star if ctx.hint == "d" else ""
+        stock_row.append(button(mark + ctx.t("btn-draw", n=view["stock"]), ctx.move("d")))
+    if "r" in other:
+        mark = star if ctx.hint == "r" else ""
+        data = ctx.ui("ask", "r") if view.get("redeal_loses") else ctx.move("r")
+        stock_row.append(button(mark + ctx.t("btn-redeal"), data))
+    rows.append(stock_row)
+    rows += control_rows(ctx)
+    return rows

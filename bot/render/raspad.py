@@ -1,0 +1,132 @@
+"""Raspad board: the table line (with admissible ranges), the hand, stock/discard counts.
+
+    Кон 3 · колода 28 · отбой 14
+     J♠   8♥   ··   2♦
+     11  7-8       1-2
+    Рука: Q♠ 7♣ 5♦ A♥ 10♥ 🃏R
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.render.common import (
+    RenderCtx,
+    button,
+    card,
+    cell,
+    confirm_rows,
+    control_rows,
+    esc,
+    event_line,
+    finished_rows,
+    markup,
+    result_lines,
+    rows_of,
+)
+
+CELL = 5
+PER_ROW = 6  # 6 × 5 = 30 columns
+
+
+def targets_of(moves: list[str], hand_card: str) -> list[str]:
+    return [m[3:] for m in moves if len(m) == 5 and m[2] == ">" and m[:2] == hand_card]
+
+
+def _range_text(rng: list[int] | None, code: str | None) -> str:
+    if code is None or rng is None:
+        return ""
+    low, high = rng
+    return str(high) if low == high else f"{max(low, 1)}-{high}"
+
+
+def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
+    table: list[str | None] = view["table"]
+    ranges: list[Any] = view.get("ranges") or [None] * len(table)
+    marked: set[str] = set()
+    if ctx.pick:
+        marked = set(targets_of(ctx.moves, ctx.pick))
+    lines = [ctx.t("raspad-head", kon=view.get("kon", 1), stock=view["stock"],
+                   discard=view["discard"])]
+    if not table:
+        lines.append(ctx.t("raspad-table-empty"))
+    for start in range(0, len(table), PER_ROW):
+        chunk = list(range(start, min(start + PER_ROW, len(table))))
+        lines.append("".join(cell(card(table[i]), CELL) for i in chunk))
+        lines.append("".join(cell(_range_text(ranges[i], table[i]), CELL) for i in chunk))
+        if marked:
+            lines.append("".join(cell("↑" if table[i] in marked else "", CELL - 1) + " "
+                                 for i in chunk))
+    hand = " ".join(f"[{card(c)}]" if c == ctx.pick else card(c) for c in view["hand"])
+    lines.append(ctx.t("raspad-hand", cards=hand or "—"))
+    return "\n".join(lines)
+
+
+def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, InlineKeyboardMarkup]:
+    status = view["status"]
+    parts = [f"<b>{esc(ctx.t('title-raspad'))}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
+    line = event_line(ctx)
+    if line:
+        parts.append(f"<i>{esc(line)}</i>")
+    if status["over"]:
+        live = sum(1 for c in view["table"] if c is not None)
+        score = view["stock"] + len(view["hand"]) + live
+        key = "result-raspad-left" if status["result"] != "won" else "result-raspad-won"
+        parts.append("\n".join(result_lines(ctx, status, key, score)))
+        return "\n".join(parts), markup(finished_rows(ctx, "raspad"))
+    if ctx.confirm == "fail":
+        parts.append(ctx.t("confirm-fail"))
+        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-fail", "fail"))
+    if ctx.confirm == "resign":
+        parts.append(ctx.t("confirm-resign"))
+        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign"))
+    if ctx.hint:
+        parts.append(ctx.t("hint-line", move=describe(ctx.hint, ctx)))
+    return "\n".join(parts), markup(keyboard(view, ctx))
+
+
+def describe(move: str, ctx: RenderCtx) -> str:
+    if move == "close":
+        return ctx.t("raspad-close-hint")
+    if move == "fail":
+        return ctx.t("raspad-fail-hint")
+    return ctx.t("raspad-beat-hint", card=card(move[:2]), target=card(move[3:]))
+
+
+def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[InlineKeyboardButton]]:
+    rows: list[list[InlineKeyboardButton]] = []
+    star = "⭐"
+    hand_buttons = []
+    for c in view["hand"]:
+        targets = targets_of(ctx.moves, c)
+        hinted = bool(ctx.hint) and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
+        mark = star if hinted else ""
+        if c == ctx.pick:
+            hand_buttons.append(button(f"✋{card(c)}", ctx.ui("back")))
+        elif not targets:
+            hand_buttons.append(button(f"·{card(c)}", ctx.ui("pick", c)))
+        elif len(targets) == 1:
+            hand_buttons.append(button(f"{mark}{card(c)}→{card(targets[0])}",
+                                       ctx.move(f"{c}>{targets[0]}")))
+        else:
+            hand_buttons.append(button(f"{mark}{card(c)} ▸", ctx.ui("pick", c)))
+    rows += rows_of(hand_buttons, 3)
+    if ctx.pick:
+        target_buttons = []
+        for tc in targets_of(ctx.moves, ctx.pick):
+            mark = star if ctx.hint == f"{ctx.pick}>{tc}" else "🎯"
+            target_buttons.append(button(f"{mark} {card(tc)}", ctx.move(f"{ctx.pick}>{tc}")))
+        rows += rows_of(target_buttons, 4)
+        rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
+    kon_row = []
+    if "close" in ctx.moves:
+        mark = star if ctx.hint == "close" else ""
+        kon_row.append(button(mark + ctx.t("btn-close"), ctx.move("close")))
+    if "fail" in ctx.moves:
+        mark = star if ctx.hint == "fail" else ""
+        kon_row.append(button(mark + ctx.t("btn-fail"), ctx.ui("ask", "fail")))
+    rows.append(kon_row)
+    rows += control_rows(ctx)
+    return rows

@@ -1,0 +1,239 @@
+"""The solitaires' game service (Kosa, Raspad): create, move, undo, hint, event lines, stats.
+
+Pure bookkeeping over `rules` and `GameRecord`; no Telegram here. The record's `meta`:
+  uid, lang, msg (board message id), variant, moves, undos, undo (bounded list of earlier
+  state JSONs), started/ended (unix time), event (list of [locale key, args]).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from bot.storage import GameRecord, Store, new_id
+from rules import cards
+from rules.rng import fresh_seed
+
+KINDS = ("kosa", "raspad")
+VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
+    "kosa": {"u": {"max_passes": None}, "3": {"max_passes": 3}},
+    "raspad": {"52": {"jokers": False}, "54": {"jokers": True}},
+}
+DEFAULT_VARIANT = {"kosa": "u", "raspad": "52"}
+
+Event = list[Any]  # [locale key, {args}]
+
+
+def pretty(card: str) -> str:
+    return cards.pretty(card)
+
+
+@dataclass
+class Outcome:
+    record: GameRecord
+    events: list[Event]
+
+
+def new_record(kind: str, variant: str, user_id: int, lang: str, seed: int | None = None,
+               deck: list[str] | None = None) -> GameRecord:
+    module = rules.GAMES[kind]
+    options = VARIANTS[kind][variant]
+    state = module.new_game(dict(options), seed=seed if seed is not None else fresh_seed(),
+                            deck=deck)
+    meta: dict[str, Any] = {
+        "uid": user_id,
+        "lang": lang,
+        "msg": None,
+        "variant": variant,
+        "moves": 0,
+        "undos": 0,
+        "undo": [],
+        "started": time.time(),
+        "ended": None,
+        "event": opening_events(kind, module.view(state, 0)),
+    }
+    return GameRecord(id=new_id(), kind=kind, chat_id=user_id, state=module.to_json(state),
+                      meta=meta, finished=module.status(state).over)
+
+
+def opening_events(kind: str, view: dict[str, Any]) -> list[Event]:
+    if kind == "raspad":
+        return raspad_events(view.get("events", []), None)
+    return []
+
+
+def state_of(record: GameRecord) -> Any:
+    return rules.GAMES[record.kind].from_json(record.state)
+
+
+def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
+    module = rules.GAMES[record.kind]
+    return module.view(state if state is not None else module.from_json(record.state), 0)
+
+
+def apply_move(record: GameRecord, move: str, undo_depth: int) -> list[Event]:
+    """Apply `move` to the record in place (state, undo history, counters, events).
+
+    Raises rules.IllegalMove (record untouched) when the move is not legal."""
+    module = rules.GAMES[record.kind]
+    before = module.from_json(record.state)
+    after = module.apply(before, move, 0)
+    if record.kind == "kosa":
+        events = kosa_events(module.view(before, 0), module.view(after, 0), move)
+    else:
+        events = [["ev-beat", {"card": pretty(move[:2]), "target": pretty(move[3:])}]] \
+            if ">" in move else []
+        events += raspad_events(module.view(after, 0).get("events", []), move)
+    meta = record.meta
+    if move != "resign" and undo_depth > 0:
+        history = [*meta.get("undo", []), record.state]
+        meta["undo"] = history[-undo_depth:]
+    record.state = module.to_json(after)
+    meta["moves"] = int(meta.get("moves", 0)) + 1
+    meta["event"] = events
+    if module.status(after).over:
+        record.finished = True
+        meta["ended"] = time.time()
+        meta["undo"] = []
+    return events
+
+
+def undo(record: GameRecord) -> bool:
+    """Step back one move; False when there is nothing to undo."""
+    history = record.meta.get("undo") or []
+    if not history or record.finished:
+        return False
+    record.state = history.pop()
+    record.meta["undo"] = history
+    record.meta["moves"] = max(0, int(record.meta.get("moves", 0)) - 1)
+    record.meta["undos"] = int(record.meta.get("undos", 0)) + 1
+    record.meta["event"] = [["ev-undo", {}]]
+    return True
+
+
+def hint(record: GameRecord) -> str | None:
+    module = rules.GAMES[record.kind]
+    state = module.from_json(record.state)
+    if module.status(state).over:
+        return None
+    try:
+        return str(module.suggest(state, 0))
+    except rules.IllegalMove:
+        return None
+
+
+def legal_moves(record: GameRecord, state: Any | None = None) -> list[str]:
+    module = rules.GAMES[record.kind]
+    return list(module.legal_moves(state if state is not None else module.from_json(record.state),
+                                   0))
+
+
+# ------------------------------------------------------------------------------- events
+
+
+def raspad_events(raw: list[str], move: str | None) -> list[Event]:
+    out: list[Event] = []
+    decayed: list[str] = []
+    declared = move == "fail"
+
+    def flush() -> None:
+        if decayed:
+            out.append(["ev-decay", {"cards": " ".join(decayed)}])
+            decayed.clear()
+
+    for ev in raw:
+        if ev.startswith("decay:"):
+            decayed.append(pretty(ev[6:]))
+            continue
+        flush()
+        if ev == "close":
+            out.append(["ev-close", {}])
+        elif ev == "fail":
+            out.append(["ev-fail" if declared else "ev-fail-auto", {}])
+            declared = False
+    flush()
+    return out
+
+
+def _place(name: str) -> list[Any]:
+    if name.startswith("F"):
+        return ["place-found", {}]
+    if name == "b":
+        return ["place-braid", {}]
+    if name == "w":
+        return ["place-waste", {}]
+    if name == "s":
+        return ["place-stock", {}]
+    return ["place-spot", {"spot": name}]
+
+
+def _top(pile: list[str]) -> str | None:
+    return pile[-1] if pile else None
+
+
+def kosa_card_at(view: dict[str, Any], place: str) -> str | None:
+    if place == "b":
+        return _top(view["braid"])
+    if place == "w":
+        return _top(view["waste"])
+    if place.startswith("F"):
+        return _top(view["foundations"][int(place[1:]) - 1])
+    if place in view["spots"]:
+        return _top(view["spots"][place])
+    return None
+
+
+def kosa_events(before: dict[str, Any], after: dict[str, Any], move: str) -> list[Event]:
+    out: list[Event] = []
+    src = dst = None
+    if move == "d":
+        top = _top(after["waste"])
+        out.append(["ev-draw", {"card": pretty(top) if top else "?"}])
+    elif move == "r":
+        out.append(["ev-redeal", {"pass_no": after["pass"]}])
+    elif ">" in move:
+        src, dst = move.split(">")
+        card = kosa_card_at(after, dst)
+        key = "ev-fill" if dst in before["spots"] and not before["spots"][dst] else "ev-move"
+        out.append([key, {"card": pretty(card) if card else "?", "place": _place(dst),
+                          "spot": dst}])
+    # fills that the rules made by themselves (a vacancy with exactly one source)
+    for spot, pile in after["spots"].items():
+        expected = list(before["spots"][spot])
+        if spot == src and expected:
+            expected.pop()
+        if spot == dst:
+            expected.append(kosa_card_at(after, dst) or "")
+        if pile != expected and pile:
+            out.append(["ev-autofill", {"spot": spot, "card": pretty(pile[-1])}])
+    return out
+
+
+# ------------------------------------------------------------------------------- index
+
+
+async def active_games(store: Store, user_id: int) -> list[tuple[str, str]]:
+    """The user's unfinished solitaires as (kind, game_id), pruning finished/expired ones."""
+    out: list[tuple[str, str]] = []
+    for game_id in await store.user_games(user_id):
+        record = await store.load(game_id)
+        if record is None or record.finished:
+            await store.remove_user_game(user_id, game_id)
+            continue
+        if record.kind in KINDS:
+            out.append((record.kind, game_id))
+    out.sort(key=lambda kg: KINDS.index(kg[0]))
+    return out
+
+
+def elapsed(meta: dict[str, Any]) -> int:
+    end = meta.get("ended") or time.time()
+    return max(0, int(end - float(meta.get("started") or end)))
+
+
+def format_duration(seconds: int) -> str:
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

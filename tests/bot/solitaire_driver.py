@@ -1,0 +1,87 @@
+"""Helpers for the solitaire handler tests: a dispatcher on a recording session and a player
+that reaches any move by pressing the buttons the bot sent."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+
+from bot.app import build_dispatcher
+from bot.callbacks import GameCallback, parse
+from bot.config import Settings
+from bot.storage import GameRecord, Store
+from tests.bot.recording import TOKEN, RecordingSession, TgMessage, TgUser
+
+
+def settings(**kw: Any) -> Settings:
+    return Settings(bot_token=TOKEN, **kw)  # type: ignore[arg-type]
+
+
+@dataclass
+class Harness:
+    bot: Bot
+    session: RecordingSession
+    store: Store
+    dp: Dispatcher
+
+    @classmethod
+    def build(cls, bot: Bot, session: RecordingSession, store: Store,
+              **kw: Any) -> Harness:
+        return cls(bot, session, store, build_dispatcher(store, settings(**kw)))
+
+    async def say(self, user: TgUser, text: str) -> None:
+        await self.dp.feed_update(self.bot, self.session.user_message(user, None, text))
+
+    async def tap(self, user: TgUser, message: TgMessage, text_or_data: str | re.Pattern[str]
+                  ) -> None:
+        await self.dp.feed_update(self.bot, self.session.tap(user, message, text_or_data))
+
+    async def tap_data(self, user: TgUser, message: TgMessage, data: str) -> None:
+        await self.dp.feed_update(self.bot, self.session.tap_data(user, message, data))
+
+    def last(self, user: TgUser) -> TgMessage:
+        return self.session.last_message(user)
+
+    def game_buttons(self, message: TgMessage) -> list[tuple[str, GameCallback]]:
+        out = []
+        for b in message.buttons():
+            cb = parse(b.get("callback_data"))
+            if isinstance(cb, GameCallback):
+                out.append((b["text"], cb))
+        return out
+
+    def game_id(self, message: TgMessage) -> str:
+        buttons = self.game_buttons(message)
+        assert buttons, f"no game buttons: {message.describe()}"
+        return buttons[0][1].game_id
+
+    async def record(self, message: TgMessage | str) -> GameRecord:
+        gid = message if isinstance(message, str) else self.game_id(message)
+        rec = await self.store.load(gid)
+        assert rec is not None
+        return rec
+
+    async def play(self, user: TgUser, message: TgMessage, move: str) -> None:
+        """Make `move` by pressing buttons only: a direct button, or pick then target, or a
+        confirmation."""
+        msg = self.session.message(message.chat.id, message.message_id)
+        actions = {cb.action: (text, cb) for text, cb in self.game_buttons(msg)}
+        if move in actions:
+            await self.tap(user, msg, actions[move][1].pack())
+            return
+        if f"~ask:{move}" in actions:
+            await self.tap(user, msg, actions[f"~ask:{move}"][1].pack())
+            msg = self.session.message(message.chat.id, message.message_id)
+            await self.play(user, msg, move)
+            return
+        src = move.split(">")[0]
+        pick = f"~pick:{src}"
+        assert pick in actions, f"move {move} unreachable: {msg.describe()}"
+        await self.tap(user, msg, actions[pick][1].pack())
+        msg = self.session.message(message.chat.id, message.message_id)
+        actions = {cb.action: (text, cb) for text, cb in self.game_buttons(msg)}
+        assert move in actions, f"target of {move} missing after pick: {msg.describe()}"
+        await self.tap(user, msg, actions[move][1].pack())
