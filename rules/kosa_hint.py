@@ -26,14 +26,18 @@ from rules.errors import IllegalMove
 from rules.kosa import CORNERS, F_NEXT, ON_SPOT, SPOTS, TOTAL, State, _fills, _moves, _split
 
 _SUITS = "SHDC"
-_BUDGET = 0.012  # seconds of search per new position
+_NODES = 150  # positions evaluated per new position (deterministic budget)
+_BUDGET = 0.015  # seconds: a safety stop on a very busy machine
 _MEMO_MAX = 4096
 _DEEP = 1000
+_CHAIN = 3  # longest chain of pool cards a build may lay first
+_UP = {below: top for top, below in ON_SPOT.items()}
 _WORST = 1 << 30
 
 Node = tuple[list[str], list[list[str]], dict[str, int], list[str]]
-# a build: (source, destination spot); source "b" (braid), "S<i>" (spot i) or a pool card code
-Build = tuple[str, int]
+# a build: (source, destination spot, pool cards laid on the spot first); source "b" (the
+# braid), "S<i>" (spot i) or a pool card's code
+Build = tuple[str, int, tuple[str, ...]]
 
 _memo: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[int, dict[Build, int]]] = {}
 
@@ -100,28 +104,47 @@ def _close(n: Node, base: str) -> int:
 
 
 def _builds(n: Node) -> list[Build]:
+    """Builds of the abstract game: a pool card onto a spot, or the braid's last card or a
+    spot's top onto a spot, possibly over a chain of pool cards laid there first."""
     braid, spots, pool, _ = n
     out: list[Build] = []
+    tops: dict[str, list[int]] = {}
     for j, p in enumerate(spots):
-        if not p:
-            continue
-        want = ON_SPOT.get(p[-1])
-        if want is None:
-            continue
-        if braid and braid[-1] == want:
-            out.append(("b", j))
-        for i, q in enumerate(spots):
-            if i != j and q and q[-1] == want:
-                out.append((f"S{i}", j))
-        if pool.get(want):
-            out.append((want, j))
+        if p:
+            tops.setdefault(p[-1], []).append(j)
+            want = ON_SPOT.get(p[-1])
+            if want is not None and pool.get(want):
+                out.append((want, j, ()))
+    sources: list[tuple[str, int, str]] = []
+    if braid:
+        sources.append(("b", -1, braid[-1]))
+    for i, p in enumerate(spots):
+        if p:
+            sources.append((f"S{i}", i, p[-1]))
+    for src, i, card in sources:
+        chain: list[str] = []
+        c = card
+        while True:
+            up = _UP.get(c)
+            if up is None:
+                break
+            for j in tops.get(up, ()):
+                if j != i:
+                    out.append((src, j, tuple(reversed(chain))))
+            if len(chain) >= _CHAIN or not pool.get(up):
+                break
+            chain.append(up)
+            c = up
     return out
 
 
 def _build(n: Node, b: Build) -> Node:
     m = _copy(n)
     braid, spots, pool, _ = m
-    src, j = b
+    src, j, chain = b
+    for c in chain:
+        pool[c] -= 1
+        spots[j].append(c)
     if src == "b":
         spots[j].append(braid.pop())
     elif src[0] == "S":
@@ -180,20 +203,26 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
             v = p1 * 1000 - _blockage(child)
             vals[b] = v
             firsts.append((b, child, p1, v))
+        nodes = len(firsts)
         # builds that need no first build: they do not count as a reason for one
         first = dict(vals)
-        for b2 in _builds(closed):
-            grand = _build(closed, b2)
-            v2 = (p0 + _close(grand, base)) * 1000 - _blockage(grand)
-            first[b2] = max(first.get(b2, -_WORST), v2)
+        if p0 > have:
+            for b2 in _builds(closed):
+                grand = _build(closed, b2)
+                v2 = (p0 + _close(grand, base)) * 1000 - _blockage(grand)
+                first[b2] = max(first.get(b2, -_WORST), v2)
+                nodes += 1
         firsts.sort(key=lambda t: -t[3])
         for b, child, p1, v in firsts:
-            if p1 >= TOTAL or time.perf_counter() - start > _BUDGET:
+            if p1 >= TOTAL:
                 continue
             if b[0][0] == "S" and len(root[1][int(b[0][1:])]) > 1:
                 continue  # a reversible shift is worth only what it uncovers
             best = v
             for b2 in _builds(child):
+                if nodes >= _NODES or time.perf_counter() - start > _BUDGET:
+                    break
+                nodes += 1
                 grand = _build(child, b2)
                 v2 = (p1 + _close(grand, base)) * 1000 - _blockage(grand)
                 # credit only pairs that beat the second build alone (no free riders)
@@ -211,7 +240,9 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
 
 def _real(st: State, b: Build) -> str | None:
     """The move that starts build `b` now, or None when its pool card is not on the waste top."""
-    src, j = b
+    src, j, chain = b
+    if chain:
+        return f"w>{SPOTS[j]}" if st.waste[-2:] == chain[0] else None
     if src == "b":
         return f"b>{SPOTS[j]}"
     if src[0] == "S":
