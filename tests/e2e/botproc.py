@@ -22,10 +22,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import IO
 
-from tests.e2e.emulator import Emulator
+from tests.e2e.emulator import TIMEOUT_FACTOR, Emulator
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-START_TIMEOUT = 30.0
+# generous: importing aiogram on a loaded CI machine can take 15 s; E2E_TIMEOUT_FACTOR scales it
+START_TIMEOUT = 60.0
 STOP_TIMEOUT = 10.0
 
 
@@ -45,10 +46,12 @@ class BotProcess:
         turn_timeout: int | None = None,
         polling_timeout: int = 1,
         data_path: Path | None = None,
+        module: str = "bot",
         args: tuple[str, ...] = (),
     ) -> None:
         self.emulator = emulator
         self.log_path = log_path
+        self.module = module
         self.args = args
         self.token = emulator.token
         env_vars: dict[str, str] = {
@@ -96,7 +99,7 @@ class BotProcess:
         self._log.write(f"\n===== start #{self.starts} at {time.strftime('%X')} =====\n".encode())
         self._log.flush()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "bot", *self.args],
+            [sys.executable, "-m", self.module, *self.args],
             cwd=REPO_ROOT,
             env=self.env,
             stdin=subprocess.DEVNULL,
@@ -158,7 +161,7 @@ class BotProcess:
 
     async def _wait_exit(self, timeout: float) -> bool:
         assert self.proc is not None
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout * TIMEOUT_FACTOR
         while self.proc.poll() is None:
             if time.monotonic() >= deadline:
                 return False

@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import socket
 import time
@@ -54,6 +55,8 @@ from tests.bot.recording import (
 )
 
 TOKEN = f"{BOT_ID}:TEST-emulator-token"
+# every default wait scales with E2E_TIMEOUT_FACTOR (e.g. 3 on a very slow machine)
+TIMEOUT_FACTOR = float(os.environ.get("E2E_TIMEOUT_FACTOR") or 1.0)
 DEFAULT_TIMEOUT = 15.0
 _DEFAULT_UPDATE_TYPES = frozenset(
     {
@@ -577,8 +580,10 @@ class Emulator:
         what: str = "",
     ) -> T:
         """Wait until ``predicate()`` is truthy (re-checked on every request/update) and return its
-        value.  AssertionError after ``timeout`` seconds, with the recent requests."""
+        value.  AssertionError after ``timeout`` seconds (times E2E_TIMEOUT_FACTOR), with the
+        recent requests."""
         loop = asyncio.get_running_loop()
+        timeout *= TIMEOUT_FACTOR
         deadline = loop.time() + timeout
         while True:
             event = self._event
