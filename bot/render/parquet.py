@@ -99,6 +99,7 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], view: di
         return "?"
 
     lines: list[str] = []
+    removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
     for ev in events:
         kind = ev.get("e")
         if kind == "place":
@@ -112,7 +113,8 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], view: di
         elif kind == "pass":
             lines.append(_("pq-ev-pass", name=who(ev["seat"])))
         elif kind == "resign":
-            lines.append(_("pq-ev-resign", name=who(ev["seat"])))
+            if ev["seat"] not in removed:
+                lines.append(_("pq-ev-resign", name=who(ev["seat"])))
         elif kind == "timeout":
             move = ev["move"]
             shown = (pretty(move.split("@")[0]) + " → " + cell_name(move.split("@")[1])

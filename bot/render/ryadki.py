@@ -13,7 +13,8 @@ from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.callbacks import game_data, ui_action
 from bot.i18n import Translator
-from rules.cards import pretty
+from bot.invites import is_code, join_link
+from rules.cards import RANKS, SUITS, pretty
 
 NAME_WIDTH = 9
 STACK_SHOWN = 6
@@ -23,6 +24,11 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
     """A name cut to `width` characters (an ellipsis marks the cut)."""
     name = " ".join(name.split()) or "?"
     return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def sorted_hand(codes: Sequence[str]) -> list[str]:
+    """By suit (♠ ♥ ♦ ♣), then rank: easier to scan for a match."""
+    return sorted(codes, key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0])))
 
 
 def cards(codes: Sequence[str]) -> str:
@@ -54,6 +60,7 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Trans
 
     lines: list[str] = []
     plays: list[str] = []
+    removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
 
     def flush_plays() -> None:
         if plays:
@@ -84,7 +91,8 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Trans
         elif kind == "lead":
             lines.append(_("ry-ev-lead", name=who(ev["seat"])))
         elif kind == "resign":
-            lines.append(_("ry-ev-resign", name=who(ev["seat"])))
+            if ev["seat"] not in removed:
+                lines.append(_("ry-ev-resign", name=who(ev["seat"])))
         elif kind == "deal_end":
             winners = [who(s) for s in ev.get("winners", [])]
             if winners:
@@ -152,16 +160,19 @@ def table_text(
 
 
 def table_keyboard(
-    gid: str, version: int, bot_username: str | None, over: bool, _: Translator
+    gid: str, version: int, bot_username: str | None, code: str, _: Translator, *,
+    over: bool, rematch: bool,
 ) -> InlineKeyboardMarkup | None:
+    """Under the table: "My cards" (a deep link that resends the hand) or, at the end, rematch."""
     rows: list[list[InlineKeyboardButton]] = []
     if over:
-        rows.append([InlineKeyboardButton(text=_("grp-btn-rematch"),
-                                          callback_data=game_data(gid, version,
-                                                                  ui_action("rematch")))])
-    elif bot_username:
+        if rematch:
+            rows.append([InlineKeyboardButton(
+                text=_("grp-btn-rematch"),
+                callback_data=game_data(gid, version, ui_action("rematch")))])
+    elif bot_username and is_code(code):
         rows.append([InlineKeyboardButton(text=_("ry-btn-my-hand"),
-                                          url=f"https://t.me/{bot_username}")])
+                                          url=join_link(bot_username, code))])
     return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
 
 
@@ -175,7 +186,7 @@ def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str],
         return title + "\n\n" + _("ry-hand-over")
     if seat is not None and not view["active"][seat]:
         return title + "\n\n" + _("ry-hand-left")
-    hand = view["hand"]
+    hand = sorted_hand(view["hand"])
     body = [title, "<pre>" + escape(cards(hand) if hand else "—") + "</pre>"]
     turn = view["turn"]
     if turn == seat:
@@ -201,7 +212,7 @@ def hand_keyboard(view: dict[str, Any], gid: str, version: int,
     mine = view["turn"] == seat
     legal = set(view["legal"]) if mine else set()
     buttons = []
-    for c in view["hand"]:
+    for c in sorted_hand(view["hand"]):
         if mine:
             text = ("✅ " if c in legal else "") + pretty(c)
             data = game_data(gid, version, c)

@@ -1,0 +1,372 @@
+"""Group games through Dispatcher.feed_update with the recording session (every request is
+validated against the Bot API spec): lobby, invites, Ryadki and Parquet to the end, permissions,
+concurrency, timers and lobby expiry."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from aiogram import Bot, Dispatcher
+from pydantic import SecretStr
+
+import rules
+from bot import callbacks
+from bot.config import Settings
+from bot.group_service import GroupService
+from bot.storage import Store
+from tests.bot.recording import (
+    TOKEN,
+    BotSession,
+    RecordingSession,
+    TgChat,
+    TgMessage,
+    TgUser,
+    bot_session,  # noqa: F401  (fixture)
+)
+
+CARD_RE = re.compile(r"^(✅ )?(10|[2-9JQKA])[♠♥♦♣]$")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_settings(tmp_path: Path, **over: Any) -> Settings:
+    base: dict[str, Any] = {
+        "bot_token": SecretStr(TOKEN), "data_path": str(tmp_path / "db.sqlite3"),
+        "edits_per_minute_per_group": 100000, "turn_timeout_seconds": 90,
+        "lobby_ttl_seconds": 600, "invite_ttl_seconds": 86400,
+    }
+    base.update(over)
+    return Settings(**base)
+
+
+class World:
+    """A dispatcher, a fake Telegram and a group with Alice (owner), Bob, Carol and Dave."""
+
+    def __init__(self, bot: Bot, session: RecordingSession, dp: Dispatcher, store: Store,
+                 settings: Settings, clock: Clock) -> None:
+        self.bot, self.session, self.dp, self.store = bot, session, dp, store
+        self.settings, self.clock = settings, clock
+        self.tg = session.tg
+        self.alice = self.tg.add_user("Alice", language_code="en")
+        self.bob = self.tg.add_user("Bob", language_code="en")
+        self.carol = self.tg.add_user("Carol", language_code="en")
+        self.dave = self.tg.add_user("Dave", language_code="en")
+        self.group = self.tg.add_group("Card Club", owner=self.alice,
+                                       members=[self.bob, self.carol, self.dave])
+        self.svc: GroupService = dp["group_service"]
+
+    async def say(self, user: TgUser, chat: TgChat | TgUser | None, text: str) -> None:
+        await self.dp.feed_update(self.bot, self.session.user_message(user, chat, text))
+
+    async def tap(self, user: TgUser, msg: TgMessage, button: str | re.Pattern[str]) -> None:
+        await self.dp.feed_update(self.bot, self.session.tap(user, msg, button))
+
+    async def tap_data(self, user: TgUser, msg: TgMessage, data: str) -> None:
+        await self.dp.feed_update(self.bot, self.session.tap_data(user, msg, data))
+
+    def board(self) -> TgMessage:
+        return self.session.last_message(self.group)
+
+    def last_alert(self, user: TgUser) -> str:
+        alerts = self.session.alerts(user)
+        return alerts[-1] if alerts else ""
+
+    async def drain(self) -> None:
+        await self.svc.flood.drain()
+
+
+@pytest.fixture
+async def world(bot_session: BotSession, tmp_path: Path,  # noqa: F811
+                monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    import bot.handlers as handlers
+    from bot.app import build_dispatcher
+    from bot.handlers import group
+    from bot.storage.sqlite_store import SQLiteStore
+
+    if not any(getattr(r, "__module__", "") == group.__name__ for r in handlers.ROUTERS):
+        monkeypatch.setattr(handlers, "ROUTERS", [group.make_router, *handlers.ROUTERS])
+    settings = make_settings(tmp_path)
+    store = await SQLiteStore(settings.data_path).open()
+    bot, session = bot_session
+    dp = build_dispatcher(store, settings)
+    clock = Clock()
+    dp["group_service"] = GroupService(bot, store, settings, clock=clock)
+    try:
+        yield World(bot, session, dp, store, settings, clock)
+    finally:
+        await dp["group_service"].flood.close()
+        await store.close()
+
+
+async def open_lobby(w: World, kind: str) -> TgMessage:
+    await w.say(w.alice, w.group, "/newgame")
+    pick = w.board()
+    assert "Ryadki" in " ".join(pick.button_texts()) and "Parquet" in " ".join(pick.button_texts())
+    await w.tap(w.alice, pick, re.compile("Ryadki" if kind == "ryadki" else "Parquet"))
+    lobby = w.board()
+    assert lobby.message_id == pick.message_id  # the picker's message became the lobby
+    return lobby
+
+
+def invite_code(msg: TgMessage) -> str:
+    for where in [msg.text, *(b.get("url", "") for b in msg.buttons())]:
+        m = re.search(r"\?start=j([A-Za-z0-9_-]{16})", where)
+        if m:
+            return m.group(1)
+    raise AssertionError("no invite link on " + msg.describe())
+
+
+# -- lobby --------------------------------------------------------------------------------------
+async def test_lobby_join_leave_settings_and_start(world: World) -> None:
+    w = world
+    lobby = await open_lobby(w, "ryadki")
+    assert "Alice" in lobby.text and "1/6" in lobby.text
+    assert "Deck: auto, 36" in lobby.text and "deals: 7" in lobby.text
+    await w.tap(w.bob, lobby, "✋ Join")
+    assert "Bob" in w.board().text and "2/6" in w.board().text
+    # Bob got a welcome in his private chat naming the group
+    assert "Card Club" in w.session.last_message(w.bob).text
+    await w.tap(w.bob, w.board(), re.compile("Deals"))  # only the creator changes settings
+    assert "creator" in w.last_alert(w.bob)
+    await w.tap(w.alice, w.board(), re.compile("Deals"))
+    assert "deals: 1" in w.board().text
+    await w.tap(w.alice, w.board(), re.compile("Deck"))
+    assert "Deck: 52" in w.board().text
+    await w.tap(w.bob, w.board(), "▶ Start")
+    assert "creator" in w.last_alert(w.bob)
+    await w.tap(w.carol, w.board(), "✋ Join")
+    await w.tap(w.carol, w.board(), "🚪 Leave")
+    assert "Carol" not in w.board().text
+    await w.tap(w.alice, w.board(), "▶ Start")
+    table = w.board()
+    assert table.message_id == lobby.message_id  # one message per group, edited in place
+    assert "Ryadki" in table.text and "deal 1/1" in table.text
+    for user in (w.alice, w.bob):
+        hand = w.session.last_message(user)
+        assert "Card Club" in hand.text  # each private hand names its group
+        cards = [t for t in hand.button_texts() if CARD_RE.match(t)]
+        assert len(cards) == 6
+    assert not [m for m in w.session.messages(w.carol) if "Ryadki ·" in m.text]
+
+
+async def test_cancel_needs_creator_or_admin(world: World) -> None:
+    w = world
+    w.group.owner = w.dave  # Alice is now a plain member; Dave owns the group
+    w.group.admins = {w.dave.id}
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✖ Cancel")
+    assert "admin" in w.last_alert(w.bob)
+    assert "Cancel" in " ".join(w.board().button_texts())
+    await w.tap(w.dave, w.board(), "✖ Cancel")  # a chat admin may cancel
+    assert "cancelled" in w.board().text and not w.board().buttons()
+    await w.say(w.bob, w.group, "/newgame parquet")  # the group is free again
+    assert "gathering players" in w.board().text
+
+
+async def test_one_active_game_per_group(world: World) -> None:
+    w = world
+    await open_lobby(w, "ryadki")
+    await w.say(w.bob, w.group, "/newgame parquet")
+    assert "already on" in w.board().text
+
+
+async def test_idle_lobby_expires_with_a_message(world: World) -> None:
+    w = world
+    lobby = await open_lobby(w, "ryadki")
+    w.clock.now += 300
+    await w.tap(w.bob, lobby, "✋ Join")  # activity pushes the expiry back
+    w.clock.now += 400
+    await w.svc.timers.tick_once()
+    assert "Join" in " ".join(w.board().button_texts())
+    w.clock.now += 300
+    await w.svc.timers.tick_once()
+    await w.drain()
+    assert "Lobby closed" in w.board().text and not w.board().buttons()
+
+
+# -- invites ------------------------------------------------------------------------------------
+async def test_play_with_friends_share_link_and_startgroup(world: World) -> None:
+    w = world
+    await w.say(w.alice, None, "/start")
+    menu = w.session.last_message(w.alice)
+    await w.tap(w.alice, menu, re.compile("friends", re.I))
+    await w.tap(w.alice, w.session.last_message(w.alice), re.compile("Parquet"))
+    invite = w.session.last_message(w.alice)
+    urls = [b.get("url", "") for b in invite.buttons()]
+    assert any("?startgroup=j" in u for u in urls)
+    assert any(u.startswith("https://t.me/share/url?") for u in urls)
+    code = invite_code(invite)
+    await w.say(w.bob, None, f"/start j{code}")
+    assert "You joined Parquet" in w.session.last_message(w.bob).text
+    assert "Bob" in w.session.message(w.alice.id, invite.message_id).text
+    # the ?startgroup link: the bot, added to the group, sees /start j<code> there
+    await w.say(w.alice, w.group, f"/start@{w.tg.bot.username} j{code}")
+    board = w.board()
+    assert "Parquet" in board.text and "cross phase" in board.text  # full: started by itself
+    await w.say(w.carol, None, f"/start j{code}")
+    assert "already started" in w.session.last_message(w.carol).text
+
+
+async def test_unknown_or_malformed_invite_gets_a_friendly_answer(world: World) -> None:
+    w = world
+    await w.say(w.carol, None, "/start jAAAAAAAAAAAAAAAA")
+    assert "unknown or has expired" in w.session.last_message(w.carol).text
+    await w.say(w.carol, None, "/start jnot-a-code")
+    assert "unknown or has expired" in w.session.last_message(w.carol).text
+
+
+# -- Ryadki -------------------------------------------------------------------------------------
+async def start_ryadki(w: World, players: list[TgUser]) -> None:
+    lobby = await open_lobby(w, "ryadki")
+    code = invite_code(lobby)
+    await w.tap(w.alice, w.board(), re.compile("Deals"))  # 7 → 1
+    for user in players[1:]:
+        await w.say(user, None, f"/start j{code}")  # join by deep link
+    await w.tap(w.alice, w.board(), "▶ Start")
+
+
+def hand_of(w: World, user: TgUser) -> TgMessage:
+    hands = [m for m in w.session.messages(user) if m.text.startswith("🃏 Ryadki ·")]
+    assert hands, f"{user.first_name} has no hand message"
+    return hands[-1]
+
+
+async def play_ryadki_turn(w: World, players: list[TgUser]) -> bool:
+    """The player whose hand says "Your turn" taps a marked card. False when nobody can."""
+    for user in players:
+        hand = hand_of(w, user)
+        if "Your turn" in hand.text:
+            marked = [t for t in hand.button_texts() if t.startswith("✅")]
+            assert marked, hand.describe()
+            await w.tap(user, hand, marked[0])
+            return True
+    return False
+
+
+async def test_ryadki_three_players_to_the_result(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    assert "deal 1/1" in w.board().text
+    for _ in range(200):
+        if not await play_ryadki_turn(w, players):
+            break
+    await w.drain()
+    board = w.board()
+    assert "game over" in board.text and "Winner" in board.text
+    assert "Rematch" in " ".join(board.button_texts())
+    for user in players:
+        assert "over" in hand_of(w, user).text and not hand_of(w, user).buttons()
+    # the group is free again and a rematch seats the same players
+    await w.tap(w.bob, board, "🔄 Rematch")
+    lobby = w.board()
+    assert "gathering players" in lobby.text
+    for name in ("Alice", "Bob", "Carol"):
+        assert name in lobby.text
+
+
+async def test_permissions_turn_and_seat(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    waiting = next(u for u in players if "Your turn" not in hand_of(w, u).text)
+    hand = hand_of(w, waiting)
+    await w.tap(waiting, hand, hand.button_texts()[0])
+    assert "not your turn" in w.last_alert(waiting)
+    mover = next(u for u in players if "Your turn" in hand_of(w, u).text)
+    data = next(d for d in hand_of(w, mover).callback_data() if "~" not in d)
+    await w.tap_data(w.dave, hand_of(w, mover), data)  # a stranger with a forged tap
+    assert "not playing" in w.last_alert(w.dave)
+    before = w.board().text
+    gid, version, _ = data.split(":")
+    await w.tap_data(mover, hand_of(w, mover), f"{gid}:{int(version) - 1}:{data.split(':')[2]}")
+    assert "changed" in w.last_alert(mover)  # a stale version changes nothing
+    assert w.board().text == before
+
+
+async def test_two_simultaneous_taps_apply_one_move(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    mover = next(u for u in players if "Your turn" in hand_of(w, u).text)
+    hand = hand_of(w, mover)
+    marked = [b["callback_data"] for b in hand.buttons() if b["text"].startswith("✅")]
+    game = await w.store.load(marked[0].split(":")[0])
+    assert game is not None
+    moves_before = rules.GAMES["ryadki"].from_json(game.state).moves
+    taps = [w.session.tap_data(mover, hand, marked[0]),
+            w.session.tap_data(mover, hand, marked[-1])]
+    await asyncio.gather(*(w.dp.feed_update(w.bot, t) for t in taps))
+    game = await w.store.load(game.id)
+    assert game is not None
+    assert rules.GAMES["ryadki"].from_json(game.state).moves == moves_before + 1
+    assert not w.tg.unanswered_callbacks()
+
+
+async def test_turn_timer_plays_for_the_absent_player(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    mover = next(u for u in players if "Your turn" in hand_of(w, u).text)
+    w.clock.now += 89
+    await w.svc.timers.tick_once()
+    assert "Your turn" in hand_of(w, mover).text
+    w.clock.now += 2
+    await w.svc.timers.tick_once()
+    await w.drain()
+    assert f"{mover.first_name} ran out of time" in w.board().text
+    gid = w.board().callback_data()[0].split(":")[0] if w.board().callback_data() else None
+    game = await w.store.load(gid or (await w.store.get_chat_game(w.group.id)) or "")
+    assert game is not None
+    assert rules.GAMES["ryadki"].from_json(game.state).moves >= 1  # a card was played for them
+    assert game.meta["timeouts"][game.meta["players"].index(
+        next(p for p in game.meta["players"] if p["user_id"] == mover.id))] == 1
+
+
+# -- Parquet ------------------------------------------------------------------------------------
+async def test_parquet_to_the_result(world: World) -> None:
+    w = world
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")  # full: starts by itself
+    board = w.board()
+    assert "cross phase" in board.text and "0/35" in board.text
+    mod = rules.GAMES["parquet"]
+    users = {w.alice.id: w.alice, w.bob.id: w.bob}
+    for _ in range(400):
+        board = w.board()
+        data = board.callback_data()
+        gid = data[0].split(":")[0]
+        game = await w.store.load(gid)
+        assert game is not None
+        state = mod.from_json(game.state)
+        if mod.status(state).over:
+            break
+        view = mod.view(state, 0)
+        seat = view["turn"]
+        user = users[game.meta["players"][seat]["user_id"]]
+        other = users[game.meta["players"][1 - seat]["user_id"]]
+        move = mod.suggest(state, seat, 1)
+        pick = move.split("@")[0] if "@" in move else move.split(">")[0]
+        pick_data = callbacks.game_data(gid, game.version, f"~pick:{pick}")
+        await w.tap_data(other, board, pick_data)  # the other player may not pick
+        assert "not your turn" in w.last_alert(other)
+        await w.tap_data(user, board, pick_data)
+        board = w.board()
+        move_data = callbacks.game_data(gid, game.version + 1, move)
+        if move_data in board.callback_data():
+            await w.tap_data(user, board, move_data)
+    await w.drain()
+    board = w.board()
+    assert "wins!" in board.text or "draw" in board.text
+    assert "Rematch" in " ".join(board.button_texts())
