@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 from aiogram import Router
 
-from bot.handlers import fallback, placeholder, solitaire, start
+from bot.handlers import fallback, group, placeholder, solitaire, start
 
 ROUTERS: list[Callable[[], Router] | Router] = [
-    # group games go here
+    group.make_router,  # group games: /newgame, lobbies, invites (/start j<code>), m:friends
     solitaire.make_router,
     start.make_router,
     placeholder.make_router,
