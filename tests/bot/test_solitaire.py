@@ -1,0 +1,339 @@
+"""Kosa and Raspad in a private chat, through Dispatcher.feed_update with a recording session
+that validates every request against the Bot API spec."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import logging
+import re
+from collections.abc import AsyncIterator
+
+import pytest
+
+import rules
+from bot import solitaire, telegram_io
+from bot.callbacks import game_data
+from bot.storage.sqlite_store import SQLiteStore
+from tests.bot.recording import RecordingSession, TgMessage, TgUser, make_bot
+from tests.bot.solitaire_driver import Harness
+
+SEED = 20240607
+
+
+@pytest.fixture(autouse=True)
+def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solitaire, "fresh_seed", lambda: SEED)
+
+
+@pytest.fixture(autouse=True)
+def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
+    return slept
+
+
+@pytest.fixture
+async def h(tmp_path) -> AsyncIterator[Harness]:  # type: ignore[no-untyped-def]
+    bot, session = make_bot(RecordingSession(validate=True))
+    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
+    yield Harness.build(bot, session, store)
+    await store.close()
+    assert not session.violations
+    assert not session.tg.unanswered_callbacks(), "every callback must be answered"
+
+
+async def start_game(h: Harness, user: TgUser, kind: str, variant: str) -> TgMessage:
+    await h.say(user, "/start")
+    menu = h.last(user)
+    await h.tap(user, menu, f"m:{kind}")
+    await h.tap(user, h.session.message(menu.chat.id, menu.message_id), f"m:new:{kind}:{variant}")
+    board = h.session.message(menu.chat.id, menu.message_id)
+    assert board.message_id == menu.message_id  # the menu message became the board
+    return board
+
+
+def current(h: Harness, msg: TgMessage) -> TgMessage:
+    return h.session.message(msg.chat.id, msg.message_id)
+
+
+def pre_lines(msg: TgMessage) -> list[str]:
+    raw = msg.raw or ""
+    m = re.search(r"<pre>(.*?)</pre>", raw, re.S)
+    assert m, f"no <pre> board in {raw!r}"
+    return html.unescape(m.group(1)).split("\n")
+
+
+def visual_width(line: str) -> int:
+    return len(line) + line.count("🃏")
+
+
+async def play_out(h: Harness, user: TgUser, board: TgMessage, gid: str, limit: int) -> int:
+    """Follow the hints by pressing buttons until the game ends (or `limit` moves)."""
+    moves = 0
+    for _ in range(limit):
+        rec = await h.record(gid)
+        if rec.finished:
+            break
+        move = solitaire.hint(rec)
+        assert move is not None
+        await h.play(user, board, move)
+        after = await h.record(gid)
+        assert after.version == rec.version + 1, f"move {move} did not apply"
+        moves += 1
+    return moves
+
+
+async def test_whole_raspad_game_in_one_message(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    text = current(h, board).text
+    assert "Hand:" in text and "Kon 1" in text
+    gid = h.game_id(board)
+    await play_out(h, ann, board, gid, 400)
+    rec = await h.record(gid)
+    assert rec.finished
+    final = current(h, board)
+    assert "Moves:" in final.text and "time" in final.text
+    assert final.has_button("🔁 Play again") and final.has_button("☰ Menu")
+    assert len(h.session.messages(ann)) == 1  # the menu message became the game's message
+    # play again: a new board below, the finished one keeps its text
+    await h.tap(ann, final, "🔁 Play again")
+    assert len(h.session.messages(ann)) == 2
+    assert current(h, board).reply_markup in (None, {}) or not current(h, board).buttons()
+    assert "Hand:" in h.last(ann).text
+
+
+async def test_part_of_a_kosa_game_with_narrow_board(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="ru")
+    board = await start_game(h, ann, "kosa", "u")
+    gid = h.game_id(board)
+    await play_out(h, ann, board, gid, 25)
+    msg = current(h, board)
+    assert "Коса" in msg.text and "Колода" in msg.text
+    for line in pre_lines(msg):
+        assert visual_width(line) <= 30, line
+    rec = await h.record(gid)
+    assert rec.meta["moves"] == 25 or rec.finished
+
+
+async def test_raspad_board_is_narrow_and_marks_targets(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="ru")
+    board = await start_game(h, ann, "raspad", "54")
+    for line in pre_lines(current(h, board)):
+        assert visual_width(line) <= 30, line
+    rec = await h.record(board)
+    moves = solitaire.legal_moves(rec)
+    multi = [c for c in rules.GAMES["raspad"].view(solitaire.state_of(rec), 0)["hand"]
+             if sum(m.startswith(c + ">") for m in moves) > 1]
+    single = [m for m in moves if ">" in m and sum(x.startswith(m[:3]) for x in moves) == 1]
+    if single:  # one-tap shortcut: the hand button is the move itself
+        assert any(cb.action == single[0] for _, cb in h.game_buttons(current(h, board)))
+    if multi:
+        await h.tap(ann, current(h, board), f"{h.game_id(board)}:{rec.version}:~pick:{multi[0]}")
+        msg = current(h, board)
+        targets = [t for t, cb in h.game_buttons(msg) if cb.action.startswith(multi[0] + ">")]
+        assert len(targets) > 1 and all("🎯" in t for t in targets)
+        assert any("↑" in line for line in pre_lines(msg))
+        assert (await h.record(board)).version == rec.version  # picking changes nothing stored
+
+
+async def test_stale_and_forged_taps_change_nothing(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    gid = h.game_id(board)
+    rec = await h.record(gid)
+    old = [cb.pack() for _, cb in h.game_buttons(current(h, board)) if not cb.is_ui]
+    move = solitaire.hint(rec)
+    assert move is not None
+    await h.play(ann, board, move)
+    after = await h.record(gid)
+    text = current(h, board).text
+    for data in [*old, game_data(gid, after.version, "ZZ>YY"), game_data("NoSuchGame", 1, "d"),
+                 f"{gid}:{after.version}:~bogus", "junk"]:
+        await h.tap_data(ann, current(h, board), data)
+        assert h.session.answers()[-1].get("show_alert"), data
+    final = await h.record(gid)
+    assert (final.version, final.state) == (after.version, after.state)
+    assert current(h, board).text == text
+
+
+async def test_someone_else_cannot_play_my_board(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    eve = h.session.tg.add_user("Eve", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    rec = await h.record(board)
+    move = solitaire.legal_moves(rec)[0]
+    await h.tap_data(eve, current(h, board), game_data(rec.id, rec.version, move))
+    assert "not your game" in h.session.answers()[-1]["text"]
+    assert (await h.record(board)).version == rec.version
+
+
+async def test_concurrent_taps_exactly_one_applies(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    rec = await h.record(board)
+    data = game_data(rec.id, rec.version, "d" if "d" in solitaire.legal_moves(rec)
+                     else solitaire.legal_moves(rec)[0])
+    updates = [h.session.tap_data(ann, current(h, board), data) for _ in range(4)]
+    await asyncio.gather(*(h.dp.feed_update(h.bot, u) for u in updates))
+    after = await h.record(board)
+    assert after.version == rec.version + 1
+    assert after.meta["moves"] == 1
+    alerts = [a for a in h.session.answers()[-4:] if a.get("show_alert")]
+    assert len(alerts) == 3
+
+
+async def test_undo_restores_the_previous_position(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    before = await h.record(board)
+    assert not current(h, board).has_button("↩️ Undo")  # nothing to undo yet
+    move = solitaire.hint(before)
+    assert move is not None
+    await h.play(ann, board, move)
+    assert current(h, board).has_button("↩️ Undo")
+    await h.tap(ann, current(h, board), "↩️ Undo")
+    after = await h.record(board)
+    assert after.state == before.state
+    assert after.meta["undos"] == 1
+    assert "move undone" in current(h, board).text
+
+
+async def test_undo_history_is_bounded(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    rec = solitaire.new_record("kosa", "u", 1, "en", seed=SEED)
+    for _ in range(30):
+        moves = solitaire.legal_moves(rec)
+        solitaire.apply_move(rec, "d" if "d" in moves else moves[0], undo_depth=5)
+    assert len(rec.meta["undo"]) == 5
+
+
+async def test_hint_marks_a_move_and_changes_nothing(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    rec = await h.record(board)
+    await h.tap(ann, current(h, board), "💡 Hint")
+    msg = current(h, board)
+    assert "⭐" in "".join(msg.button_texts())
+    assert "💡" in msg.text
+    assert h.session.answers()[-1].get("text")
+    assert (await h.record(board)).version == rec.version
+
+
+async def test_raspad_fail_asks_for_confirmation(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    rec = await h.record(board)
+    assert "fail" in solitaire.legal_moves(rec)
+    await h.tap(ann, current(h, board), "⚠️ Kon unclosed…")
+    msg = current(h, board)
+    assert "Declare the kon unclosed?" in msg.text
+    assert (await h.record(board)).version == rec.version
+    await h.tap(ann, msg, "✖️ Cancel")
+    assert current(h, board).has_button("⚠️ Kon unclosed…")
+    await h.play(ann, board, "fail")
+    after = await h.record(board)
+    assert after.version == rec.version + 1
+    assert "kon unclosed" in current(h, board).text
+
+
+async def test_resign_asks_then_shows_the_result(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="ru")
+    board = await start_game(h, ann, "kosa", "u")
+    gid = h.game_id(board)
+    await h.tap(ann, current(h, board), "🏳 Сдаться")
+    await h.tap(ann, current(h, board), "🏳 Да, сдаться")
+    msg = current(h, board)
+    assert "Вы сдались" in msg.text and "В домах" in msg.text and "Ходов" in msg.text
+    assert (await h.record(gid)).finished
+
+
+async def test_kosa_redeal_that_loses_is_warned(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    gid = h.game_id(board)
+    rec = await h.record(gid)
+    # draw the whole stock without moving a card (a pass with no move)
+    while "d" in solitaire.legal_moves(rec):
+        await h.play(ann, board, "d")
+        rec = await h.record(gid)
+    msg = current(h, board)
+    assert "r" in solitaire.legal_moves(rec)
+    assert "a redeal loses" in msg.text
+    await h.tap(ann, msg, "🔄 Redeal")
+    assert "ends the game as lost" in current(h, board).text
+    assert not (await h.record(gid)).finished
+    await h.tap(ann, current(h, board), "🔄 Yes, redeal")
+    assert (await h.record(gid)).finished
+    assert "Game lost" in current(h, board).text
+
+
+async def test_continue_from_the_menu_moves_the_board(h: Harness) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    gid = h.game_id(board)
+    await h.say(ann, "/start")
+    menu = h.last(ann)
+    assert menu.has_button("▶️ Raspad: continue")
+    await h.tap(ann, menu, "▶️ Raspad: continue")
+    assert h.game_id(current(h, menu)) == gid
+    assert not current(h, board).buttons()  # the old board lost its buttons
+    rec = await h.record(gid)
+    assert rec.meta["msg"] == menu.message_id
+
+
+async def test_game_survives_a_restart(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bot, session = make_bot(RecordingSession(validate=True))
+    path = str(tmp_path / "db.sqlite3")
+    store = await SQLiteStore(path).open()
+    h = Harness.build(bot, session, store)
+    ann = session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    gid = h.game_id(board)
+    await play_out(h, ann, board, gid, 3)
+    await store.close()
+    store2 = await SQLiteStore(path).open()
+    h2 = Harness.build(bot, session, store2)  # a new process: new dispatcher and store
+    rec = await h2.record(gid)
+    await play_out(h2, ann, board, gid, 2)
+    assert (await h2.record(gid)).version == rec.version + 2
+    await store2.close()
+
+
+async def test_not_modified_and_retry_after_are_handled(h: Harness, no_sleep: list[float]
+                                                        ) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    h.session.inject_not_modified()
+    await h.tap(ann, current(h, board), "💡 Hint")  # the edit says "not modified": fine
+    h.session.inject_retry_after("editMessageText", seconds=2)
+    rec = await h.record(board)
+    await h.play(ann, board, "d" if "d" in solitaire.legal_moves(rec) else
+                 solitaire.legal_moves(rec)[0])
+    assert no_sleep == [2.0]
+    assert (await h.record(board)).version == rec.version + 1
+    assert "drawn" in current(h, board).text or "→" in current(h, board).text
+
+
+async def test_errors_are_logged_and_answered_politely(
+    h: Harness, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+
+    def boom(*args: object, **kw: object) -> None:
+        raise RuntimeError("kaboom")
+
+    monkeypatch.setattr(solitaire, "apply_move", boom)
+    rec = await h.record(board)
+    with caplog.at_level(logging.ERROR):
+        await h.play(ann, board, solitaire.legal_moves(rec)[0])
+    answer = h.session.answers()[-1]
+    assert answer.get("show_alert") and "went wrong" in answer["text"]
+    assert "Traceback" not in current(h, board).text
+    assert any("event=handler_error" in r.getMessage() for r in caplog.records)
+    assert (await h.record(board)).version == rec.version
