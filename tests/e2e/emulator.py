@@ -274,6 +274,7 @@ class Emulator:
         self.warnings: list[str] = []
         self.poll_count = 0
         self.conflicts = 0
+        self.dropped_updates = 0  # by deleteWebhook(drop_pending_updates=True)
         self._poll_generation = 0
         self._event = asyncio.Event()
         self._closing = False
@@ -472,6 +473,10 @@ class Emulator:
         try:
             if method == "getUpdates":
                 result: Any = await self._get_updates(params)
+            elif method == "deleteWebhook" and params.get("drop_pending_updates"):
+                self.dropped_updates += len(self.updates)
+                self.updates.clear()
+                result = self.tg.handle(method, params)
             else:
                 result = self.tg.handle(method, params)
         except ApiError as e:

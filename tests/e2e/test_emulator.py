@@ -227,3 +227,37 @@ async def test_invalid_requests_are_rejected_and_recorded(emulator: Emulator) ->
 async def test_wait_for_is_bounded(emulator: Emulator) -> None:
     with pytest.raises(AssertionError, match=r"timed out after 0\.3s waiting for nothing"):
         await emulator.wait_for(lambda: False, timeout=0.3, what="nothing")
+
+
+async def test_offsets_allowed_updates_drop_and_conflict(emulator: Emulator) -> None:
+    base = f"{emulator.url}/bot{emulator.token}"
+    alice = emulator.user("Alice")
+    group = emulator.group("G", owner=alice, bot_member=False)
+    async with aiohttp.ClientSession() as http:
+
+        async def get_updates(**params: object) -> dict[str, object]:
+            async with http.post(f"{base}/getUpdates", json=params) as resp:
+                body: dict[str, object] = await resp.json()
+                return body
+
+        alice.add_bot_to_group(group)  # my_chat_member + service message
+        body = await get_updates(allowed_updates=["message"])
+        result = body["result"]
+        assert isinstance(result, list)
+        assert [next(k for k in u if k != "update_id") for u in result] == ["message"]
+        assert result[0]["message"]["new_chat_members"][0]["is_bot"]
+
+        alice.send("/start")
+        async with http.post(f"{base}/deleteWebhook", json={"drop_pending_updates": True}) as resp:
+            assert (await resp.json())["result"] is True
+        assert (await get_updates(timeout=0))["result"] == []
+        assert emulator.dropped_updates >= 1
+
+        # a second getUpdates terminates the pending one with 409 Conflict
+        first = asyncio.create_task(get_updates(timeout=5))
+        await emulator.wait_for(lambda: emulator.poll_count >= 3, timeout=5, what="first poll")
+        second = await get_updates(timeout=0)
+        assert second["ok"] is True
+        first_body = await asyncio.wait_for(first, 5)
+        assert first_body["error_code"] == 409
+        assert emulator.conflicts == 1
