@@ -312,7 +312,7 @@ def choose(st: State, seed: int | None = None) -> str:
         return max(improving, key=lambda m: (now[m], -_kind(m), m))
     if "d" in moves:
         return "d"
-    if "r" in moves and (st.moved or v0 >= TOTAL * 1000):
+    if "r" in moves and st.moved:
         return "r"
     # the end of a pass without a card move (or of the last pass): the least harmful card move
     card = [m for m in moves if ">" in m]
