@@ -3,13 +3,15 @@
 - Exact at the ends the rules define: a full board (the holder of the 36th card loses) and a
   double pass (the last player to place from hand wins). Repetition is not modelled inside the
   search (it only ends relocation cycles, which the depth limit cuts anyway).
-- Leaves are scored by mobility: for each side the cells where it can place a card and the
-  (rank, cell) placements it has, plus the cards left in hand.
+- Leaves are scored by mobility: for each side the cells where it can place a card, the cells
+  only it can use, the (rank, cell) placements it has, and the cards left in hand.
 - Cards of the same rank and colour are interchangeable under the rules, so placements are
   searched once per (rank, cell).
+- The corner-rule rank masks of every cell (per colour) are kept up to date incrementally:
+  a card changes only the masks of the (at most 8) cells whose L-shapes use its cell.
 
-`suggest(state, player, seed)` searches for about 10 ms (never past 20 ms). For reproducible
-play use `search(state, player, nodes=N, seed=S)`: a node budget instead of a clock.
+`suggest(state, player, seed)` searches for about 10 ms (a hard stop at 15 ms). For
+reproducible play use `search(state, player, nodes=N, seed=S)`: a node budget, no clock.
 """
 
 from __future__ import annotations
@@ -34,24 +36,32 @@ from rules.parquet import (
 from rules.rng import Rng
 
 WIN = 1_000_000
-TIME_BUDGET = 0.010  # seconds per decision (soft: a new iteration starts only before this)
-TIME_LIMIT = 0.015  # hard stop inside an iteration
+TIME_BUDGET = 0.010  # seconds per decision: no new iteration starts after half of it
+TIME_LIMIT = 0.015  # hard stop inside an iteration (for the default budget)
 
 # evaluation weights
 W_CELLS = 4
 W_PLACE = 1
 W_HAND = 12
 W_TEMPO = 6
+W_EXCL = 4
 
 Move = tuple[int, int, int]  # (kind 0 place / 1 relocate, card or from, cell or to)
+Undo = list[tuple[int, int, int]]  # (cell, old black mask, old red mask)
+
+
+def _affected(c: int) -> tuple[int, ...]:
+    return tuple(p for p in range(NCELLS) if p != c and any(c in qr for qr in LPAIRS[p]))
+
+
+# AFFECTS[c]: cells whose corner masks depend on the content of cell c.
+AFFECTS: list[tuple[int, ...]] = [_affected(c) for c in range(NCELLS)]
+_PM0 = PAIR_MASK[0]
+_PM1 = PAIR_MASK[1]
 
 
 class _Stop(Exception):
     pass
-
-
-def _popcount9(m: int) -> int:
-    return m.bit_count()
 
 
 class _Search:
@@ -63,6 +73,47 @@ class _Search:
         self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
+        self.masks: list[list[int]] = [[0] * NCELLS, [0] * NCELLS]
+        for p in range(NCELLS):
+            self._recompute(p)
+        self.partial: list[int] = []
+
+    # ------------------------------------------------------------ masks
+    def _recompute(self, p: int) -> None:
+        board = self.board
+        m0 = m1 = 0
+        for q, r in LPAIRS[p]:
+            cq = board[q]
+            if cq >= 0:
+                cr = board[r]
+                if cr >= 0:
+                    i = cq * 36 + cr
+                    m0 |= _PM0[i]
+                    m1 |= _PM1[i]
+        self.masks[0][p] = m0
+        self.masks[1][p] = m1
+
+    def _set(self, c: int, card: int, undo: Undo) -> None:
+        """Put `card` (or -1) on cell `c`; refresh the masks of the empty cells it touches.
+
+        Masks of occupied cells are left stale; a cell gets a fresh mask when it empties.
+        """
+        board = self.board
+        board[c] = card
+        mk0, mk1 = self.masks
+        if card < 0:
+            undo.append((c, mk0[c], mk1[c]))
+            self._recompute(c)
+        for p in AFFECTS[c]:
+            if board[p] < 0:
+                undo.append((p, mk0[p], mk1[p]))
+                self._recompute(p)
+
+    def _restore(self, undo: Undo) -> None:
+        mk0, mk1 = self.masks
+        for p, a, b in reversed(undo):
+            mk0[p] = a
+            mk1[p] = b
 
     # ------------------------------------------------------------ helpers
     def hand_ranks(self, seat: int) -> int:
@@ -97,19 +148,12 @@ class _Search:
                             out.append((0, self.card_of_rank(seat, k), p))
             return out
         col = self.col[seat]
-        pm = PAIR_MASK[col]
+        mk = self.masks[col]
         if hr:
             for p in range(NCELLS):
                 if board[p] >= 0:
                     continue
-                m = 0
-                for q, r in LPAIRS[p]:
-                    cq = board[q]
-                    if cq >= 0:
-                        cr = board[r]
-                        if cr >= 0:
-                            m |= pm[cq * 36 + cr]
-                m &= hr
+                m = mk[p] & hr
                 k = 0
                 while m:
                     if m & 1:
@@ -119,20 +163,25 @@ class _Search:
             if out:
                 return out
         empties = [p for p in range(NCELLS) if board[p] < 0]
+        pm = PAIR_MASK[col]
         for o in range(NCELLS):
             c = board[o]
             if c < 0 or COLOUR[c] != col:
                 continue
             bit = 1 << RANK[c]
+            near = AFFECTS[o]
             board[o] = -1
             for p in empties:
-                m = 0
-                for q, r in LPAIRS[p]:
-                    cq = board[q]
-                    if cq >= 0:
-                        cr = board[r]
-                        if cr >= 0:
-                            m |= pm[cq * 36 + cr]
+                if p in near:
+                    m = 0
+                    for q, r in LPAIRS[p]:
+                        cq = board[q]
+                        if cq >= 0:
+                            cr = board[r]
+                            if cr >= 0:
+                                m |= pm[cq * 36 + cr]
+                else:
+                    m = mk[p]
                 if m & bit:
                     out.append((1, o, p))
             board[o] = c
@@ -144,34 +193,30 @@ class _Search:
         other = 1 - seat
         hr_me = self.hand_ranks(seat)
         hr_op = self.hand_ranks(other)
-        pm_me = PAIR_MASK[self.col[seat]]
-        pm_op = PAIR_MASK[self.col[other]]
-        cells_me = cells_op = pl_me = pl_op = 0
+        mk_me = self.masks[self.col[seat]]
+        mk_op = self.masks[self.col[other]]
+        cells_me = cells_op = pl_me = pl_op = ex_me = ex_op = 0
         for p in range(NCELLS):
             if board[p] >= 0:
                 continue
-            m1 = m2 = 0
-            for q, r in LPAIRS[p]:
-                cq = board[q]
-                if cq >= 0:
-                    cr = board[r]
-                    if cr >= 0:
-                        i = cq * 36 + cr
-                        m1 |= pm_me[i]
-                        m2 |= pm_op[i]
-            m1 &= hr_me
-            m2 &= hr_op
+            m1 = mk_me[p] & hr_me
+            m2 = mk_op[p] & hr_op
             if m1:
                 cells_me += 1
                 pl_me += m1.bit_count()
+                if not m2:
+                    ex_me += 1
             if m2:
                 cells_op += 1
                 pl_op += m2.bit_count()
+                if not m1:
+                    ex_op += 1
         h_me = self.hands[seat].bit_count()
         h_op = self.hands[other].bit_count()
         return (
             W_CELLS * (cells_me - cells_op)
             + W_PLACE * (pl_me - pl_op)
+            + W_EXCL * (ex_me - ex_op)
             + W_HAND * (h_op - h_me)
             + W_TEMPO
         )
@@ -185,22 +230,22 @@ class _Search:
             raise _Stop
 
     # ------------------------------------------------------------ make / unmake
-    def make(self, seat: int, mv: Move) -> int:
-        """Apply; returns the old phase for unmake."""
+    def make(self, seat: int, mv: Move) -> tuple[int, Undo]:
         kind, a, b = mv
         old_phase = self.phase
-        board = self.board
+        undo: Undo = []
         if kind == 0:
-            board[b] = a
+            self._set(b, a, undo)
             self.hands[seat] &= ~(1 << a)
-            if self.phase == 0 and all(board[p] >= 0 for p in CROSS_CELLS):
+            if self.phase == 0 and all(self.board[p] >= 0 for p in CROSS_CELLS):
                 self.phase = 1
         else:
-            board[b] = board[a]
-            board[a] = -1
-        return old_phase
+            c = self.board[a]
+            self._set(a, -1, undo)
+            self._set(b, c, undo)
+        return old_phase, undo
 
-    def unmake(self, seat: int, mv: Move, old_phase: int) -> None:
+    def unmake(self, seat: int, mv: Move, saved: tuple[int, Undo]) -> None:
         kind, a, b = mv
         board = self.board
         if kind == 0:
@@ -209,9 +254,16 @@ class _Search:
         else:
             board[a] = board[b]
             board[b] = -1
-        self.phase = old_phase
+        self.phase, undo = saved
+        self._restore(undo)
 
     # ------------------------------------------------------------ search
+    def fills_board(self, seat: int) -> int:
+        """0, or ±1 when a placement by `seat` now fills the board (+1: `seat` wins)."""
+        if self.hands[0].bit_count() + self.hands[1].bit_count() != 2:
+            return 0
+        return 1 if self.hands[seat].bit_count() == 1 else -1
+
     def negamax(
         self, seat: int, depth: int, alpha: int, beta: int, passed: bool, lp: int | None, ply: int
     ) -> int:
@@ -223,20 +275,21 @@ class _Search:
                     return 0
                 return WIN - ply if lp == seat else -(WIN - ply)
             return -self.negamax(1 - seat, depth, -beta, -alpha, True, lp, ply + 1)
+        if moves[0][0] == 0:
+            f = self.fills_board(seat)
+            if f:
+                return f * (WIN - ply - 1)
         if depth <= 0:
             return self.evaluate(seat)
         best = -WIN - 1
         for mv in moves:
-            if mv[0] == 0 and self.hands[0].bit_count() + self.hands[1].bit_count() == 2:
-                # this placement fills the board: whoever still holds a card loses
-                return WIN - ply - 1 if self.hands[seat].bit_count() == 1 else -(WIN - ply - 1)
-            old = self.make(seat, mv)
+            saved = self.make(seat, mv)
             try:
                 v = -self.negamax(
                     1 - seat, depth - 1, -beta, -alpha, False, seat if mv[0] == 0 else lp, ply + 1
                 )
             finally:
-                self.unmake(seat, mv, old)
+                self.unmake(seat, mv, saved)
             if v > best:
                 best = v
                 if v > alpha:
@@ -246,21 +299,25 @@ class _Search:
         return best
 
     def root(self, seat: int, moves: list[Move], depth: int, lp: int | None) -> list[int]:
-        """Scores of every root move at `depth` (full window per move for exact ordering)."""
-        scores: list[int] = []
+        """Scores of the root moves at `depth`; exact for the best, upper bounds for the rest.
+
+        Scores found so far stay in `self.partial` if the search is stopped midway.
+        """
+        self.partial = scores = []
         alpha = -WIN - 1
+        f = self.fills_board(seat) if moves[0][0] == 0 else 0
         for mv in moves:
-            if mv[0] == 0 and self.hands[0].bit_count() + self.hands[1].bit_count() == 2:
-                scores.append(WIN - 1 if self.hands[seat].bit_count() == 1 else -(WIN - 1))
+            if f:
+                scores.append(f * (WIN - 1))
                 continue
-            old = self.make(seat, mv)
+            saved = self.make(seat, mv)
             try:
                 v = -self.negamax(
                     1 - seat, depth - 1, -WIN - 1, -alpha + 1, False,
                     seat if mv[0] == 0 else lp, 1,
                 )
             finally:
-                self.unmake(seat, mv, old)
+                self.unmake(seat, mv, saved)
             scores.append(v)
             alpha = max(alpha, v)
         return scores
@@ -279,10 +336,11 @@ def search(
     seed: int | None = None,
     max_depth: int = 40,
 ) -> tuple[str, int, int]:
-    """Best move for `player` as (move, score, depth reached).
+    """Best move for `player` as (move, score, depth completed).
 
-    With `nodes` the search stops after that many nodes (reproducible); otherwise after about
-    `budget` seconds. `seed` breaks ties between equally scored moves.
+    With `nodes` the search stops after that many nodes (reproducible on every machine);
+    otherwise on the clock: no new iteration after `budget / 2` seconds, a hard stop at
+    `1.5 * budget`. `seed` breaks ties between equally scored moves.
     """
     start = time.perf_counter()
     legal = legal_moves(state, player)
@@ -290,11 +348,8 @@ def search(
         raise ValueError("parquet: no legal move for this player")
     if len(legal) == 1:
         return legal[0], 0, 0
-    s = _Search(
-        state,
-        None if nodes is not None else start + max(budget, 0.0) * TIME_LIMIT / TIME_BUDGET,
-        nodes,
-    )
+    deadline = None if nodes is not None else start + max(budget, 0.0) * TIME_LIMIT / TIME_BUDGET
+    s = _Search(state, deadline, nodes)
     moves = s.gen(player)
     rng = Rng(seed if seed is not None else state.seed ^ (state.plies * 0x9E3779B9))
     rng.shuffle(moves)
@@ -305,15 +360,22 @@ def search(
         try:
             scores = s.root(player, best_moves, depth, state.last_placer)
         except _Stop:
+            part = s.partial
+            if part and depth > 1:
+                # the previous best was searched first; a move that beat it is better
+                i = max(range(len(part)), key=lambda j: part[j])
+                if part[i] > part[0]:
+                    best_moves = [best_moves[i], *best_moves[:i], *best_moves[i + 1 :]]
+                    best_score = part[i]
             break
         order = sorted(range(len(best_moves)), key=lambda i: -scores[i])
         best_moves = [best_moves[i] for i in order]
         best_score = scores[order[0]]
         reached = depth
-        if abs(best_score) >= WIN - 100:
+        if abs(best_score) >= WIN - 1000:
             break  # a forced result is known
         if nodes is None and time.perf_counter() - start > budget / 2:
-            break  # the next iteration would not finish in time
+            break  # the next iteration would most likely not finish in time
     return _to_str(best_moves[0]), best_score, reached
 
 
