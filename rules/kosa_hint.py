@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import time
 
+from rules.cards import double_deck
 from rules.errors import IllegalMove
 from rules.kosa import CORNERS, F_NEXT, ON_SPOT, SPOTS, TOTAL, State, _fills, _moves, _split
 
 _SUITS = "SHDC"
+_DECK = {c: 2 for c in double_deck()}
 _NODES = 150  # positions evaluated per new position (deterministic budget)
-_BUDGET = 0.015  # seconds: a safety stop on a very busy machine
+_BUDGET = 0.018  # seconds: a safety stop on a very busy machine
 _MEMO_MAX = 4096
 _DEEP = 1000
 _CHAIN = 3  # longest chain of pool cards a build may lay first
@@ -46,9 +48,10 @@ _memo: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[int, dict[Build,
 
 
 def _node(st: State) -> Node:
-    pool: dict[str, int] = {}
-    for c in _split(st.stock) + _split(st.waste):
-        pool[c] = pool.get(c, 0) + 1
+    # the pool: the two decks minus every card in sight (the stock's order is never read)
+    pool = dict(_DECK)
+    for c in _split(st.braid + "".join(st.spots) + "".join(st.found)):
+        pool[c] -= 1
     need: list[str] = []
     started = dict.fromkeys(_SUITS, 0)
     for p in st.found:
@@ -161,22 +164,20 @@ def _build(n: Node, b: Build) -> Node:
 def _blockage(n: Node) -> int:
     """How deep the cards the foundations need next lie (0 when on top or in the pool)."""
     braid, spots, pool, need = n
-    total = 0
-    for c in need:
-        if not c or pool.get(c):
-            continue
-        best = _DEEP
-        for k in range(len(braid) - 1, -1, -1):
-            if braid[k] == c:
-                best = len(braid) - 1 - k
-                break
-        for p in spots:
-            for k in range(len(p) - 1, -1, -1):
-                if p[k] == c:
-                    best = min(best, len(p) - 1 - k)
-                    break
-        total += best if best < _DEEP else 0
-    return total
+    want = {c for c in need if c and not pool.get(c)}
+    if not want:
+        return 0
+    depth: dict[str, int] = {}
+    top = len(braid) - 1
+    for k, c in enumerate(braid):
+        if c in want:
+            depth[c] = top - k  # later (shallower) copies overwrite deeper ones
+    for p in spots:
+        top = len(p) - 1
+        for k, c in enumerate(p):
+            if c in want and top - k < depth.get(c, _DEEP):
+                depth[c] = top - k
+    return sum(depth.get(c, 0) for c in need if c in want)
 
 
 def _plan(st: State) -> tuple[int, dict[Build, int]]:
