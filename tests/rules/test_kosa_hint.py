@@ -1,0 +1,101 @@
+"""The Kosa hint player on positions a user would recognise."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules import cards, kosa
+from rules.kosa import State
+from rules.rng import Rng
+
+
+def make_deck(fixed: dict[int, str]) -> list[str]:
+    rest = Counter(cards.double_deck())
+    rest.subtract(fixed.values())
+    pool: list[str] = []
+    for c in cards.double_deck():
+        if rest[c] > 0:
+            rest[c] -= 1
+            pool.append(c)
+    return [fixed[i] if i in fixed else pool.pop(0) for i in range(104)]
+
+
+def random_states(count: int) -> list[State]:
+    """Positions from seeded random playouts."""
+    out: list[State] = []
+    for seed in range(count):
+        rng = Rng(seed)
+        st = kosa.new_game(seed=seed)
+        for _ in range(200):
+            moves = kosa.legal_moves(st)
+            if not moves:
+                break
+            out.append(st)
+            card = [m for m in moves if ">" in m]
+            pick = card if card and rng.below(2) else moves
+            st = kosa.apply(st, pick[rng.below(len(pick))])
+    return out
+
+
+def test_a_vacant_corner_is_filled_from_the_braid() -> None:
+    # The rule page's example: the 10 leaves corner L1; the braid's 8 refills it.
+    deck = make_deck({32: "9H", 19: "9S", 18: "8D", 20: "TS", 22: "JS"})
+    st = kosa.apply(kosa.apply(kosa.new_game(deck=deck), "b>F2"), "L1>F2")
+    assert kosa.legal_moves(st) == ["b>L1", "s>L1"]
+    assert kosa.suggest(st) == "b>L1"
+    # over random positions the braid is the usual choice for a corner
+    fills = braid = 0
+    for st in random_states(25):
+        moves = kosa.legal_moves(st)
+        if kosa.view(st, 0)["awaiting_fill"] and any(m.startswith("b>") for m in moves):
+            hint = kosa.suggest(st)
+            assert hint in moves
+            fills += 1
+            braid += hint.startswith("b>")
+    assert fills >= 3 and braid * 2 > fills
+
+
+def test_a_foundation_move_is_played_first() -> None:
+    seen = 0
+    for st in random_states(10):
+        moves = kosa.legal_moves(st)
+        if not kosa.view(st, 0)["awaiting_fill"] and any(">F" in m for m in moves):
+            assert ">F" in kosa.suggest(st)
+            seen += 1
+    assert seen >= 5
+
+
+def test_the_card_below_the_base_is_not_buried_on_a_needed_base_card() -> None:
+    # Base 9 (9♠ on F1); spot L2 holds 9♥, which starts the next hearts foundation.
+    # The stock's top card is 8♥: building it on 9♥ would bury the 9♥ until the very end.
+    deck = make_deck({32: "9S", 21: "9H", 33: "8H"})
+    st = kosa.apply(kosa.new_game(deck=deck), "d")
+    assert "w>L2" in kosa.legal_moves(st)
+    assert kosa.suggest(st) != "w>L2"
+
+
+def test_the_losing_redeal_is_avoided_while_a_card_can_move() -> None:
+    seen = 0
+    for seed in range(40):
+        st = kosa.new_game(seed=seed)
+        while "d" in kosa.legal_moves(st):
+            st = kosa.apply(st, "d")
+        moves = kosa.legal_moves(st)
+        if st.result == "playing" and "r" in moves and len(moves) > 1:
+            assert kosa.view(st, 0)["redeal_loses"] is True
+            hint = kosa.suggest(st)
+            assert hint != "r" and hint in moves
+            seen += 1
+    assert seen >= 3
+
+
+def test_the_hint_wins_most_seeded_deals() -> None:
+    wins = 0
+    for seed in range(100, 106):
+        st = kosa.new_game(seed=seed)
+        for _ in range(5000):
+            if st.result != "playing":
+                break
+            st = kosa.apply(st, kosa.suggest(st, 0, seed))
+        wins += st.result == "won"
+    assert wins >= 5
