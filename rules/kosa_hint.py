@@ -7,15 +7,19 @@ How it plays. With unlimited passes every stock or waste card comes to the waste
 pass, so the planner treats the stock and the waste as a *pool* of cards reachable by drawing.
 Its measure of a position is the *closure*: how many cards would reach the foundations by
 foundation moves alone, taking each needed card from a spot top, the braid's last card or the
-pool, and refilling every corner emptied on the way from the braid. A closure of 104 is a
-won position (play foundation moves, draw otherwise). Otherwise it searches short sequences of
-builds (braid → spot, spot → spot, pool card → spot; a corner emptied is refilled from the
-braid) for one that raises the closure, and plays its first step (a pool card is played when
-it shows on the waste top; until then it draws). Foundation moves are played at once; corners
-are refilled from the braid; no build that lowers the closure (which is how the card below the
-base rank never gets buried on a base card). When nothing helps it keeps drawing, and at the
-end of a pass without a card move it makes the least harmful card move instead of the losing
-redeal.
+pool, and refilling every corner emptied on the way from the braid; ties are broken by the
+*blockage* (how deep the cards the foundations need next lie in the braid and the spots).
+A closure of 104 is a won position: play foundation moves, draw otherwise.
+Otherwise it searches builds — the braid's last card or a spot's top onto a spot, possibly over
+a chain of up to three pool cards laid there first; a pool card onto a spot; a corner emptied
+is refilled from the braid — one build deep plus one more (150 positions at most per new
+position, memoised across draws), and plays the first step of the best build that raises the
+value (a pool card is played when it shows on the waste top; until then it draws).
+Foundation moves are played at once; a vacancy is filled from the source of highest value
+(the braid on ties; for corners that is the usual choice); no build that lowers the value is
+made (which is how the card below the base rank is never buried on a needed base card), and a
+reversible spot-to-spot shift counts only for what it uncovers. At the end of a pass without a
+card move it makes the least harmful card move instead of the losing redeal.
 """
 
 from __future__ import annotations
@@ -291,6 +295,7 @@ def _kind(m: str) -> int:
 
 
 def choose(st: State, seed: int | None = None) -> str:
+    """The hint for a game in play. Deterministic: `seed` is accepted and not needed."""
     moves = _moves(st)
     if not moves:
         raise IllegalMove("kosa: no legal move")
@@ -300,24 +305,20 @@ def choose(st: State, seed: int | None = None) -> str:
     if found:
         return min(found, key=lambda m: _foundation_key(st, m))
     v0, vals = _plan(st)
-    now: dict[str, int] = {}
-    waiting = False
+    now: dict[str, int] = {}  # value of each build that can start now
     for b, v in vals.items():
         real = _real(st, b)
-        if real is None:
-            waiting = waiting or v > v0
-        elif real in moves:
-            now[real] = max(now.get(real, -1), v)
+        if real is not None and real in moves:
+            now[real] = max(now.get(real, -_WORST), v)
     improving = [m for m, v in now.items() if v > v0]
     if improving:
         return max(improving, key=lambda m: (now[m], -_kind(m), m))
     if "d" in moves:
-        return "d"
+        return "d"  # wait for a pool card the plan wants, or for a foundation card
     if "r" in moves and st.moved:
         return "r"
     # the end of a pass without a card move (or of the last pass): the least harmful card move
     card = [m for m in moves if ">" in m]
     if card:
         return max(card, key=lambda m: (now.get(m, v0 - 1), -_kind(m), m))
-    _ = waiting
     return moves[0]
