@@ -1,17 +1,60 @@
-"""`python -m bot`: long polling with graceful shutdown (SIGINT/SIGTERM)."""
+"""`python -m bot`: long polling (or a webhook server when WEBHOOK_URL is set) with graceful
+shutdown on SIGINT/SIGTERM."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
+import time
+from pathlib import Path
 
+from aiogram import Bot, Dispatcher
 from pydantic import ValidationError
 
 from bot.config import Settings, get_settings
 
 log = logging.getLogger("bot")
+
+
+async def heartbeat(path: str, every: float = 10.0) -> None:
+    """Touch `path` while the event loop is responsive (the container health check reads it)."""
+    file = Path(path)
+    while True:
+        file.write_text(f"{time.time():.0f}\n")
+        await asyncio.sleep(every)
+
+
+async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
+    from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+    from aiohttp import web
+
+    assert settings.webhook_url
+    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+    app = web.Application()
+    SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
+        app, path=settings.webhook_path
+    )
+    setup_application(app, dp, bot=bot)
+    url = settings.webhook_url.rstrip("/") + settings.webhook_path
+    await bot.set_webhook(url=url, secret_token=secret,
+                          allowed_updates=dp.resolve_used_update_types())
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
+    await site.start()
+    log.info("event=webhook_listening host=%s port=%s path=%s", settings.webhook_host,
+             settings.webhook_port, settings.webhook_path)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()
 
 
 async def run(settings: Settings) -> None:
@@ -21,23 +64,30 @@ async def run(settings: Settings) -> None:
     store = await open_store(settings)
     backend = "redis" if settings.redis_url else f"sqlite path={settings.data_path}"
     bot = build_bot(settings)
+    beat = asyncio.create_task(heartbeat(settings.health_file)) if settings.health_file else None
     try:
         dp = build_dispatcher(store, settings)
         me = await bot.get_me()
-        log.info("event=start bot=@%s store=%s", me.username, backend)
-        await bot.delete_webhook(drop_pending_updates=False)
+        log.info("event=start bot=@%s store=%s mode=%s", me.username, backend,
+                 "webhook" if settings.webhook_url else "polling")
         try:
             await set_commands(bot)
         except Exception as err:  # commands are cosmetic; never fail the start on them
             log.warning("event=set_commands_failed error=%s", err)
-        await dp.start_polling(
-            bot,
-            polling_timeout=settings.polling_timeout,
-            handle_signals=True,
-            close_bot_session=True,
-            allowed_updates=dp.resolve_used_update_types(),
-        )
+        if settings.webhook_url:
+            await serve_webhook(bot, dp, settings)
+        else:
+            await bot.delete_webhook(drop_pending_updates=False)
+            await dp.start_polling(
+                bot,
+                polling_timeout=settings.polling_timeout,
+                handle_signals=True,
+                close_bot_session=True,
+                allowed_updates=dp.resolve_used_update_types(),
+            )
     finally:
+        if beat is not None:
+            beat.cancel()
         await bot.session.close()
         await store.close()
         log.info("event=stopped")
@@ -47,8 +97,8 @@ def main() -> None:
     try:
         settings = get_settings()
     except ValidationError as err:
-        missing = ", ".join(str(e["loc"][0]).upper() for e in err.errors())
-        print(f"configuration error: {missing} (see .env.example)", file=sys.stderr)
+        fields = ", ".join(str(e["loc"][0]).upper() for e in err.errors())
+        print(f"configuration error in {fields} (see .env.example)", file=sys.stderr)
         raise SystemExit(2) from None
     from bot.logging_setup import setup_logging
 

@@ -31,13 +31,15 @@ class Settings(BaseSettings):
     timer_tick_seconds: float = Field(default=1.0, gt=0)
     edits_per_minute_per_group: int = Field(default=20, gt=0)
     undo_depth: int = Field(default=20, ge=0, le=200)
+    health_file: str | None = None  # touched every few seconds while the event loop runs
     webhook_url: str | None = None
     webhook_secret: SecretStr | None = None
     webhook_host: str = "0.0.0.0"
     webhook_port: int = 8080
     webhook_path: str = "/telegram"
 
-    @field_validator("redis_url", "telegram_api_url", "webhook_url", mode="before")
+    @field_validator("redis_url", "telegram_api_url", "webhook_url", "health_file",
+                     "webhook_secret", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

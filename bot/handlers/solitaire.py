@@ -155,6 +155,7 @@ def make_router() -> Router:
         if cb.is_ui:
             name, arg = cb.ui()
             extra: dict[str, Any] = {}
+            toast: str | None = None
             if name == "pick":
                 moves = solitaire.legal_moves(game)
                 if not any(m.startswith(arg + ">") for m in moves):
@@ -169,7 +170,7 @@ def make_router() -> Router:
                 extra["hint"] = move
                 if ">" in move and move.split(">")[1] != "" and _needs_pick(game, move):
                     extra["pick"] = move.split(">")[0]
-                await answer(_("hint-toast"))
+                toast = _("hint-toast")
             elif name == "ask" and arg in ("fail", "r", "resign"):
                 extra["confirm"] = arg
             elif name == "undo":
@@ -185,6 +186,8 @@ def make_router() -> Router:
                 return
             text, kb = render_game(game, lang, **extra)
             await edit(bot, chat_id, message_id, text, kb)
+            if toast:
+                await answer(toast)
             return
         # a rules move
         try:
