@@ -296,6 +296,17 @@ class Call(NamedTuple):
     error: ApiError | None
 
 
+def _max_in_window(stamps: list[float], window: float) -> int:
+    times = sorted(stamps)
+    best = 0
+    lo = 0
+    for hi, t in enumerate(times):
+        while t - times[lo] >= window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
+
+
 _COMMAND_RE = re.compile(r"^/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]{3,64})?")
 _EDIT_METHODS = {"editMessageText", "editMessageReplyMarkup", "editMessageCaption"}
 
@@ -337,7 +348,8 @@ class FakeTelegram:
         self._next_message_id: dict[int, int] = {}
         self.calls: list[Call] = []
         self.callbacks: dict[str, CallbackRecord] = {}
-        self.edit_log: dict[int, list[float]] = {}
+        self.edit_log: dict[int, list[float]] = {}  # edits per chat (timestamps)
+        self.write_log: dict[int, list[float]] = {}  # sends and edits per chat
         self.injections: list[Injection] = []
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.chat_actions: list[tuple[int, str]] = []
@@ -463,14 +475,12 @@ class FakeTelegram:
 
     def edits_in_window(self, chat_id: int, window: float = 60.0) -> int:
         """The largest number of message edits in this chat within any ``window`` seconds."""
-        times = sorted(self.edit_log.get(chat_id, []))
-        best = 0
-        lo = 0
-        for hi, t in enumerate(times):
-            while t - times[lo] >= window:
-                lo += 1
-            best = max(best, hi - lo + 1)
-        return best
+        return _max_in_window(self.edit_log.get(chat_id, []), window)
+
+    def writes_in_window(self, chat_id: int, window: float = 60.0) -> int:
+        """The largest number of messages sent or edited by the bot in this chat within any
+        ``window`` seconds."""
+        return _max_in_window(self.write_log.get(chat_id, []), window)
 
     def edits_last_minute(self, chat_id: int) -> int:
         now = self.clock()
@@ -642,6 +652,7 @@ class FakeTelegram:
             else None,
             by_bot=True,
         )
+        self.write_log.setdefault(chat.id, []).append(self.clock())
         self.store(msg)
         return msg.api()
 
@@ -669,6 +680,7 @@ class FakeTelegram:
         msg.edits += 1
         msg.edit_date = int(self.clock())
         self.edit_log.setdefault(msg.chat.id, []).append(self.clock())
+        self.write_log.setdefault(msg.chat.id, []).append(self.clock())
         return msg.api()
 
     def _api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:

@@ -79,6 +79,11 @@ class BotProcess:
         self._log: IO[bytes] | None = None
         self.starts = 0
         self.returncodes: list[int] = []
+        # exits nobody asked for, or failed graceful shutdowns (the bot_process fixture fails the
+        # test on them)
+        self.problems: list[str] = []
+        self._expect_exit = True
+        emulator.guards.append(self._guard)
 
     # ------------------------------------------------------------------ lifecycle
     @property
@@ -98,6 +103,7 @@ class BotProcess:
         self.starts += 1
         self._log.write(f"\n===== start #{self.starts} at {time.strftime('%X')} =====\n".encode())
         self._log.flush()
+        self._expect_exit = False
         self.proc = subprocess.Popen(
             [sys.executable, "-m", self.module, *self.args],
             cwd=REPO_ROOT,
@@ -136,11 +142,18 @@ class BotProcess:
         if proc is None:
             return None
         if proc.poll() is None:
+            self._expect_exit = True
             proc.send_signal(signal.SIGTERM)
             if not await self._wait_exit(timeout):
                 self._note("did not stop within the timeout after SIGTERM; killed")
+                self.problems.append(f"did not stop within {timeout:g}s after SIGTERM")
                 proc.kill()
                 await self._wait_exit(5.0)
+            elif proc.returncode not in (0, -signal.SIGTERM):
+                self.problems.append(f"exit code {proc.returncode} after SIGTERM")
+        elif not self._expect_exit:
+            self.problems.append(f"exited by itself with code {proc.returncode}")
+        self._expect_exit = True
         code = proc.returncode
         if code is not None:
             self.returncodes.append(code)
@@ -153,6 +166,7 @@ class BotProcess:
     def kill(self) -> None:
         """SIGKILL at once (a crash, no graceful shutdown)."""
         if self.proc is not None and self.proc.poll() is None:
+            self._expect_exit = True
             self.proc.kill()
 
     async def restart(self, timeout: float = START_TIMEOUT) -> BotProcess:
@@ -167,6 +181,17 @@ class BotProcess:
                 return False
             await asyncio.sleep(0.05)
         return True
+
+    def _guard(self) -> None:
+        """Registered with the emulator: a wait fails at once if the bot died unexpectedly."""
+        proc = self.proc
+        if proc is None or self._expect_exit or proc.poll() is None:
+            return
+        self._expect_exit = True
+        self.problems.append(f"exited by itself with code {proc.returncode}")
+        raise BotProcessError(
+            f"the bot process exited unexpectedly with code {proc.returncode}\n" + self.log_tail()
+        )
 
     def _note(self, text: str) -> None:
         if self._log is not None:

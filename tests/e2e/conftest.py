@@ -60,21 +60,23 @@ def fresh_redis_db(redis_url: str) -> str:
 @pytest.fixture
 async def bot_process(
     emulator: Emulator,
-    redis_url: str,
     tmp_path: Path,
     request: pytest.FixtureRequest,
 ) -> AsyncIterator[BotFactory]:
     """Factory: ``await bot_process(**kw)`` starts ``python -m bot`` against the emulator and a
-    fresh Redis database and waits until it polls.  Keywords: env={...} (extra environment),
-    turn_timeout=, language=, polling_timeout=, redis=False (use the embedded SQLite store)."""
+    fresh Redis database (all processes of one test share it) and waits until it polls.
+    Keywords: env={...} (extra environment), turn_timeout=, language=, polling_timeout=,
+    redis=False (the embedded SQLite store in tmp_path; no redis-server needed)."""
     procs: list[BotProcess] = []
     request.node._bot_processes = procs
-    db_url = fresh_redis_db(redis_url)
+    db_url: list[str] = []
 
     async def start(*, redis: bool = True, **kw: Any) -> BotProcess:
+        if redis and not db_url:
+            db_url.append(fresh_redis_db(request.getfixturevalue("redis_url")))
         bp = BotProcess(
             emulator,
-            redis_url=db_url if redis else None,
+            redis_url=db_url[0] if redis else None,
             log_path=tmp_path / f"bot{len(procs)}.log",
             **kw,
         )
@@ -86,6 +88,8 @@ async def bot_process(
     finally:
         for bp in procs:
             await bp.stop()
+    problems = [f"bot process {i}: {p}" for i, bp in enumerate(procs) for p in bp.problems]
+    assert not problems, "\n".join(problems)
 
 
 @pytest.hookimpl(hookwrapper=True)

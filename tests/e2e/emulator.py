@@ -275,6 +275,8 @@ class Emulator:
         self.poll_count = 0
         self.conflicts = 0
         self.dropped_updates = 0  # by deleteWebhook(drop_pending_updates=True)
+        # called on every wait_for iteration; raise to abort the wait (BotProcess registers one)
+        self.guards: list[Callable[[], None]] = []
         self._poll_generation = 0
         self._event = asyncio.Event()
         self._closing = False
@@ -552,6 +554,11 @@ class Emulator:
     def edits_last_minute(self, chat: TgChat | EmuUser | int) -> int:
         return self.tg.edits_last_minute(self._chat_id(chat))
 
+    def writes_in_window(self, chat: TgChat | EmuUser | int, window: float = 60.0) -> int:
+        """The largest number of messages sent or edited by the bot in a chat within any
+        ``window`` seconds (Telegram allows about 20 a minute in a group)."""
+        return self.tg.writes_in_window(self._chat_id(chat), window)
+
     def pending_updates(self) -> int:
         return len(self.updates)
 
@@ -595,6 +602,8 @@ class Emulator:
             value = predicate()
             if value:
                 return value
+            for guard in list(self.guards):
+                guard()  # e.g. a bot process that died: fail now, with its log
             remaining = deadline - loop.time()
             if remaining <= 0:
                 label = what or getattr(predicate, "__name__", "condition")

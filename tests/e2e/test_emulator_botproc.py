@@ -23,6 +23,9 @@ if os.environ.get("FAKE_IGNORE_TERM"):
 while True:
     req = urllib.request.Request(f"{base}/bot{token}/getUpdates", data=b"timeout=1")
     urllib.request.urlopen(req, timeout=10).read()
+    if os.environ.get("FAKE_DIE"):
+        print("dying", flush=True)
+        sys.exit(5)
 """
 
 
@@ -68,3 +71,12 @@ async def test_a_crashing_bot_fails_the_start_with_its_log(
     bp = fake_bot(emulator, tmp_path, FAKE_CRASH="1")
     with pytest.raises(BotProcessError, match=r"(?s)exited with code 3.*boom"):
         await bp.start()
+
+
+async def test_a_bot_dying_mid_test_fails_waits_at_once(emulator: Emulator, tmp_path: Path) -> None:
+    bp = fake_bot(emulator, tmp_path, FAKE_DIE="1")
+    await bp.start()
+    with pytest.raises(BotProcessError, match=r"(?s)exited unexpectedly with code 5.*dying"):
+        await emulator.wait_for(lambda: False, timeout=30, what="something that never happens")
+    await bp.stop()
+    assert bp.problems == ["exited by itself with code 5"]
