@@ -15,6 +15,7 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import (
     CallbackQuery,
+    ChatMemberUpdated,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
@@ -80,6 +81,13 @@ def make_router() -> Router:
         if isinstance(svc, GroupService):
             await svc.timers.stop()
             await svc.flood.close()
+
+    @router.my_chat_member(F.chat.type.in_(GROUP_CHATS))
+    async def added(event: ChatMemberUpdated, bot: Bot, _: Translator) -> None:
+        """Added to a group: say how to start a game (a ?startgroup lobby follows by itself)."""
+        old, new = event.old_chat_member.status, event.new_chat_member.status
+        if old in ("left", "kicked") and new in ("member", "administrator"):
+            await send(bot, event.chat.id, _("grp-hello"))
 
     # -- commands ----------------------------------------------------------------------------
     @router.message(Command("newgame"), F.chat.type.in_(GROUP_CHATS))

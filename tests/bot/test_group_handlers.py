@@ -370,3 +370,17 @@ async def test_parquet_to_the_result(world: World) -> None:
     board = w.board()
     assert "wins!" in board.text or "draw" in board.text
     assert "Rematch" in " ".join(board.button_texts())
+
+
+async def test_added_to_a_group_the_bot_says_how_to_start(world: World) -> None:
+    w = world
+    from tests.bot.recording import update_of
+
+    bot_json = w.tg.bot.api()
+    update = update_of(my_chat_member={
+        "chat": w.group.api(), "from": w.alice.api(), "date": 1,
+        "old_chat_member": {"status": "left", "user": bot_json},
+        "new_chat_member": {"status": "member", "user": bot_json},
+    })
+    await w.dp.feed_update(w.bot, update)
+    assert "/newgame" in w.board().text

@@ -158,3 +158,5 @@ ry-must-match = This card does not match: play the same suit or the same rank (m
 lobby-need-group = Open the table in a group first: the “Play in a group” button.
 invite-pick-game = 👥 What shall we play with friends? I will give you an invite link.
 grp-btn-back = ⬅ Menu
+cmd-newgame = New group game (Ryadki, Parquet)
+grp-hello = 👋 Hi! I can run Ryadki (2–6 players) and Parquet (2 players) here. To start: /newgame

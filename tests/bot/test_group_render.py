@@ -1,0 +1,163 @@
+"""What the group screens show: narrow boards, an event line for each effect, marked moves,
+results that name the winner and why, and every text in both languages."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.i18n import catalog, translator
+from bot.render import parquet as P
+from bot.render import ryadki as R
+
+ROOT = Path(__file__).resolve().parents[2]
+MY_FILES = ["bot/render/ryadki.py", "bot/render/parquet.py", "bot/render/lobby.py",
+            "bot/group_service.py", "bot/handlers/group.py", "bot/lobby.py", "bot/invites.py"]
+
+
+def pre_lines(html: str) -> list[str]:
+    out: list[str] = []
+    for block in re.findall(r"<pre>(.*?)</pre>", html, re.S):
+        out.extend(unescape(block).split("\n"))
+    return out
+
+
+def test_every_group_text_exists_in_both_languages() -> None:
+    keys: set[str] = set()
+    for f in MY_FILES:
+        src = (ROOT / f).read_text(encoding="utf-8")
+        keys |= set(re.findall(r'(?<![\w.])_\(\s*"([a-z0-9-]+)"', src))
+        keys |= set(re.findall(r'Refused\("([a-z0-9-]+)"', src))
+        keys |= set(re.findall(r'LobbyError\("([a-z0-9-]+)"', src))
+        keys |= set(re.findall(r'"((?:lobby|invite|grp|ry|pq)-[a-z0-9-]+)"', src))
+    keys |= {f"grp-game-{k}" for k in ("ryadki", "parquet")}
+    keys |= {f"grp-btn-{k}" for k in ("ryadki", "parquet")}
+    assert len(keys) > 60
+    for lang in ("ru", "en"):
+        missing = sorted(k for k in keys if not catalog().has(lang, k))
+        assert not missing, f"{lang}: {missing}"
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
+    _ = translator(lang)
+    mod = rules.GAMES["ryadki"]
+    state = mod.new_game({"players": 6, "deals": 3}, seed=4)
+    view = mod.view(state, -1)
+    players = [{"name": n} for n in
+               ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]]
+    text = R.table_text(view, players, view["events"], _, deadline_s=90)
+    for line in pre_lines(text):
+        assert len(line) <= 30, line
+    assert "<b>Mallory</b>" not in text and "&lt;b&gt;Mallo…" in text
+    assert "3" in text and "52" not in text  # deal n of N; no stray deck size
+
+
+def test_ryadki_event_lines_name_each_effect() -> None:
+    _ = translator("en")
+    names = ["Ann", "Ben", "Cid"]
+    events = [
+        {"e": "deal_start", "deal": 2, "dealer": 1},
+        {"e": "play", "by": 0, "card": "JS"},
+        {"e": "jj", "by": 1, "n": 3},
+        {"e": "seven", "by": 0, "from": 1, "n": 1},
+        {"e": "queen", "by": 0, "from": 2, "n": 4},
+        {"e": "third", "by": 2, "n": 2},
+        {"e": "cannot_answer", "seat": 1, "card": "TH", "to": 2, "n": 5},
+        {"e": "built", "n": 7},
+        {"e": "lead", "seat": 2},
+        {"e": "resign", "seat": 0, "n": 4},
+        {"e": "deal_end", "deal": 2, "piles": [1, 9, 3], "winners": [1], "stack": 0,
+         "scores": [0, 9, 0]},
+        {"e": "game_end", "winners": [1], "scores": [0, 9, 0]},
+        {"e": "timeout", "seat": 2, "move": "7H", "k": 1, "max": 3},
+        {"e": "removed", "seat": 2, "max": 3},
+    ]
+    text = "\n".join(R.event_lines(events, names, _))
+    for needle in ["Deal 2: Ben deals", "Ann J♠", "Jack on jack: Ben destroys the table (3 cards)",
+                   "Seven: Ben loses a card", "Queen: Cid loses 4 cards",
+                   "Third of a rank: Cid takes 2 cards", "Ben cannot answer 10♥ — Cid takes the "
+                   "table (5 cards)", "row is built", "Cid leads", "Ann leaves the game",
+                   "Deal 2 is over: Ben wins it (+9)", "Game over! Winner: Ben",
+                   "Cid ran out of time — I played 7♥ for them (1/3)",
+                   "Cid missed 3 turns in a row"]:
+        assert needle in text, needle
+    ru = "\n".join(R.event_lines(events, names, translator("ru")))
+    assert "Валет на валета" in ru and "3 карты" in ru and "5 карт" in ru
+
+
+def test_ryadki_hand_marks_playable_cards_on_the_players_turn_only() -> None:
+    _ = translator("en")
+    mod = rules.GAMES["ryadki"]
+    state = mod.new_game({"players": 3}, seed=9)
+    turn = mod.view(state, -1)["turn"]
+    state = mod.apply(state, mod.legal_moves(state, turn)[0], turn)
+    responder = mod.view(state, -1)["turn"]
+    view = mod.view(state, responder)
+    kb = R.hand_keyboard(view, "abcdefghij", 4, _)
+    assert kb is not None
+    cards = [b for row in kb.inline_keyboard for b in row if not b.text.startswith("🚪")]
+    marked = {b.callback_data.split(":")[2] for b in cards if b.text.startswith("✅")}
+    assert marked == set(view["legal"])
+    text = R.hand_text(view, "Card Club", ["A", "B", "C"], _)
+    assert "Card Club" in text and "Your turn" in text
+    other = (responder + 1) % 3
+    oview = mod.view(state, other)
+    okb = R.hand_keyboard(oview, "abcdefghij", 4, _)
+    assert okb is not None
+    assert not any(b.text.startswith("✅") for row in okb.inline_keyboard for b in row)
+    assert "Your turn" not in R.hand_text(oview, "Card Club", ["A", "B", "C"], _)
+
+
+def parquet_midgame(moves: int, seed: int = 3):  # type: ignore[no-untyped-def]
+    mod = rules.GAMES["parquet"]
+    state = mod.new_game(seed=seed)
+    for _ in range(moves):
+        if mod.status(state).over:
+            break
+        t = mod.view(state, 0)["turn"]
+        state = mod.apply(state, mod.suggest(state, t, 1), t)
+    return mod, state
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_parquet_board_is_narrow_and_marks_legal_cells(lang: str) -> None:
+    _ = translator(lang)
+    mod, state = parquet_midgame(12)
+    view = mod.view(state, 0)
+    legal = mod.legal_moves(state, view["turn"])
+    pick = legal[0].split("@")[0] if "@" in legal[0] else legal[0].split(">")[0]
+    text = P.text(view, [{"name": "Ann"}, {"name": "Ben"}], view["events"], pick, legal, _)
+    lines = pre_lines(text)
+    assert len(lines) == 6 and all(len(x) <= 30 for x in lines)
+    kb = P.keyboard(view, "abcdefghij", 7, pick, legal, _)
+    grid = kb.inline_keyboard[:5]
+    assert all(len(row) == 7 for row in grid)
+    targets = {b.callback_data.split(":", 2)[2] for row in grid for b in row if b.text == "✅"}
+    assert targets == {m for m in legal if m.startswith(pick + "@") or m.startswith(pick + ">")}
+    assert sum(x.count("*") for x in lines) == len(targets)  # marked on the text board too
+
+
+def test_parquet_relocation_pass_and_results_are_explained() -> None:
+    _ = translator("en")
+    view = {"red": 1}
+    names = ["Ann", "Ben"]
+    text = "\n".join(P.event_lines([
+        {"e": "relocate", "seat": 0, "card": "KS", "from": "24", "to": "15"},
+        {"e": "pass", "seat": 1},
+        {"e": "phase", "phase": "corner"},
+    ], names, view, _))
+    assert "Ann moves K♠: d2 → e1 (no card from hand fitted)" in text
+    assert "Ben passes: nothing to place and nothing to move" in text
+    assert "corner rule" in text
+    for why, needle in [("full", "left holding the extra card (6♥)"),
+                        ("double_pass", "Both passed"), ("repetition", "three times"),
+                        ("resign", "resigned"), ("timeout", "missed too many turns")]:
+        over = {"red": 1, "hands": [[], ["6H"]],
+                "status": {"over": True, "winners": [0], "scores": [0, 1], "result": "over"}}
+        line = P.result_line(over, names, why, _)
+        assert "Ann wins!" in line and needle in line, (why, line)
