@@ -60,6 +60,7 @@ async def set_commands(bot: Bot) -> None:
         commands = [
             BotCommand(command="start", description=t(lang, "cmd-start")),
             BotCommand(command="rules", description=t(lang, "cmd-rules")),
+            BotCommand(command="newgame", description=t(lang, "cmd-newgame")),
             BotCommand(command="language", description=t(lang, "cmd-language")),
         ]
         if lang == "ru":
