@@ -170,10 +170,16 @@ def parse_html(text: str) -> tuple[str, list[str]]:
                 out.append(ch)
                 i += 1
                 continue
-            closing, name, _attrs, _selfclose = m.groups()
+            closing, name, attrs, _selfclose = m.groups()
             lname = name.lower()
             if lname not in _HTML_TAGS:
                 errors.append(f"unsupported start tag {lname!r} at offset {i}")
+            elif not closing and lname == "a" and "href=" not in attrs:
+                errors.append(f"<a> without href at offset {i}")
+                stack.append(lname)
+            elif not closing and lname == "span" and "tg-spoiler" not in attrs:
+                errors.append(f'<span> is only supported with class="tg-spoiler" (offset {i})')
+                stack.append(lname)
             elif closing:
                 if not stack or stack[-1] != lname:
                     errors.append(f"unexpected end tag </{lname}> at offset {i}")
@@ -359,6 +365,8 @@ def _check_limits(
                         report.errors.append(f"{path}: can't parse entities ({pm}): {err}")
                 size = text_length(measured)
                 what = "characters"
+                if lo >= 1 and measured and not measured.strip():
+                    report.errors.append(f"{path}: text is empty after trimming whitespace")
             if not lo <= size <= hi:
                 report.errors.append(f"{path}: length {size} {what} is outside {lo}-{hi}")
     if isinstance(value, list):

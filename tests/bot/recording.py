@@ -274,6 +274,7 @@ class CallbackRecord:
     created: float
     answered: bool = False
     answer: dict[str, Any] | None = None
+    expired: bool = False  # answered too late (see FakeTelegram.callback_answer_timeout)
 
 
 @dataclass
@@ -354,6 +355,9 @@ class FakeTelegram:
         self.commands: dict[str, list[dict[str, Any]]] = {}
         self.chat_actions: list[tuple[int, str]] = []
         self.listeners: list[Callable[[], None]] = []
+        # seconds after which answering a callback query fails like Telegram's "query is too
+        # old" (Telegram: about 15 s); None = never
+        self.callback_answer_timeout: float | None = None
 
     # ------------------------------------------------------------------ users and chats
     def add_user(
@@ -471,7 +475,8 @@ class FakeTelegram:
         return out
 
     def unanswered_callbacks(self) -> list[CallbackRecord]:
-        return [cb for cb in self.callbacks.values() if not cb.answered]
+        """Taps the bot never answered (an answer that came too late still counts as tried)."""
+        return [cb for cb in self.callbacks.values() if not cb.answered and not cb.expired]
 
     def edits_in_window(self, chat_id: int, window: float = 60.0) -> int:
         """The largest number of message edits in this chat within any ``window`` seconds."""
@@ -660,6 +665,8 @@ class FakeTelegram:
         if params.get("inline_message_id"):
             return None
         chat = self.chat(params.get("chat_id", 0))
+        if self.strict and chat.user is not None and chat.user.blocked:
+            raise ApiError(403, BLOCKED)
         msg = self.messages.get(chat.id, {}).get(params.get("message_id", 0))
         if msg is None or msg.deleted:
             raise ApiError(400, EDIT_NOT_FOUND)
@@ -711,6 +718,10 @@ class FakeTelegram:
     def _api_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
         cb = self.callbacks.get(str(params.get("callback_query_id")))
         if cb is None or cb.answered:
+            raise ApiError(400, QUERY_INVALID)
+        limit = self.callback_answer_timeout
+        if limit is not None and self.clock() - cb.created > limit:
+            cb.expired = True
             raise ApiError(400, QUERY_INVALID)
         cb.answered = True
         cb.answer = {k: v for k, v in params.items() if k != "callback_query_id"}
@@ -911,6 +922,8 @@ class RecordingSession(BaseSession):
         try:
             result = self.tg.handle(name, params)
         except ApiError as e:
+            if e.code == 404:
+                self.violations.append(f"{name}: {e.description}")
             status, content = e.code, json.dumps(e.payload())
         else:
             status, content = 200, json.dumps({"ok": True, "result": result})

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 from aiogram import Dispatcher, F, Router
-from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramRetryAfter
+from aiogram.exceptions import (
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramNotFound,
+    TelegramRetryAfter,
+)
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
@@ -229,3 +234,37 @@ def test_stand_alone_update_builders() -> None:
     cb = make_callback_update(alice, upd.message, "m:kosa")
     assert cb.callback_query is not None and cb.callback_query.data == "m:kosa"
     assert cb.callback_query.message is not None
+
+
+async def test_late_callback_answer_fails_like_telegram() -> None:
+    now = [1000.0]
+    tg = FakeTelegram(clock=lambda: now[0])
+    tg.callback_answer_timeout = 15
+    bot, session = make_bot(RecordingSession(tg))
+    ann = tg.add_user("Ann")
+    await bot.send_message(ann.id, "m", reply_markup=keyboard([("A", "a")]))
+    update = session.tap(ann, session.last_message(ann), "A")
+    assert update.callback_query is not None
+    now[0] += 16
+    with pytest.raises(TelegramBadRequest, match="query is too old"):
+        await bot.answer_callback_query(update.callback_query.id)
+    assert tg.unanswered_callbacks() == []  # tried, too late
+
+
+async def test_blocked_user_refuses_messages_and_edits() -> None:
+    tg = FakeTelegram(strict=True)
+    bot, _session = make_bot(RecordingSession(tg))
+    ann = tg.add_user("Ann", started=True)
+    msg = await bot.send_message(ann.id, "hi")
+    ann.blocked = True
+    with pytest.raises(TelegramForbiddenError, match="blocked"):
+        await bot.send_message(ann.id, "again")
+    with pytest.raises(TelegramForbiddenError, match="blocked"):
+        await bot.edit_message_text("x", chat_id=ann.id, message_id=msg.message_id)
+
+
+async def test_unemulated_method_is_a_clear_error() -> None:
+    bot, session = make_bot(RecordingSession())
+    with pytest.raises(TelegramNotFound, match="not emulated"):
+        await bot.send_dice(1)
+    assert any("sendDice" in v for v in session.violations)

@@ -77,10 +77,32 @@ def test_html_text_is_measured_without_tags_and_with_entities_unescaped() -> Non
 def test_empty_text_after_parsing_fails() -> None:
     errors = ts.validate("sendMessage", {"chat_id": 1, "text": "<b></b>", "parse_mode": "HTML"})
     assert any("outside 1-4096" in e for e in errors)
+    assert ts.validate("sendMessage", {"chat_id": 1, "text": " \n "})
+
+
+def test_supported_html_passes() -> None:
+    text = (
+        "<b>b</b><strong>s</strong><i>i</i><em>e</em><u>u</u><ins>n</ins><s>s</s><del>d</del>"
+        '<span class="tg-spoiler">x</span><tg-spoiler>y</tg-spoiler>'
+        '<a href="https://t.me/cardgames_test_bot?start=abc">link</a>'
+        '<pre><code class="language-python">x = 1</code></pre><blockquote>q</blockquote>'
+        "&#9824; &#x2665; &quot;&amp;&quot;"
+    )
+    assert ts.validate("sendMessage", {"chat_id": 1, "text": text, "parse_mode": "HTML"}) == []
 
 
 def test_malformed_html_fails() -> None:
-    for text in ("<b>open", "a < b", "<div>x</div>", "Tom & Jerry", "<b><i>x</b></i>"):
+    bad = (
+        "<b>open",
+        "a < b",
+        "<div>x</div>",
+        "Tom & Jerry",
+        "<b><i>x</b></i>",
+        "<span>x</span>",
+        "<a>x</a>",
+        "&nbsp;x",
+    )
+    for text in bad:
         errors = ts.validate("sendMessage", {"chat_id": 1, "text": text, "parse_mode": "HTML"})
         assert errors, text
     # the same text without parse_mode is plain text and fine

@@ -218,6 +218,20 @@ async def test_invalid_requests_are_rejected_and_recorded(emulator: Emulator) ->
             assert "callback_data" in (await resp.json())["description"]
         async with http.post(f"{emulator.url}/botWRONG:TOKEN/getMe") as resp:
             assert resp.status == 401
+        form = aiohttp.FormData()  # multipart, as aiogram sends requests with files
+        form.add_field("chat_id", str(alice.id))
+        form.add_field("text", "multipart")
+        form.add_field("doc", b"bytes", filename="x.txt")
+        async with http.post(url, data=form) as resp:
+            assert resp.status == 200, await resp.text()
+        assert emulator.last_message(alice) is not None
+        assert emulator.last_message(alice).text == "multipart"  # type: ignore[union-attr]
+        async with http.post(
+            f"{emulator.url}/bot{emulator.token}/getMe",
+            data=b"",
+            headers={"Content-Type": "application/json"},
+        ) as resp:
+            assert (await resp.json())["result"]["is_bot"] is True
     assert any("callback_data" in v for v in emulator.violations)
     with pytest.raises(AssertionError, match="callback_data"):
         emulator.assert_clean()
