@@ -384,3 +384,49 @@ async def test_added_to_a_group_the_bot_says_how_to_start(world: World) -> None:
     })
     await w.dp.feed_update(w.bot, update)
     assert "/newgame" in w.board().text
+
+
+async def test_ryadki_player_leaves_after_confirming_and_the_game_goes_on(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    hand = hand_of(w, w.carol)
+    await w.tap(w.carol, hand, "🚪 Leave the game")
+    assert "Yes, leave" in hand_of(w, w.carol).button_texts()
+    await w.tap(w.carol, hand_of(w, w.carol), "No, keep playing")
+    assert "Yes, leave" not in hand_of(w, w.carol).button_texts()
+    await w.tap(w.carol, hand_of(w, w.carol), "🚪 Leave the game")
+    await w.tap(w.carol, hand_of(w, w.carol), "Yes, leave")
+    await w.drain()
+    assert "Carol leaves the game" in w.board().text
+    assert "You left" in hand_of(w, w.carol).text and not hand_of(w, w.carol).buttons()
+    assert "game over" not in w.board().text  # two players remain
+    for _ in range(200):
+        if not await play_ryadki_turn(w, [w.alice, w.bob]):
+            break
+    await w.drain()
+    assert "game over" in w.board().text
+    assert "Winner: Carol" not in w.board().text
+
+
+async def test_parquet_resign_needs_a_second_tap_and_rematch_starts_again(world: World) -> None:
+    w = world
+    await w.say(w.alice, w.group, "/newgame parquet")
+    await w.tap(w.bob, w.board(), "✋ Join")
+    board = w.board()
+    await w.tap(w.dave, board, re.compile("Resign"))
+    assert "not playing" in w.last_alert(w.dave)
+    await w.tap(w.bob, board, re.compile("Resign"))
+    assert "Tap again" in w.last_alert(w.bob)
+    assert "wins!" not in w.board().text
+    await w.tap(w.bob, w.board(), re.compile("Resign"))
+    await w.drain()
+    board = w.board()
+    assert "Alice wins!" in board.text and "Bob resigned" in board.text
+    await w.tap(w.dave, board, "🔄 Rematch")
+    assert "not playing" in w.last_alert(w.dave)
+    await w.tap(w.alice, board, "🔄 Rematch")
+    await w.drain()
+    new = w.board()
+    assert new.message_id != board.message_id and "cross phase" in new.text  # full: started
+    assert not w.session.message(w.group.id, board.message_id).buttons()  # old board retired
