@@ -275,3 +275,21 @@ async def test_offsets_allowed_updates_drop_and_conflict(emulator: Emulator) -> 
         first_body = await asyncio.wait_for(first, 5)
         assert first_body["error_code"] == 409
         assert emulator.conflicts == 1
+
+
+async def test_flood_limit_for_group_edits(emulator: Emulator) -> None:
+    bot = make_bot(emulator)
+    alice = emulator.user("Alice")
+    group = emulator.group("Club", owner=alice)
+    emulator.tg.flood_limit_per_minute = 3
+    try:
+        msg = await bot.send_message(group.id, "v0")
+        for i in range(1, 4):
+            await bot.edit_message_text(f"v{i}", chat_id=group.id, message_id=msg.message_id)
+        with pytest.raises(TelegramRetryAfter):
+            await bot.edit_message_text("v4", chat_id=group.id, message_id=msg.message_id)
+        assert emulator.edits_in_window(group, 60) == 3
+        assert emulator.writes_in_window(group, 60) == 4
+        assert emulator.message(group, msg.message_id).text == "v3"
+    finally:
+        await bot.session.close()
