@@ -67,11 +67,12 @@ async def test_unknown_deep_link_gets_a_friendly_note_then_the_menu(h: Harness) 
     assert any("Rules" in t for t in msgs[-1].button_texts())
 
 
-async def test_friends_placeholder_answers(h: Harness) -> None:
+async def test_play_with_friends_offers_the_group_games(h: Harness) -> None:
     ann = h.session.tg.add_user("Ann", language_code="en")
     await h.say(ann, "/start")
     await h.tap(ann, h.last(ann), "👥 Play with friends")
-    assert h.session.answers()[-1].get("text")
+    texts = " ".join(h.last(ann).button_texts())
+    assert "Ryadki" in texts and "Parquet" in texts
 
 
 async def test_forged_menu_data_is_answered_with_an_alert(h: Harness) -> None:
