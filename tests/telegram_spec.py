@@ -511,6 +511,22 @@ def _check_inline_keyboard(value: dict[str, Any], report: Report, path: str) -> 
         )
 
 
+_DEEP_LINK_RE = re.compile(r"[?&](start|startgroup|startchannel)=([^&#]*)")
+DEEP_LINK_PAYLOAD_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def deep_link_errors(url: str) -> list[str]:
+    """A t.me deep-link payload must be 1-64 of [A-Za-z0-9_-]; the Telegram app silently drops an
+    invalid one (the bot would get a bare /start)."""
+    if not re.match(r"(https?://)?(t\.me|telegram\.me)/|tg://resolve", url):
+        return []
+    return [
+        f"deep-link {key} payload {payload!r} is not 1-64 characters of A-Z a-z 0-9 _ -"
+        for key, payload in _DEEP_LINK_RE.findall(url)
+        if not DEEP_LINK_PAYLOAD_RE.fullmatch(payload)
+    ]
+
+
 def _check_inline_button(value: dict[str, Any], report: Report, path: str) -> None:
     actions = [k for k in _INLINE_ACTIONS if value.get(k) is not None]
     if len(actions) != 1:
@@ -520,6 +536,9 @@ def _check_inline_button(value: dict[str, Any], report: Report, path: str) -> No
     url = value.get("url")
     if isinstance(url, str) and not url.startswith(_URL_SCHEMES):
         report.errors.append(f"{path}.url: {url!r} must be an http(s):// or tg:// URL")
+    if isinstance(url, str):
+        for err in deep_link_errors(url):
+            report.errors.append(f"{path}.url: {err}")
     text = value.get("text")
     if isinstance(text, str) and not text.strip():
         report.errors.append(f"{path}.text: button text must not be empty")

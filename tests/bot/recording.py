@@ -358,6 +358,7 @@ class FakeTelegram:
         # seconds after which answering a callback query fails like Telegram's "query is too
         # old" (Telegram: about 15 s); None = never
         self.callback_answer_timeout: float | None = None
+        self.webhook: dict[str, Any] | None = None  # setWebhook params while a webhook is set
 
     # ------------------------------------------------------------------ users and chats
     def add_user(
@@ -835,7 +836,20 @@ class FakeTelegram:
         return True
 
     def _api_deleteWebhook(self, params: dict[str, Any]) -> bool:
+        self.webhook = None
         return True
+
+    def _api_setWebhook(self, params: dict[str, Any]) -> bool:
+        self.webhook = dict(params)
+        return True
+
+    def _api_getWebhookInfo(self, params: dict[str, Any]) -> dict[str, Any]:
+        hook = self.webhook or {}
+        return {
+            "url": hook.get("url", ""),
+            "has_custom_certificate": False,
+            "pending_update_count": 0,
+        }
 
     def _api_close(self, params: dict[str, Any]) -> bool:
         return True

@@ -205,3 +205,14 @@ def test_missing_spec_skips_or_fails_in_ci(
     monkeypatch.setenv("CI", "true")
     with pytest.raises(pytest.fail.Exception, match="required in CI"):
         ts.require_spec()
+
+
+def test_deep_link_payloads() -> None:
+    def link(url: str) -> dict[str, object]:
+        return {"chat_id": 1, "text": "x", "reply_markup": kb([{"text": "Join", "url": url}])}
+
+    assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start=jAb3_-x")) == []
+    assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?startgroup=g1")) == []
+    assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start=a:b"))
+    assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start=" + "a" * 65))
+    assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start="))

@@ -186,14 +186,20 @@ class EmuUser:
             username = parsed.path.strip("/")
         if username.lower() != self.emu.bot_username.lower():
             raise ValueError(f"link {url} points to @{username}, not to the bot")
+
+        def valid(payload: str | None) -> str | None:
+            # the Telegram app drops a payload that is not 1-64 of [A-Za-z0-9_-]
+            ok = payload is not None and telegram_spec.DEEP_LINK_PAYLOAD_RE.fullmatch(payload)
+            return payload if ok else None
+
         if "startgroup" in query:
             if group is None:
                 raise ValueError(f"{url} is a startgroup link: pass group=...")
-            payload = query["startgroup"]
+            payload = valid(query["startgroup"])
             if group.bot_status in {"left", "kicked"}:
-                return self.add_bot_to_group(group, payload=payload or None)
-            return self.send(group, f"/start@{self.emu.bot_username} {payload}".rstrip())
-        return self.start(query.get("start") or None)
+                return self.add_bot_to_group(group, payload=payload)
+            return self.send(group, f"/start@{self.emu.bot_username} {payload or ''}".rstrip())
+        return self.start(valid(query.get("start")))
 
     def add_bot_to_group(self, group: TgChat, *, payload: str | None = None) -> TgMessage | None:
         """Add the bot to a group: my_chat_member + a new_chat_members service message, then
@@ -400,6 +406,8 @@ class Emulator:
         return kind in self.allowed_updates
 
     async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        if self.tg.webhook is not None:
+            raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")
         self.poll_count += 1
         self._poll_generation += 1
         generation = self._poll_generation
