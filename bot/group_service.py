@@ -187,9 +187,19 @@ class GroupService:
     async def join_by_link(self, code: str, user: Player) -> None:
         """`/start j<code>` in a private chat: seat the user (or resend a seated player's hand)."""
         record = await self.resolve_invite(code)
-        if gp.phase(record) == "play" and gp.seat_of(record, user.user_id) is not None:
-            await self.send_hand(record, gp.seat_of(record, user.user_id) or 0, force_new=True)
-            return
+        seat = gp.seat_of(record, user.user_id)
+        if seat is not None:  # a seated player opened the link again
+            if gp.phase(record) == "play":
+                if record.kind == "ryadki":
+                    await self.send_hand(record, seat)
+                else:
+                    await self._welcome(record, user)
+                return
+            if gp.phase(record) == "over":
+                raise Refused("grp-game-over")
+            if gp.phase(record) == "lobby":
+                await self._welcome(record, user)
+                return
         problem = invites.invite_problem({"gid": record.id}, gp.phase(record), False)
         if problem:
             raise Refused(problem)
@@ -371,8 +381,12 @@ class GroupService:
         _ = translator(user.lang)
         game = _(f"grp-game-{record.kind}")
         title = record.meta.get("title")
-        text = (_("lobby-dm-welcome", game=game, group=_esc(str(title))) if title
-                else _("lobby-dm-welcome-nogroup", game=game))
+        if not title:
+            text = _("lobby-dm-welcome-nogroup", game=game)
+        elif record.kind == "ryadki":
+            text = _("lobby-dm-welcome", game=game, group=_esc(str(title)))
+        else:
+            text = _("lobby-dm-welcome-public", game=game, group=_esc(str(title)))
         try:
             return await send(self.bot, user.user_id, text) is not None
         except TelegramAPIError as err:
@@ -456,7 +470,7 @@ class GroupService:
                 self._hand_sig[(saved.id, int(seat_s))] = (saved.version,
                                                            _sig(text, markup))
 
-    async def send_hand(self, record: GameRecord, seat: int, force_new: bool = False) -> None:
+    async def send_hand(self, record: GameRecord, seat: int) -> None:
         """(Re)send a player's hand message (after /start j<code> by a seated player)."""
         p = gp.players(record)[seat]
         text, markup = self._hand_screen(record, seat, record.version)

@@ -430,3 +430,26 @@ async def test_parquet_resign_needs_a_second_tap_and_rematch_starts_again(world:
     new = w.board()
     assert new.message_id != board.message_id and "cross phase" in new.text  # full: started
     assert not w.session.message(w.group.id, board.message_id).buttons()  # old board retired
+
+
+async def test_players_the_bot_cannot_write_to_are_sent_to_the_private_chat(world: World) -> None:
+    w = world
+    w.tg.strict = True  # private chats need the user to have started the bot
+    w.carol.started = False
+    lobby = await open_lobby(w, "ryadki")
+    code = invite_code(lobby)
+    await w.tap(w.carol, lobby, "✋ Join")
+    answer = w.session.answers()[-1]
+    assert answer.get("url") == f"https://t.me/{w.tg.bot.username}?start=j{code}"
+    assert "Carol" not in w.board().text  # not seated until the private chat is open
+    await w.say(w.carol, None, f"/start j{code}")
+    assert "Carol" in w.board().text
+    await w.tap(w.bob, w.board(), "✋ Join")
+    w.bob.blocked = True  # Bob blocks the bot before the deal
+    await w.tap(w.alice, w.board(), "▶ Start")
+    assert "I cannot write to Bob" in w.board().text
+    w.bob.blocked = False
+    await w.say(w.bob, None, f"/start j{code}")  # the "My cards" link
+    await w.drain()
+    assert hand_of(w, w.bob).text.startswith("🃏 Ryadki · “Card Club”")
+    assert "I cannot write to Bob" not in w.board().text
