@@ -28,6 +28,8 @@ from rules.raspad import (
 Table = tuple[str | None, ...]
 
 MAX_NODES = 4000
+P = {"refill": 1.0, "num": 0.02, "last": 1.0, "draw": 0.5, "ace": 0.3, "two": 0.1, "joker": 1.5,
+     "short": 2.0, "share": 1.0, "mc": 0, "mcs": 100}
 WIN = 1_000_000.0
 
 
@@ -90,6 +92,8 @@ class _Scorer:
         tot = sum(bin(self.cover[u]).count("1") for u in self.unseen)
         self.mean_cover = tot / (nu * nu) if self.unseen else 0.0
         self._hand_cache: dict[tuple[str, ...], float] = {}
+        self._share: dict[str, float] = {}
+        self._mc: dict[tuple[tuple[str, ...], int], float] = {}
 
     def close_score(self, hand: tuple[str, ...]) -> float:
         draw = min(HAND_SIZE - len(hand), self.stock)
@@ -105,14 +109,38 @@ class _Scorer:
             for h in hand:
                 mask |= self.cover[h]
             cov = bin(mask).count("1") / self.nu
-            q = 1.0 - (1.0 - cov) * (1.0 - self.mean_cover) ** draw
-            q += 0.02 * sum(1 for h in hand if VALUE[h] == 0 or 2 <= VALUE[h] <= 10)
+            q = 1.0 - (1.0 - cov) * (1.0 - self.mean_cover) ** (draw * P["refill"])
+            q += P["num"] * sum(1 for h in hand if VALUE[h] == 0 or 2 <= VALUE[h] <= 10)
             self._hand_cache[key] = q
+        if P.get("mc") and self.stock <= P["mcs"]:
+            q = self.mc(hand, draw)
         lay = min(TABLE_SIZE, left)
         bonus = 0.0
         if left - lay == 0:
             bonus = 0.5  # the next kon is the last one
-        return 1000.0 + 100.0 * q + bonus + 0.5 * draw
+        return 1000.0 + 100.0 * q + P["last"] * bonus + P["draw"] * draw
+
+    def mc(self, hand: tuple[str, ...], draw: int) -> float:
+        import random
+        k = (hand, draw)
+        if k in self._mc:
+            return self._mc[k]
+        rnd = random.Random(12345)
+        n = int(P["mc"])
+        ok = 0
+        for _ in range(n):
+            lay = min(TABLE_SIZE, len(self.unseen) - draw)
+            smp = rnd.sample(self.unseen, draw + lay)
+            ok += can_close(hand + tuple(smp[:draw]), tuple(smp[draw:]))
+        self._mc[k] = ok / n
+        return ok / n
+
+    def beaten_share(self, c: str) -> float:
+        r = self._share.get(c)
+        if r is None:
+            r = sum(1 for u in self.unseen if beats(u, c, VALUE[c], True)) / self.nu
+            self._share[c] = r
+        return r
 
     def fail_score(self, hand: tuple[str, ...], table: Table) -> float:
         if self.stock == 0:
@@ -121,16 +149,23 @@ class _Scorer:
         pen = 0.0
         for c in line:
             v = VALUE[c]
+            if P.get("share"):
+                pen += 1.0 - P["share"] * self.beaten_share(c)
+                if v == 1:
+                    pen -= P["ace"]
+                elif v == 2:
+                    pen -= P["two"]
+                continue
             if v == 0:
-                pen += 1.5
+                pen += P["joker"]
             elif v == 1:
-                pen += 0.3
+                pen += P["ace"]
             elif v == 2:
-                pen += 0.6
+                pen += P["two"]
             else:
                 pen += 1.0
         if self.stock < HAND_SIZE:
-            pen += 2.0 * (HAND_SIZE - self.stock)
+            pen += P["short"] * (HAND_SIZE - self.stock)
         return -pen
 
 
@@ -177,3 +212,20 @@ def choose(state: State) -> str:
         return "close" if live <= 1 else "fail"
     return best_move
 
+
+
+def can_close(hand: tuple[str, ...], table: Table) -> bool:
+    """Whether some order of beats leaves at most one live card."""
+    seen: set[tuple[tuple[str, ...], Table]] = set()
+    stack = [(hand, table)]
+    while stack:
+        h, t = stack.pop()
+        if sum(1 for c in t if c is not None) <= 1:
+            return True
+        key = (h, t)
+        if key in seen:
+            continue
+        seen.add(key)
+        for hc, i in _beats_from(h, t):
+            stack.append((tuple(c for c in h if c != hc), _after_beat(t, i)))
+    return False
