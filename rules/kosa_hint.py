@@ -36,6 +36,7 @@ _NODES = 150  # positions evaluated per new position (deterministic budget)
 _BUDGET = 0.018  # seconds: a safety stop on a very busy machine
 _MEMO_MAX = 4096
 _DEEP = 1000
+_LOOK = 2  # cards ahead on each foundation that the blockage weighs
 _CHAIN = 3  # longest chain of pool cards a build may lay first
 _UP = {below: top for top, below in ON_SPOT.items()}
 _WORST = 1 << 30
@@ -165,23 +166,33 @@ def _build(n: Node, b: Build) -> Node:
     return m
 
 
-def _blockage(n: Node) -> int:
-    """How deep the cards the foundations need next lie (0 when on top or in the pool)."""
+def _blockage(n: Node, base: str) -> int:
+    """How deep the cards the foundations need next lie (0 when on top or in the pool); the
+    card each foundation needs now counts `_LOOK` times, the one after it one time less…"""
     braid, spots, pool, need = n
-    want = {c for c in need if c and not pool.get(c)}
-    if not want:
+    weight: dict[str, int] = {}
+    for c in need:
+        w = _LOOK
+        while c and w > 0:
+            if not pool.get(c):
+                weight[c] = weight.get(c, 0) + w
+            c = F_NEXT[c]
+            if c[0] == base:
+                break
+            w -= 1
+    if not weight:
         return 0
     depth: dict[str, int] = {}
     top = len(braid) - 1
     for k, c in enumerate(braid):
-        if c in want:
+        if c in weight:
             depth[c] = top - k  # later (shallower) copies overwrite deeper ones
     for p in spots:
         top = len(p) - 1
         for k, c in enumerate(p):
-            if c in want and top - k < depth.get(c, _DEEP):
+            if c in weight and top - k < depth.get(c, _DEEP):
                 depth[c] = top - k
-    return sum(depth.get(c, 0) for c in need if c in want)
+    return sum(d * weight[c] for c, d in depth.items())
 
 
 def _plan(st: State) -> tuple[int, dict[Build, int]]:
@@ -198,14 +209,14 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
     root = _node(st)
     closed = _copy(root)
     p0 = have + _close(closed, base)
-    v0 = p0 * 1000 - _blockage(closed)
+    v0 = p0 * 1000 - _blockage(closed, base)
     vals: dict[Build, int] = {}
     if p0 < TOTAL:
         firsts: list[tuple[Build, Node, int, int]] = []
         for b in _builds(root):
             child = _build(root, b)
             p1 = have + _close(child, base)
-            v = p1 * 1000 - _blockage(child)
+            v = p1 * 1000 - _blockage(child, base)
             vals[b] = v
             firsts.append((b, child, p1, v))
         nodes = len(firsts)
@@ -214,7 +225,7 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
         if p0 > have:
             for b2 in _builds(closed):
                 grand = _build(closed, b2)
-                v2 = (p0 + _close(grand, base)) * 1000 - _blockage(grand)
+                v2 = (p0 + _close(grand, base)) * 1000 - _blockage(grand, base)
                 first[b2] = max(first.get(b2, -_WORST), v2)
                 nodes += 1
         firsts.sort(key=lambda t: -t[3])
@@ -229,7 +240,7 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
                     break
                 nodes += 1
                 grand = _build(child, b2)
-                v2 = (p1 + _close(grand, base)) * 1000 - _blockage(grand)
+                v2 = (p1 + _close(grand, base)) * 1000 - _blockage(grand, base)
                 # credit only pairs that beat the second build alone (no free riders)
                 if v2 > best and v2 > first.get(b2, -_WORST):
                     best = v2
@@ -267,7 +278,7 @@ def _fill_value(st: State, move: str) -> int:
         c = st.waste[-2:]
         n[2][c] -= 1
         n[1][i].append(c)
-    return _close(n, st.base) * 1000 - _blockage(n)
+    return _close(n, st.base) * 1000 - _blockage(n, st.base)
 
 
 def _choose_fill(st: State, moves: list[str]) -> str:
