@@ -8,7 +8,8 @@ pass, so the planner treats the stock and the waste as a *pool* of cards reachab
 Its measure of a position is the *closure*: how many cards would reach the foundations by
 foundation moves alone, taking each needed card from a spot top, the braid's last card or the
 pool, and refilling every corner emptied on the way from the braid; ties are broken by the
-*blockage* (how deep the cards the foundations need next lie in the braid and the spots).
+*blockage* (how deep the next two cards of each foundation lie in the braid and the spots,
+the nearer one counting double).
 A closure of 104 is a won position: play foundation moves, draw otherwise.
 Otherwise it searches builds — the braid's last card or a spot's top onto a spot, possibly over
 a chain of up to three pool cards laid there first; a pool card onto a spot; a corner emptied
