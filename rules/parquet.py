@@ -22,6 +22,9 @@ last `apply` (or `new_game`) did, in order:
   last player to place from hand wins), `"repetition"` (third occurrence of the same board,
   hands and side to move: the last player to place from hand wins) or `"resign"`.
 
+Options: `{"red": 0 | 1, "first": 0 | 1}`; a missing key (or None) is drawn from the seed
+(red first, then first).
+
 Decisions where the page is silent (see the report on issue 3):
 - `deck` must be None (Parquet has no deck; hands are fixed by colour), else ValueError.
 - A double pass or repetition before anyone placed a card (impossible in practice: the first
@@ -346,12 +349,12 @@ def _settle(s: State) -> None:
 
 def _options(options: dict[str, Any] | None) -> dict[str, Any]:
     def zero_one(v: Any) -> bool:
-        return is_int(v) and v in (0, 1)
+        return v is None or (is_int(v) and v in (0, 1))
 
     return check_options(
         NAME,
         options,
-        {"red": (zero_one, "0 or 1"), "first": (zero_one, "0 or 1")},
+        {"red": (zero_one, "0 or 1 (None: drawn)"), "first": (zero_one, "0 or 1 (None: drawn)")},
     )
 
 
@@ -371,8 +374,10 @@ def new_game(
     rng = Rng(seed)
     red = rng.below(2)
     first = rng.below(2)
-    red = opts.get("red", red)
-    first = opts.get("first", first)
+    if opts.get("red") is not None:
+        red = opts["red"]
+    if opts.get("first") is not None:
+        first = opts["first"]
     hands = [0, 0]
     hands[red] = FULL_HAND[RED]
     hands[1 - red] = FULL_HAND[BLACK]
@@ -623,3 +628,11 @@ def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
     from rules.parquet_ai import suggest as _suggest
 
     return _suggest(state, player, seed)
+
+
+def suggest_nodes(state: State, player: int = 0, seed: int | None = None, nodes: int = 300) -> str:
+    """Like `suggest`, but bounded by a node count instead of the clock: the same move on every
+    machine for the same state and seed (300 nodes is about 10 ms on a quiet machine)."""
+    from rules.parquet_ai import search
+
+    return search(state, player, nodes=nodes, seed=seed)[0]

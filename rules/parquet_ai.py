@@ -40,11 +40,11 @@ TIME_BUDGET = 0.010  # seconds per decision: no new iteration starts after half 
 TIME_LIMIT = 0.015  # hard stop inside an iteration (for the default budget)
 
 # evaluation weights
-W_CELLS = 4
-W_PLACE = 1
+W_CELLS = 0
+W_PLACE = 2
 W_HAND = 12
 W_TEMPO = 6
-W_EXCL = 4
+W_EXCL = 12
 
 Move = tuple[int, int, int]  # (kind 0 place / 1 relocate, card or from, cell or to)
 Undo = list[tuple[int, int, int]]  # (cell, old black mask, old red mask)

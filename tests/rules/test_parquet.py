@@ -231,7 +231,7 @@ def test_resign_from_either_seat() -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"red": 2}, {"first": -1}, {"red": True}, {"first": "0"}, {"colour": 1}, {"red": None}],
+    [{"red": 2}, {"first": -1}, {"red": True}, {"first": "0"}, {"colour": 1}, {"red": 0.0}],
 )
 def test_bad_options_raise(options: dict[str, object]) -> None:
     with pytest.raises(ValueError):
@@ -256,6 +256,8 @@ def test_options_drawn_from_the_seed() -> None:
         seen.add((a.red, a.first))
         c = parquet.new_game({"red": 1}, seed=seed)
         assert c.red == 1 and c.first == a.first
+        d = parquet.new_game({"red": None, "first": None}, seed=seed)  # None: drawn as well
+        assert parquet.to_json(d) == parquet.to_json(a)
     assert seen == {(0, 0), (0, 1), (1, 0), (1, 1)}
     s = parquet.new_game()
     assert isinstance(s.seed, int) and parquet.new_game(seed=s.seed).red == s.red

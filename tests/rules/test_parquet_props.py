@@ -182,6 +182,7 @@ def test_suggest_with_a_node_budget_is_reproducible() -> None:
     b = search(s, s.turn, nodes=300, seed=11)
     assert a == b and a[0] in parquet.legal_moves(s, s.turn)
     assert parquet.suggest(s, s.turn, seed=1) in parquet.legal_moves(s, s.turn)
+    assert parquet.suggest_nodes(s, s.turn, seed=11, nodes=300) == a[0]
 
 
 def test_search_takes_an_immediate_win() -> None:
