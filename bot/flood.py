@@ -88,13 +88,23 @@ class EditCoalescer:
                 return
             await asyncio.gather(*workers, return_exceptions=True)
 
-    async def close(self) -> None:
+    async def close(self, flush: bool = False) -> None:
+        """Stop the waiting workers; with `flush`, first send every waiting edit once, ignoring
+        the budget (at shutdown, so the latest state is on screen after a restart)."""
         for chat in self._chats.values():
             if chat.worker is not None:
                 chat.worker.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await chat.worker
                 chat.worker = None
+        if flush:
+            for chat in self._chats.values():
+                for key in list(chat.pending):
+                    _version, send = chat.pending.pop(key)
+                    try:
+                        await send()
+                    except Exception:
+                        log.warning("event=flush_failed", exc_info=True)
         self._chats.clear()
 
     def sent_times(self, chat_id: int) -> list[float]:

@@ -80,7 +80,7 @@ def make_router() -> Router:
         svc = dispatcher.workflow_data.get("group_service")
         if isinstance(svc, GroupService):
             await svc.timers.stop()
-            await svc.flood.close()
+            await svc.flood.close(flush=True)
 
     @router.my_chat_member(F.chat.type.in_(GROUP_CHATS))
     async def added(event: ChatMemberUpdated, bot: Bot, _: Translator) -> None:

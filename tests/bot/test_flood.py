@@ -135,3 +135,13 @@ async def test_two_messages_in_one_chat_both_end_current(clock: FakeClock) -> No
     await co.drain()
     assert screen.shown == {1: "one5", 2: "two5"}
     assert most_in_any_window(screen.times) <= 3
+
+
+async def test_close_with_flush_shows_the_waiting_edit(clock: FakeClock) -> None:
+    screen = Screen(clock)
+    co = EditCoalescer(1, clock=clock, sleep=clock.sleep)
+    await co.submit(-100, 7, 1, screen.edit(7, "v1"))
+    await co.submit(-100, 7, 2, screen.edit(7, "v2"))  # over budget: waits
+    assert screen.shown[7] == "v1"
+    await co.close(flush=True)  # shutdown: the latest state goes out anyway
+    assert screen.shown[7] == "v2"
