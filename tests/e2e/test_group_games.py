@@ -233,3 +233,35 @@ async def test_turn_timer_plays_for_absent_players_and_removes_them(
     assert "wins!" in board.text
     assert emu.edits_in_window(group) <= 20  # the default flood budget held
     assert "Traceback" not in bot.log_text()
+
+
+async def test_play_with_friends_invite_link_and_startgroup(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_process(language="en", env=FAST)
+    alice = emu.user("Alice", language_code="en")
+    bob = emu.user("Bob", language_code="en")
+    group = emu.group("Board Night", owner=alice, members=[bob], bot_member=False)
+    alice.start()
+    menu = await emu.wait_message(alice, predicate=lambda m: m.has_button(re.compile("friends")))
+    alice.tap(menu, re.compile("friends"))
+    pick = await emu.wait_message(alice, "with friends")
+    alice.tap(pick, re.compile("Parquet"))
+    invite = await emu.wait_message(alice, "Send this link")
+    link = re.search(r"https://t\.me/\S+\?start=j[A-Za-z0-9_-]{16}", invite.text)
+    assert link is not None
+    bob.open_link(link.group(0))  # Bob got the link from Alice and opens it
+    await emu.wait_message(bob, "You joined Parquet")
+    await emu.wait_message(alice, "Bob", predicate=lambda m: m.message_id == invite.message_id)
+    alice.follow(invite, "👥 Play in a group", group=group)  # adds the bot to the group
+    await emu.wait_message(group, "/newgame")  # the bot says hello
+    board = await emu.wait_message(group, "cross phase")  # both seated: the game starts
+    assert "Alice" in board.text and "Bob" in board.text
+    mover = parquet_mover(board, [alice, bob])
+    mover.tap(board, re.compile("Resign"))
+    await emu.wait_for(lambda: [a for a in emu.alerts(mover) if "Tap again" in a])
+    mover.tap(board, re.compile("Resign"))
+    board = await emu.wait_message(group, "wins!")
+    assert f"{mover.name} resigned" in board.text
+    assert "Traceback" not in bot.log_text()
