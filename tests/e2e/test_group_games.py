@@ -229,6 +229,7 @@ async def test_turn_timer_plays_for_absent_players_and_removes_them(
     await emu.wait_message(group, "cross phase")
     # nobody moves: the bot plays for them, and after three timeouts in a row removes one
     await emu.wait_message(group, "ran out of time", timeout=15)
+    await bot.restart()  # the deadlines live in Redis: they survive the restart
     board = await emu.wait_message(group, "missed too many turns", timeout=40)
     assert "wins!" in board.text
     assert emu.edits_in_window(group) <= 20  # the default flood budget held
