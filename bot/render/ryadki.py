@@ -101,6 +101,10 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Trans
                                n=gain))
             else:
                 lines.append(_("ry-ev-deal-end-none", deal=ev["deal"]))
+            piles = ev.get("piles") or []
+            if piles:
+                lines.append(_("ry-ev-deal-piles", list=" · ".join(
+                    f"{who(s)} {n}" for s, n in enumerate(piles))))
         elif kind == "game_end":
             lines.append(_("ry-ev-game-end", names=_join([who(s) for s in ev["winners"]], _)))
         elif kind == "timeout":

@@ -82,7 +82,8 @@ def test_ryadki_event_lines_name_each_effect() -> None:
                    "Seven: Ben loses a card", "Queen: Cid loses 4 cards",
                    "Third of a rank: Cid takes 2 cards", "Ben cannot answer 10♥ — Cid takes the "
                    "table (5 cards)", "row is built", "Cid leads", "Ann leaves the game",
-                   "Deal 2 is over: Ben wins it (+9)", "Game over! Winner: Ben",
+                   "Deal 2 is over: Ben wins it (+9)", "Piles: Ann 1 · Ben 9 · Cid 3",
+                   "Game over! Winner: Ben",
                    "Cid ran out of time — I played 7♥ for them (1/3)",
                    "Cid missed 3 turns in a row"]:
         assert needle in text, needle

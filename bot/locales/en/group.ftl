@@ -161,3 +161,4 @@ grp-btn-back = ⬅ Menu
 cmd-newgame = New group game (Ryadki, Parquet)
 grp-hello = 👋 Hi! I can run Ryadki (2–6 players) and Parquet (2 players) here. To start: /newgame
 lobby-dm-welcome-public = ✅ You joined { $game } in “{ $group }”. Everything happens on the board in the group.
+ry-ev-deal-piles = Piles: { $list }
