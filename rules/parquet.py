@@ -22,6 +22,14 @@ last `apply` (or `new_game`) did, in order:
   last player to place from hand wins), `"repetition"` (third occurrence of the same board,
   hands and side to move: the last player to place from hand wins) or `"resign"`.
 
+`view(state, p)` is the same for both seats (nothing is hidden): `board` (5 × 7, codes or
+None), `hands` (both, by rank), `turn` (None once over), `phase` ("cross" | "corner"), `red`,
+`first`, `status`, `events`, `last` (the last move, "resign" included), `last_placer`,
+`must_relocate` (the side to move can only relocate), `why` (how the game ended), `on_board`.
+
+`position(board, red=, turn=, phase=, last_placer=)` builds a position directly (tests, puzzles);
+`suggest_nodes` is `suggest` bounded by nodes instead of the clock (reproducible).
+
 Options: `{"red": 0 | 1, "first": 0 | 1}`; a missing key (or None) is drawn from the seed
 (red first, then first).
 
@@ -311,8 +319,13 @@ def _fmt_reloc(o: int, p: int) -> str:
 # ---------------------------------------------------------------- game flow
 
 
+def position_key(board: list[int], turn: int) -> str:
+    """The repetition key of (board, side to move); the hands follow from the board."""
+    return "".join("." if c < 0 else _KEY_CHARS[c] for c in board) + str(turn)
+
+
 def _key(s: State) -> str:
-    return "".join("." if c < 0 else _KEY_CHARS[c] for c in s.board) + str(s.turn)
+    return position_key(s.board, s.turn)
 
 
 def _end(s: State, why: str, winners: list[int]) -> None:
@@ -402,6 +415,8 @@ def position(
     """
     b = [-1] * NCELLS
     for name, code in board.items():
+        if name not in CELL_ID or code not in CARD_ID:
+            raise ValueError(f"bad cell or card: {name!r}: {code!r}")
         b[CELL_ID[name]] = CARD_ID[code]
     if len({c for c in b if c >= 0}) != sum(1 for c in b if c >= 0):
         raise ValueError("a card appears twice on the board")

@@ -1,8 +1,9 @@
 """Parquet computer player: alpha-beta search (negamax) with iterative deepening.
 
-- Exact at the ends the rules define: a full board (the holder of the 36th card loses) and a
-  double pass (the last player to place from hand wins). Repetition is not modelled inside the
-  search (it only ends relocation cycles, which the depth limit cuts anyway).
+- Exact at the ends the rules define: a full board (the holder of the 36th card loses), a
+  double pass (the last player to place from hand wins) and a third repetition of a position
+  already seen twice in the game (the last placer wins; positions repeated only inside the
+  search tree are not counted).
 - Leaves are scored by mobility: for each side the cells where it can place a card, the cells
   only it can use, the (rank, cell) placements it has, and the cards left in hand.
 - Cards of the same rank and colour are interchangeable under the rules, so placements are
@@ -32,6 +33,7 @@ from rules.parquet import (
     _fmt_place,
     _fmt_reloc,
     legal_moves,
+    position_key,
 )
 from rules.rng import Rng
 
@@ -77,6 +79,8 @@ class _Search:
         for p in range(NCELLS):
             self._recompute(p)
         self.partial: list[int] = []
+        # positions seen twice since the last placement: a third time ends the game
+        self.twice = {k for k, n in state.history.items() if n >= 2}
 
     # ------------------------------------------------------------ masks
     def _recompute(self, p: int) -> None:
@@ -264,6 +268,13 @@ class _Search:
             return 0
         return 1 if self.hands[seat].bit_count() == 1 else -1
 
+    @staticmethod
+    def last_placer_wins(seat: int, lp: int | None, ply: int) -> int:
+        """The value for `seat` of an end where the last placer wins."""
+        if lp is None:
+            return 0
+        return WIN - ply if lp == seat else -(WIN - ply)
+
     def negamax(
         self, seat: int, depth: int, alpha: int, beta: int, passed: bool, lp: int | None, ply: int
     ) -> int:
@@ -271,9 +282,9 @@ class _Search:
         moves = self.gen(seat)
         if not moves:
             if passed:  # double pass: the last placer wins
-                if lp is None:
-                    return 0
-                return WIN - ply if lp == seat else -(WIN - ply)
+                return self.last_placer_wins(seat, lp, ply)
+            if self.twice and position_key(self.board, 1 - seat) in self.twice:
+                return self.last_placer_wins(seat, lp, ply)
             return -self.negamax(1 - seat, depth, -beta, -alpha, True, lp, ply + 1)
         if moves[0][0] == 0:
             f = self.fills_board(seat)
@@ -285,9 +296,13 @@ class _Search:
         for mv in moves:
             saved = self.make(seat, mv)
             try:
-                v = -self.negamax(
-                    1 - seat, depth - 1, -beta, -alpha, False, seat if mv[0] == 0 else lp, ply + 1
-                )
+                if mv[0] == 1 and self.twice and position_key(self.board, 1 - seat) in self.twice:
+                    v = self.last_placer_wins(seat, lp, ply + 1)
+                else:
+                    v = -self.negamax(
+                        1 - seat, depth - 1, -beta, -alpha, False,
+                        seat if mv[0] == 0 else lp, ply + 1,
+                    )
             finally:
                 self.unmake(seat, mv, saved)
             if v > best:
@@ -312,10 +327,13 @@ class _Search:
                 continue
             saved = self.make(seat, mv)
             try:
-                v = -self.negamax(
-                    1 - seat, depth - 1, -WIN - 1, -alpha + 1, False,
-                    seat if mv[0] == 0 else lp, 1,
-                )
+                if mv[0] == 1 and self.twice and position_key(self.board, 1 - seat) in self.twice:
+                    v = self.last_placer_wins(seat, lp, 1)
+                else:
+                    v = -self.negamax(
+                        1 - seat, depth - 1, -WIN - 1, -alpha + 1, False,
+                        seat if mv[0] == 0 else lp, 1,
+                    )
             finally:
                 self.unmake(seat, mv, saved)
             scores.append(v)

@@ -207,3 +207,16 @@ def test_search_takes_an_immediate_win() -> None:
         if found >= 5:
             return
     raise AssertionError(f"only {found} positions found")
+
+
+def test_search_sees_the_threefold_repetition() -> None:
+    # Black (seat 1) placed last; its relocation 11>13 repeats a position for the third time
+    # and wins at once. The search knows the game's repetition history and takes it.
+    from tests.rules.test_parquet import REPETITION_GAME
+
+    s = parquet.new_game({"red": 0, "first": 0}, seed=18)
+    for mv in REPETITION_GAME[:-1]:
+        s = parquet.apply(s, mv, s.turn)
+    assert s.turn == 1 and len(parquet.legal_moves(s, 1)) > 1
+    for seed in range(3):
+        assert parquet.suggest_nodes(s, 1, seed=seed, nodes=500) == "11>13"
