@@ -309,7 +309,13 @@ def _max_in_window(stamps: list[float], window: float) -> int:
 
 
 _COMMAND_RE = re.compile(r"^/[A-Za-z0-9_]{1,32}(@[A-Za-z0-9_]{3,64})?")
-_EDIT_METHODS = {"editMessageText", "editMessageReplyMarkup", "editMessageCaption"}
+
+
+def shown_text(raw: str, parse_mode: Any) -> str:
+    """The message text as Telegram stores it: entities parsed, outer whitespace trimmed."""
+    return telegram_spec.visible_text(
+        raw, parse_mode if isinstance(parse_mode, str) else None
+    ).strip()
 
 
 def command_entities(text: str) -> list[dict[str, Any]] | None:
@@ -650,7 +656,7 @@ class FakeTelegram:
             message_id=self.new_message_id(chat.id),
             date=int(self.clock()),
             sender=self.bot.api(),
-            text=telegram_spec.visible_text(raw, parse_mode),
+            text=shown_text(raw, parse_mode),
             raw=raw,
             parse_mode=parse_mode,
             reply_markup=markup
@@ -698,9 +704,7 @@ class FakeTelegram:
         raw = str(params.get("text", ""))
         pm = params.get("parse_mode")
         # like Telegram: an edit without reply_markup removes the inline keyboard
-        return self._apply_edit(
-            msg, telegram_spec.visible_text(raw, pm), raw, pm, params.get("reply_markup")
-        )
+        return self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         msg = self._edit_target(params)
