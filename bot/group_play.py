@@ -23,6 +23,8 @@ from bot.storage import GameRecord
 
 TIMEOUT_LIMIT = 3
 GROUP_GAMES = ("ryadki", "parquet")
+LOG_MERGE_SECONDS = 3.0  # changes closer together than this share the event lines under the table
+LOG_MAX = 24
 
 
 def module(kind: str) -> Any:
@@ -60,6 +62,17 @@ def turn_of(view: dict[str, Any]) -> int | None:
     return int(turn) if turn is not None else None
 
 
+def _log(record: GameRecord, events: list[dict[str, Any]], now: float) -> None:
+    """The events shown under the table. Changes that come quickly one after another (faster
+    than a coalesced board edit) keep each other's lines, so no effect goes unseen."""
+    at = record.meta.get("log_at")
+    old = list(record.meta.get("log") or [])
+    if at is not None and now - float(at) < LOG_MERGE_SECONDS:
+        events = (old + events)[-LOG_MAX:]
+    record.meta["log"] = events
+    record.meta["log_at"] = now
+
+
 def _settle(record: GameRecord, state: Any, now: float, turn_timeout: float) -> None:
     mod = module(record.kind)
     record.state = mod.to_json(state)
@@ -83,6 +96,7 @@ def start(record: GameRecord, lobby: Lobby, now: float, turn_timeout: float,
     record.meta["expires"] = None
     record.meta["why"] = None
     record.meta["log"] = public_view(record, state)["events"]
+    record.meta["log_at"] = now
     _settle(record, state, now, turn_timeout)
 
 
@@ -95,7 +109,7 @@ def play(record: GameRecord, seat: int, move: str, now: float, turn_timeout: flo
         timeouts[seat] = 0
     if move == "resign" and record.kind == "parquet":
         record.meta["why"] = "resign"
-    record.meta["log"] = public_view(record, state)["events"]
+    _log(record, public_view(record, state)["events"], now)
     _settle(record, state, now, turn_timeout)
 
 
@@ -125,6 +139,6 @@ def time_out(record: GameRecord, now: float, turn_timeout: float,
         state = mod.apply(state, move, turn)
         timeouts[turn] = k
         event = {"e": "timeout", "seat": turn, "move": move, "k": k, "max": TIMEOUT_LIMIT}
-    record.meta["log"] = [event, *public_view(record, state)["events"]]
+    _log(record, [event, *public_view(record, state)["events"]], now)
     _settle(record, state, now, turn_timeout)
     return event

@@ -191,3 +191,20 @@ async def test_a_failing_handler_does_not_stop_the_loop(store: Store) -> None:
     await store.schedule("lobby:x2", clock.now)
     await timers.tick_once()
     assert sorted(fired) == ["lobby:x1", "lobby:x2"]
+
+
+def test_quick_changes_keep_each_others_event_lines() -> None:
+    record = started("ryadki", 3)
+    mod = game_module("ryadki")
+    turn = turn_of(public_view(record))
+    assert turn is not None
+    play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 10.0, 90)
+    first = list(record.meta["log"])
+    turn = turn_of(public_view(record))
+    assert turn is not None
+    play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 11.0, 90)
+    assert record.meta["log"][: len(first)] == first  # 1 s apart: both moves' lines stay
+    turn = turn_of(public_view(record))
+    assert turn is not None
+    play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 30.0, 90)
+    assert record.meta["log"] == public_view(record)["events"]  # later: only the new lines
