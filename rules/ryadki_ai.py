@@ -2,12 +2,15 @@
 public information (stack, counts, piles, the cards played in this deal and what every
 "cannot answer" revealed about the ranks and suits a player lacks).
 
-Each legal card is scored by what it is expected to bring at once:
-- the chance the next responder cannot answer it, times the cards the stack would bring;
-- minus the chance the stack then goes to the responder because the player after them (in a
-  two-player game: we) cannot answer their reply;
+Each legal card is scored by what it is expected to bring:
+- the chance the next responder cannot answer it (hypergeometric over the unseen cards, using
+  the known voids), times the cards the stack would bring;
+- with two players, a short expectimax over the series: the opponent's reply (each unseen card
+  that answers, equally likely), our best answer to it, and the chance we cannot answer
+  (the stack then goes to the opponent);
+- with more players, the chance the stack goes to another player after the responder answers;
 - the effects: Q and 7 take cards from the next responder's pile, a third of a rank takes
-  stock cards, J on J destroys a stack we would probably lose;
+  stock cards, J on J destroys a stack; a deal that ends at once leaves the stack to nobody;
 - a small value for keeping cards that match many unseen cards (and Q, 7, J for later).
 """
 
@@ -19,7 +22,17 @@ from rules.cards import deck_36, deck_52
 from rules.rng import Rng
 
 _DECKS = {36: deck_36(), 52: deck_52()}
-_KEEP = {"Q": 0.9, "7": 0.25, "J": 0.3}
+
+# weights (tuned against a uniformly random player)
+KEEP: dict[str, float] = {}  # a cost for spending a rank (none: measured best)
+FLEX = 0.0  # per unseen card a kept card matches
+JJ_BONUS = 0.0  # J on J: nobody gets the stack and we lead
+GROUP_KEEP = {"Q": 0.9, "7": 0.25, "J": 0.3}  # the same, three to six players
+GROUP_FLEX = 0.02
+GROUP_JJ = 0.4
+GROUP_RISK = 0.7
+REPLY_SAMPLE = 10  # opponent replies looked at per node
+DEPTH = 0  # extra plies of our own (two players)
 
 
 def _p_none(pool: int, match: int, draws: int) -> float:
@@ -35,6 +48,10 @@ def _p_none(pool: int, match: int, draws: int) -> float:
             return 0.0
         p *= (free - i) / (pool - i)
     return p
+
+
+def _matches(a: str, b: str) -> bool:
+    return a[0] == b[0] or a[1] == b[1]
 
 
 class _Knowledge:
@@ -77,73 +94,12 @@ def choose(v: dict[str, Any], seed: int | None = None) -> str:
         raise ValueError("ryadki: no legal move for this seat")
     if len(moves) == 1:
         return moves[0]
-    me: int = v["seat"]
-    hand: list[str] = v["hand"]
-    stack: list[str] = v["stack"]
-    piles: list[int] = v["piles"]
-    active: list[bool] = v["active"]
-    stock: int = v["stock"]
     know = _Knowledge(v)
-    unseen = know.unseen
-    n_live = sum(1 for a in active if a)
-    opp_w = 1.0 if n_live == 2 else 0.6
-    best_pile = max((piles[q] for q in range(len(piles)) if q != me and active[q]), default=0)
-
+    duel = sum(1 for a in v["active"] if a) == 2
     best: list[str] = []
     best_val = -1e9
     for c in moves:
-        rest = [x for x in hand if x != c]
-        hands = know.hands[:]
-        hands[me] -= 1
-        size = len(stack) + 1
-        val = 0.0
-        # keeping flexible / useful cards
-        for x in rest:
-            val += 0.02 * sum(1 for u in unseen if u[0] == x[0] or u[1] == x[1])
-        val -= _KEEP.get(c[0], 0.0)
-        if stack and c[0] == "J" and stack[-1][0] == "J":
-            # J on J: nobody gets the stack, we lead next
-            val += 0.4
-            if best_val < val:
-                best, best_val = [c], val
-            elif val == best_val:
-                best.append(c)
-            continue
-        r = _next_holder(hands, active, me)
-        if r is not None and c[0] in "7Q":
-            take = min(1 if c[0] == "7" else 4, piles[r])
-            w = opp_w if n_live == 2 or piles[r] >= best_pile else 0.5 * opp_w
-            val += w * take + (0.0 if take else -0.3 * _KEEP[c[0]])
-        if len(stack) >= 2 and stack[-1][0] == c[0] and stack[-2][0] == c[0]:
-            val += min(2, stock)
-        if r is None:
-            if stock == 0 and n_live > 0:
-                val -= 0.0
-        else:
-            pf = know.p_cannot(r, c, hands[r])
-            val += pf * size
-            # the responder answers with some card x matching c; then the next holder answers
-            rep = [u for u in unseen if (u[0] == c[0] or u[1] == c[1])]
-            if rep:
-                r2 = _next_holder(_after_play(hands, r), active, r)
-                lose = 0.0
-                if r2 == me:
-                    for x in rep:
-                        if not any(y[0] == x[0] or y[1] == x[1] for y in rest):
-                            lose += 1.0
-                    lose /= len(rep)
-                    val -= (1 - pf) * lose * (size + 1) * opp_w
-                elif r2 is not None:
-                    sample = rep[:: max(1, len(rep) // 6)]
-                    for x in sample:
-                        lose += know.p_cannot(r2, x)
-                    lose /= len(sample)
-                    val -= (1 - pf) * lose * (size + 1) * opp_w * 0.7
-                # a pair on top invites a third of the rank
-                if stack and stack[-1][0] == c[0] and stock:
-                    same = sum(1 for u in unseen if u[0] == c[0])
-                    p_has = 1 - _p_none(len(unseen), same, hands[r])
-                    val -= (1 - pf) * p_has * min(2, stock) * opp_w
+        val = _duel_value(v, know, c) if duel else _group_value(v, know, c)
         if val > best_val + 1e-9:
             best, best_val = [c], val
         elif abs(val - best_val) <= 1e-9:
@@ -153,25 +109,223 @@ def choose(v: dict[str, Any], seed: int | None = None) -> str:
     return Rng(seed).choice(best)
 
 
-def _after_play(hands: list[int], seat: int) -> list[int]:
-    out = hands[:]
-    out[seat] -= 1
-    return out
+def _keep_value(
+    rest: list[str], unseen: list[str], played: str, keep: dict[str, float], flex: float
+) -> float:
+    val = -keep.get(played[0], 0.0)
+    if not flex:
+        return val
+    for x in rest:
+        val += flex * sum(1 for u in unseen if u[0] == x[0] or u[1] == x[1])
+    return val
 
 
-def match(games: int = 400, players: int = 2, deals: int = 7, seed: int = 0) -> tuple[float, float]:
+# -- two players ---------------------------------------------------------------------------------
+
+
+def _duel_value(v: dict[str, Any], know: _Knowledge, c: str) -> float:
+    me: int = v["seat"]
+    opp = next(q for q in range(len(v["active"])) if v["active"][q] and q != me)
+    hand: list[str] = v["hand"]
+    rest = [x for x in hand if x != c]
+    stack: list[str] = v["stack"]
+    top = stack[-1] if stack else ""
+    top2 = stack[-2] if len(stack) >= 2 else ""
+    pf = know.p_cannot(opp, c, know.hands[opp])
+    return _keep_value(rest, know.unseen, c, KEEP, FLEX) + _play(
+        know.unseen,
+        frozenset(),
+        len(stack),
+        top,
+        top2,
+        c,
+        rest,
+        know.hands[opp],
+        v["piles"][me],
+        v["piles"][opp],
+        v["stock"],
+        pf,
+        DEPTH,
+    )
+
+
+def _play(
+    unseen: list[str],
+    gone: frozenset[str],
+    size: int,
+    top: str,
+    top2: str,
+    c: str,
+    rest: list[str],
+    h_opp: int,
+    my_pile: int,
+    opp_pile: int,
+    stock: int,
+    pf: float | None,
+    depth: int,
+) -> float:
+    """Our value of playing `c` on a stack of `size` cards (`top`, `top2` its last two)."""
+    if top and top[0] == "J" and c[0] == "J":
+        return JJ_BONUS
+    val = 0.0
+    if h_opp > 0 and c[0] in "7Q":
+        take = min(1 if c[0] == "7" else 4, opp_pile)
+        val += take
+    if top2 and top[0] == c[0] and top2[0] == c[0]:
+        take = min(2, stock)
+        val += take
+        stock -= take
+    if h_opp == 0 or (stock == 0 and not rest):
+        return val  # built, or the deal ends at once: the stack goes to nobody
+    size += 1
+    reps = [u for u in unseen if u not in gone and _matches(u, c)]
+    if pf is None:
+        pool = len(unseen) - len(gone)
+        pf = _p_none(pool, len(reps), h_opp)
+    val += pf * size
+    if not reps or pf >= 1.0:
+        return val
+    if len(reps) > REPLY_SAMPLE:
+        step = len(reps) / REPLY_SAMPLE
+        reps = [reps[int(i * step)] for i in range(REPLY_SAMPLE)]
+    acc = 0.0
+    for x in reps:
+        acc += _answer(
+            unseen, gone, size, c, top, x, rest, h_opp - 1, my_pile, opp_pile, stock, depth
+        )
+    return val + (1 - pf) * acc / len(reps)
+
+
+def _answer(
+    unseen: list[str],
+    gone: frozenset[str],
+    size: int,
+    c: str,
+    top: str,
+    x: str,
+    rest: list[str],
+    h_opp: int,
+    my_pile: int,
+    opp_pile: int,
+    stock: int,
+    depth: int,
+) -> float:
+    """Our value after the opponent answered `c` with `x` (stack of `size` before `x`)."""
+    if c[0] == "J" and x[0] == "J":
+        return -JJ_BONUS
+    val = 0.0
+    if rest and x[0] in "7Q":
+        val -= min(1 if x[0] == "7" else 4, my_pile)
+    if top and top[0] == c[0] == x[0]:
+        take = min(2, stock)
+        val -= take
+        stock -= take
+    if not rest or (stock == 0 and h_opp == 0):
+        return val
+    size += 1
+    ans = [y for y in rest if _matches(y, x)]
+    if not ans:
+        return val - size
+    best = -1e9
+    if depth > 0:
+        g = gone | {x}
+        for y in ans:
+            r2 = [z for z in rest if z != y]
+            w = _play(
+                unseen, g, size, x, c, y, r2, h_opp, my_pile, opp_pile, stock, None, depth - 1
+            )
+            best = max(best, w)
+        return val + best
+    pool = len(unseen) - len(gone) - 1
+    for y in ans:
+        if x[0] == "J" and y[0] == "J":
+            best = max(best, JJ_BONUS)
+            continue
+        w = 0.0
+        if h_opp > 0 and y[0] in "7Q":
+            w += min(1 if y[0] == "7" else 4, opp_pile)
+        if c[0] == x[0] == y[0]:
+            w += min(2, stock)
+        if h_opp == 0 or (stock == 0 and len(rest) == 1):
+            best = max(best, w)
+            continue
+        reps = [u for u in unseen if u not in gone and u != x and _matches(u, y)]
+        pf = _p_none(pool, len(reps), h_opp)
+        w += pf * (size + 1)
+        if reps:
+            lost = 0
+            for u in reps:
+                if not any(_matches(z, u) for z in rest if z != y):
+                    lost += 1
+            w -= (1 - pf) * lost / len(reps) * (size + 2)
+        best = max(best, w)
+    return val + best
+
+
+# -- three to six players ------------------------------------------------------------------------
+
+
+def _group_value(v: dict[str, Any], know: _Knowledge, c: str) -> float:
+    me: int = v["seat"]
+    hand: list[str] = v["hand"]
+    stack: list[str] = v["stack"]
+    piles: list[int] = v["piles"]
+    active: list[bool] = v["active"]
+    stock: int = v["stock"]
+    unseen = know.unseen
+    rest = [x for x in hand if x != c]
+    hands = know.hands[:]
+    hands[me] -= 1
+    size = len(stack) + 1
+    val = _keep_value(rest, unseen, c, GROUP_KEEP, GROUP_FLEX)
+    if stack and c[0] == "J" and stack[-1][0] == "J":
+        return val + GROUP_JJ
+    best_pile = max((piles[q] for q in range(len(piles)) if q != me and active[q]), default=0)
+    r = _next_holder(hands, active, me)
+    if r is not None and c[0] in "7Q":
+        take = min(1 if c[0] == "7" else 4, piles[r])
+        val += (0.6 if piles[r] >= best_pile else 0.3) * take
+    if len(stack) >= 2 and stack[-1][0] == c[0] and stack[-2][0] == c[0]:
+        take = min(2, stock)
+        val += take
+        stock -= take
+    holders = sum(1 for q in range(len(hands)) if active[q] and hands[q] > 0)
+    if r is None or (stock == 0 and holders <= 1):
+        return val  # built, or the deal ends at once: the stack goes to nobody
+    pf = know.p_cannot(r, c, hands[r])
+    val += pf * size
+    rep = [u for u in unseen if _matches(u, c)]
+    if rep:
+        hands[r] -= 1
+        r2 = _next_holder(hands, active, r)
+        if r2 is not None and r2 != me:
+            sample = rep[:: max(1, len(rep) // 6)]
+            lose = sum(know.p_cannot(r2, x) for x in sample) / len(sample)
+            val -= (1 - pf) * lose * (size + 1) * 0.6 * GROUP_RISK
+        elif r2 == me:
+            lost = sum(1 for x in rep if not any(_matches(y, x) for y in rest))
+            val -= (1 - pf) * lost / len(rep) * (size + 1) * 0.6
+        if stack and stack[-1][0] == c[0] and stock:
+            same = sum(1 for u in unseen if u[0] == c[0])
+            p_has = 1 - _p_none(len(unseen), same, hands[r] + 1)
+            val -= (1 - pf) * p_has * min(2, stock) * 0.6
+    return val
+
+
+def match(
+    games: int = 400, players: int = 2, deals: int = 7, seed: int = 0
+) -> tuple[float, float, float]:
     """`suggest` in one seat (alternating) vs uniformly random players elsewhere, seeded.
 
-    Returns (win share of the suggest seat, a shared win counting 1/len(winners); the mean
-    seconds per `suggest` call).
+    Returns (win share of the suggest seat, a shared win counting 1/len(winners); the median and
+    the 99th percentile seconds per `suggest` call).
     """
     import time
 
     from rules import ryadki
 
     share = 0.0
-    spent = 0.0
-    calls = 0
+    times: list[float] = []
     for g in range(games):
         bot = g % players
         s = ryadki.new_game({"players": players, "deals": deals}, seed=seed * 100_003 + g)
@@ -182,11 +336,13 @@ def match(games: int = 400, players: int = 2, deals: int = 7, seed: int = 0) -> 
             if p == bot:
                 t = time.perf_counter()
                 m = ryadki.suggest(s, p)
-                spent += time.perf_counter() - t
-                calls += 1
+                times.append(time.perf_counter() - t)
             else:
                 m = rnd.choice(ryadki.legal_moves(s, p))
             s = ryadki.apply(s, m, p)
         if bot in s.winners:
             share += 1 / len(s.winners)
-    return share / games, spent / max(1, calls)
+    times.sort()
+    if not times:
+        return share / games, 0.0, 0.0
+    return share / games, times[len(times) // 2], times[min(len(times) - 1, len(times) * 99 // 100)]
