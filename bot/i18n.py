@@ -27,6 +27,10 @@ class Catalog:
 
     def __init__(self, root: Path = LOCALES_DIR, default: str = DEFAULT) -> None:
         self.default = default
+        self._plain: dict[tuple[str | None, str], str] = {}  # formatted messages without args
+        # messages whose text depends on a number's plural form (Fluent select expressions);
+        # other messages get their arguments as plain strings (no locale number formatting)
+        self.selects: set[tuple[str, str]] = set()
         self.bundles: dict[str, FluentBundle] = {}
         self.keys: dict[str, set[str]] = {}
         for lang_dir in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -40,6 +44,8 @@ class Catalog:
                     ident = getattr(getattr(entry, "id", None), "name", None)
                     if ident and type(entry).__name__ == "Message":
                         keys.add(ident)
+                        if _has_select(entry):
+                            self.selects.add((lang, ident))
             self.bundles[lang] = bundle
             self.keys[lang] = keys
 
@@ -51,6 +57,14 @@ class Catalog:
         return key in self.keys.get(lang, ())
 
     def t(self, lang: str | None, key: str, **args: Any) -> str:
+        if not args:
+            cached = self._plain.get((lang, key))
+            if cached is None:
+                cached = self._plain[(lang, key)] = self._format(lang, key, {})
+            return cached
+        return self._format(lang, key, args)
+
+    def _format(self, lang: str | None, key: str, args: dict[str, Any]) -> str:
         for candidate in (lang, self.default, "en"):
             if candidate is None:
                 continue
@@ -60,12 +74,25 @@ class Catalog:
             message = bundle.get_message(key)
             if message.value is None:
                 continue
+            if args and (candidate, key) not in self.selects:
+                args = {k: v if isinstance(v, str) else str(v) for k, v in args.items()}
             text, errors = bundle.format_pattern(message.value, args)
             if errors:
                 log.warning("event=i18n_error lang=%s key=%s errors=%r", candidate, key, errors)
             return str(text)
         log.warning("event=i18n_missing lang=%s key=%s", lang, key)
         return key
+
+
+def _has_select(node: Any) -> bool:
+    """True when a Fluent AST node contains a select expression (e.g. plural forms)."""
+    if type(node).__name__ == "SelectExpression":
+        return True
+    if isinstance(node, list):
+        return any(_has_select(x) for x in node)
+    if hasattr(node, "__dict__"):
+        return any(_has_select(v) for k, v in vars(node).items() if k != "span")
+    return False
 
 
 @lru_cache(maxsize=1)

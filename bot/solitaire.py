@@ -73,10 +73,9 @@ def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
     return module.view(state if state is not None else module.from_json(record.state), 0)
 
 
-def apply_move(record: GameRecord, move: str, undo_depth: int) -> list[Event]:
-    """Apply `move` to the record in place (state, undo history, counters, events).
-
-    Raises rules.IllegalMove (record untouched) when the move is not legal."""
+def apply_move(record: GameRecord, move: str, undo_depth: int) -> Any:
+    """Apply `move` to the record in place (state, undo history, counters, event line) and
+    return the new rules state. Raises rules.IllegalMove (record untouched) when illegal."""
     module = rules.GAMES[record.kind]
     before = module.from_json(record.state)
     after = module.apply(before, move, 0)
@@ -85,7 +84,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> list[Event]:
     else:
         events = [["ev-beat", {"card": pretty(move[:2]), "target": pretty(move[3:])}]] \
             if ">" in move else []
-        events += raspad_events(module.view(after, 0).get("events", []), move)
+        events += raspad_events(list(getattr(after, "events", ())), move)
     meta = record.meta
     if move != "resign" and undo_depth > 0:
         history = [*meta.get("undo", []), record.state]
@@ -97,7 +96,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> list[Event]:
         record.finished = True
         meta["ended"] = time.time()
         meta["undo"] = []
-    return events
+    return after
 
 
 def undo(record: GameRecord) -> bool:

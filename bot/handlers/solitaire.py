@@ -29,8 +29,10 @@ log = logging.getLogger(__name__)
 RENDERERS = {"kosa": kosa_render.render, "raspad": raspad_render.render}
 
 
-def render_game(record: GameRecord, lang: str, **extra: Any) -> tuple[str, InlineKeyboardMarkup]:
-    state = solitaire.state_of(record)
+def render_game(record: GameRecord, lang: str, state: Any | None = None,
+                **extra: Any) -> tuple[str, InlineKeyboardMarkup]:
+    if state is None:
+        state = solitaire.state_of(record)
     view = solitaire.view_of(record, state)
     ctx = RenderCtx(
         lang=lang,
@@ -191,7 +193,7 @@ def make_router() -> Router:
             return
         # a rules move
         try:
-            solitaire.apply_move(game, cb.action, settings.undo_depth)
+            state = solitaire.apply_move(game, cb.action, settings.undo_depth)
         except rules.IllegalMove:
             await answer(_("error-illegal"), alert=True)
             return
@@ -201,9 +203,9 @@ def make_router() -> Router:
             return
         if game.finished:
             log.info("event=game_over kind=%s game=%s user=%s result=%s moves=%s", game.kind,
-                     game.id, query.from_user.id, rules.GAMES[game.kind].status(
-                         solitaire.state_of(game)).result, game.meta.get("moves"))
-        text, kb = render_game(game, lang)
+                     game.id, query.from_user.id, rules.GAMES[game.kind].status(state).result,
+                     game.meta.get("moves"))
+        text, kb = render_game(game, lang, state)
         await edit(bot, chat_id, message_id, text, kb)
 
     return router

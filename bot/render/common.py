@@ -62,8 +62,13 @@ def event_line(ctx: RenderCtx) -> str:
     return " · ".join(parts)
 
 
+_TEMPLATE = InlineKeyboardButton(text=".", callback_data=".")
+
+
 def button(text: str, data: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=data)
+    # a copy of a validated template (half the cost of a validating constructor; a board has
+    # up to ~30 buttons and is rebuilt on every move); callback data was checked when built
+    return _TEMPLATE.model_copy(update={"text": text, "callback_data": data})
 
 
 def rows_of(buttons: list[InlineKeyboardButton], n: int) -> list[list[InlineKeyboardButton]]:

@@ -1,0 +1,294 @@
+"""Bot throughput: solitaire moves per second through `Dispatcher.feed_update` (recording
+session, real Redis) next to an aiogram echo handler measured in the same run.
+
+Prints moves/s and echo updates/s, the cost ratio per update (target ≤ 2×) and the Redis round
+trips per move (target ≤ 2: one load, one compare-and-set save).
+
+The cost compared is the bot process's CPU time per update (time.process_time): wall-clock time
+on a shared machine mostly measures how long the scheduler takes to run redis-server when the
+bot waits on it, which the echo path never does; wall-clock figures are printed too, and the
+redis-server's own CPU per move (from INFO cpu) is printed beside the bot's.
+
+Usage:
+    python benchmarks/bot_throughput.py                # 2,000 moves per game, 4,000 echoes
+    python benchmarks/bot_throughput.py --moves 300    # quicker
+    python benchmarks/bot_throughput.py --games raspad
+
+Both paths go through the same kind of Bot and recording session (requests serialised exactly
+as aiogram does, answered by an in-memory fake Telegram; spec validation off, as in production
+there is none). A script that prints figures, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from aiogram import Dispatcher, Router
+from aiogram.types import Message, Update
+
+from bot.app import build_dispatcher
+from bot.callbacks import GameCallback, parse
+from bot.config import Settings
+from bot.storage.redis_store import RedisStore
+from tests.bot.recording import (
+    TOKEN,
+    RecordingSession,
+    TgMessage,
+    TgUser,
+    make_bot,
+)
+from tests.redis_server import start_redis
+
+
+def echo_dispatcher() -> Dispatcher:
+    dp = Dispatcher()
+    router = Router()
+
+    @router.message()
+    async def echo(message: Message) -> None:
+        await message.answer(message.text or "")
+
+    dp.include_router(router)
+    return dp
+
+
+async def bench_echo(n: int) -> tuple[list[float], list[float]]:
+    """(wall-clock seconds, CPU seconds of this process) per echo update."""
+    bot, session = make_bot(RecordingSession(validate=False))
+    dp = echo_dispatcher()
+    user = session.tg.add_user("Echo", language_code="en")
+    times: list[float] = []
+    cpu: list[float] = []
+    for i in range(n):
+        update = session.user_message(user, None, f"hello {i}")
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        await dp.feed_update(bot, update)
+        times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
+        if i % 500 == 0:
+            session.clear()
+    return times, cpu
+
+
+def move_buttons(msg: TgMessage) -> tuple[list[str], list[str], list[str]]:
+    """(direct moves, picks, confirmation asks) among the message's game buttons."""
+    moves, picks, asks = [], [], []
+    for b in msg.buttons():
+        cb = parse(b.get("callback_data"))
+        if not isinstance(cb, GameCallback):
+            continue
+        if not cb.is_ui and cb.action != "resign":
+            moves.append(cb.pack())
+        elif cb.action.startswith("~pick:"):
+            picks.append(cb.pack())
+        elif cb.action in ("~ask:fail", "~ask:r"):
+            asks.append(cb.pack())
+    return moves, picks, asks
+
+
+class GameBench:
+    def __init__(self, store: RedisStore, kind: str, rng: random.Random) -> None:
+        self.store = store
+        self.kind = kind
+        self.rng = rng
+        self.bot, self.session = make_bot(RecordingSession(validate=False))
+        settings = Settings(bot_token=TOKEN)  # type: ignore[arg-type]
+        self.dp = build_dispatcher(store, settings)
+        self.user: TgUser = self.session.tg.add_user("Player", language_code="en")
+        self.move_times: list[float] = []
+        self.move_cpu: list[float] = []
+        self.move_round_trips: list[int] = []
+        self.ui_updates = 0
+        self.games = 0
+        self.board: TgMessage | None = None
+
+    async def feed(self, update: Update, is_move: bool) -> None:
+        rt0 = self.store.round_trips
+        c0 = time.process_time()
+        t0 = time.perf_counter()
+        await self.dp.feed_update(self.bot, update)
+        dt = time.perf_counter() - t0
+        dc = time.process_time() - c0
+        if is_move:
+            self.move_times.append(dt)
+            self.move_cpu.append(dc)
+            self.move_round_trips.append(self.store.round_trips - rt0)
+        else:
+            self.ui_updates += 1
+
+    def current(self) -> TgMessage:
+        assert self.board is not None
+        return self.session.message(self.board.chat.id, self.board.message_id)
+
+    async def new_game(self) -> None:
+        variant = {"kosa": "u", "raspad": "52"}[self.kind]
+        await self.feed(self.session.user_message(self.user, None, "/start"), False)
+        menu = self.session.last_message(self.user)
+        await self.feed(self.session.tap_data(self.user, menu, f"m:new:{self.kind}:{variant}"),
+                        False)
+        self.board = self.session.message(menu.chat.id, menu.message_id)
+        self.games += 1
+        self.session.clear()
+
+    async def run(self, n_moves: int) -> None:
+        await self.new_game()
+        while len(self.move_times) < n_moves:
+            msg = self.current()
+            moves, picks, asks = move_buttons(msg)
+            if not moves and not picks and not asks:
+                await self.new_game()  # the game ended
+                continue
+            if moves and (not picks or self.rng.random() < 0.7):
+                await self.feed(self.session.tap_data(self.user, msg, self.rng.choice(moves)), True)
+            elif picks:
+                await self.feed(self.session.tap_data(self.user, msg, self.rng.choice(picks)),
+                                False)
+                targets, _, _ = move_buttons(self.current())
+                if targets:
+                    await self.feed(self.session.tap_data(self.user, self.current(),
+                                                          self.rng.choice(targets)), True)
+            else:
+                await self.feed(self.session.tap_data(self.user, msg, asks[0]), False)
+                yes, _, _ = move_buttons(self.current())
+                await self.feed(self.session.tap_data(self.user, self.current(), yes[0]), True)
+            if len(self.move_times) % 200 == 0:
+                self.session.clear()
+
+
+class Breakdown:
+    """CPU time spent in the main parts of the game path (wrapped while a game bench runs)."""
+
+    PARTS = (
+        ("bot.handlers.solitaire", "render_game", "render board + keyboard"),
+        ("bot.handlers.solitaire", "edit", "editMessageText request"),
+        ("bot.telegram_io", "answer", "answerCallbackQuery request"),
+        ("bot.solitaire", "apply_move", "rules apply + undo/events"),
+    )
+
+    def __init__(self, store: RedisStore) -> None:
+        import importlib
+
+        self.totals: dict[str, float] = {}
+        self.undo: list[tuple[Any, str, Any]] = []
+        for module_name, attr, label in self.PARTS:
+            module = importlib.import_module(module_name)
+            self._wrap(module, attr, label)
+        self._wrap(store, "load", "Redis load (client side)")
+        self._wrap(store, "save", "Redis CAS save (client side)")
+
+    def _wrap(self, owner: Any, attr: str, label: str) -> None:
+        original = getattr(owner, attr)
+        totals = self.totals
+        totals[label] = 0.0
+        if asyncio.iscoroutinefunction(original):
+            async def wrapper(*a: Any, **k: Any) -> Any:
+                c0 = time.process_time()
+                try:
+                    return await original(*a, **k)
+                finally:
+                    totals[label] += time.process_time() - c0
+        else:
+            def wrapper(*a: Any, **k: Any) -> Any:  # type: ignore[misc]
+                c0 = time.process_time()
+                try:
+                    return original(*a, **k)
+                finally:
+                    totals[label] += time.process_time() - c0
+        setattr(owner, attr, wrapper)
+        self.undo.append((owner, attr, original))
+
+    def restore(self) -> None:
+        for owner, attr, original in reversed(self.undo):
+            if isinstance(owner, RedisStore):
+                delattr(owner, attr)
+            else:
+                setattr(owner, attr, original)
+
+
+async def redis_cpu(store: RedisStore) -> float:
+    info = await store.client.info("cpu")
+    return float(info["used_cpu_sys"]) + float(info["used_cpu_user"])
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    return {
+        "mean_us": statistics.fmean(times) * 1e6,
+        "median_us": statistics.median(times) * 1e6,
+        "p95_us": sorted(times)[int(len(times) * 0.95)] * 1e6,
+        "per_s": len(times) / sum(times),
+    }
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    server = start_redis()
+    store = await RedisStore(server.url, prefix="bench").open()
+    ok = True
+    try:
+        # warm-up (imports, Lua scripts, caches)
+        await bench_echo(200)
+        warm = GameBench(store, "raspad", random.Random(0))
+        await warm.run(50)
+
+        echo_wall, echo_cpu = await bench_echo(args.echoes)
+        echo = summary(echo_wall)
+        echo_c = statistics.fmean(echo_cpu) * 1e6
+        print(f"echo handler : {echo['per_s']:6.0f} updates/s | wall mean {echo['mean_us']:6.0f} µs"
+              f" median {echo['median_us']:6.0f} µs | CPU mean {echo_c:6.0f} µs")
+        for kind in args.games:
+            bench = GameBench(store, kind, random.Random(args.seed))
+            cpu0 = await redis_cpu(store)
+            parts = Breakdown(store)
+            try:
+                await bench.run(args.moves)
+            finally:
+                parts.restore()
+            redis_us = (await redis_cpu(store) - cpu0) / len(bench.move_times) * 1e6
+            s = summary(bench.move_times)
+            move_c = statistics.fmean(bench.move_cpu) * 1e6
+            rts = statistics.fmean(bench.move_round_trips)
+            worst_rt = max(bench.move_round_trips)
+            ratio_cpu = move_c / echo_c
+            ratio_wall = s["median_us"] / echo["median_us"]
+            print(f"{kind:<6} moves : {s['per_s']:6.0f} moves/s   | "
+                  f"wall mean {s['mean_us']:6.0f} µs"
+                  f" median {s['median_us']:6.0f} µs | CPU mean {move_c:6.0f} µs"
+                  f" (+ redis-server {redis_us:4.0f} µs)")
+            print(f"{kind:<6} ratio : {ratio_cpu:4.2f}× echo CPU per update (target ≤ 2×), "
+                  f"{ratio_wall:4.2f}× echo wall median | Redis round trips per move "
+                  f"{rts:.2f} (max {worst_rt}; target ≤ 2) | {len(bench.move_times)} moves, "
+                  f"{bench.games} games, {bench.ui_updates} menu/pick taps")
+            n_updates = len(bench.move_times) + bench.ui_updates
+            print(f"{kind:<6} where the CPU goes (µs per update, all {n_updates} updates): "
+                  + ", ".join(f"{label} {total / n_updates * 1e6:.0f}"
+                              for label, total in parts.totals.items()))
+            ok = ok and ratio_cpu <= 2.0 and rts <= 2.0
+    finally:
+        await store.close()
+        server.stop()
+    print("targets met" if ok else "targets NOT met")
+    return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--echoes", type=int, default=4000)
+    parser.add_argument("--games", nargs="+", default=["raspad", "kosa"],
+                        choices=["raspad", "kosa"])
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    raise SystemExit(asyncio.run(main_async(args)))
+
+
+if __name__ == "__main__":
+    main()
