@@ -359,7 +359,7 @@ def _learn_void(s: State, seat: int, top: str) -> None:
 
 
 def legal_moves(state: State, player: int = 0) -> list[str]:
-    if state.over or state.turn != player:
+    if state.over or state.turn != player or not is_int(player):
         return []
     hand = state.hands[player]
     if not state.stack:
@@ -486,7 +486,9 @@ def view(state: State, player: int) -> dict[str, Any]:
         "active": s.active[:],
         "played": s.played[:],
         "voids": [list(v) for v in s.voids],
-        "events": [dict(e) for e in s.events],
+        "events": [
+            {k: (x[:] if isinstance(x, list) else x) for k, x in e.items()} for e in s.events
+        ],
         "moves": s.moves,
         "legal": legal_moves(s, player) if own else [],
         "status": status(s).as_dict(),

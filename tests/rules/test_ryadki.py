@@ -536,3 +536,33 @@ def test_suggest_is_legal_and_takes_a_sure_stack() -> None:
     assert t.piles[0] == 1
     with pytest.raises(ValueError):
         ryadki.suggest(s, 1)
+
+
+def test_stack_of_a_player_who_left_still_goes_to_their_pile() -> None:
+    s = game(
+        [
+            ["6S", "7S", "8S", "9S", "TS", "JS"],
+            ["6H", "7H", "8H", "9H", "TH", "JH"],
+            ["7D", "8D", "9D", "TD", "JD", "QD"],
+            ["6C", "7C", "8C", "9C", "TC", "JC"],
+        ],
+        dealer=0,
+    )
+    s = ryadki.apply(s, "6S", 0)
+    s = ryadki.apply(s, "resign", 0)  # A leaves while B is to answer A's card
+    assert s.turn == 1 and s.stack == ["6S"]
+    s = ryadki.apply(s, "resign", 1)  # B leaves too: C answers instead, and cannot
+    assert {"e": "cannot_answer", "seat": 2, "card": "6S", "to": 0, "n": 1} in s.events
+    assert s.piles == [1, 0, 0, 0] and s.turn == 2 and not s.over
+    assert total(s) == 36
+
+
+def test_odd_arguments_are_refused() -> None:
+    s = ryadki.new_game({"first_dealer": 1}, seed=2)
+    assert ryadki.legal_moves(s, True) == [] and ryadki.legal_moves(s, 5) == []
+    for player in (True, -1, 2, "1"):
+        with pytest.raises(IllegalMove):
+            ryadki.apply(s, ryadki.legal_moves(s, 1)[0], player)  # type: ignore[arg-type]
+    v = ryadki.view(s, 0)
+    v["events"][0]["deal"] = 99
+    assert s.events == [{"e": "deal_start", "deal": 1, "dealer": 1}]
