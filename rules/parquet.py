@@ -645,9 +645,9 @@ def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
     return _suggest(state, player, seed)
 
 
-def suggest_nodes(state: State, player: int = 0, seed: int | None = None, nodes: int = 300) -> str:
+def suggest_nodes(state: State, player: int = 0, seed: int | None = None, nodes: int = 600) -> str:
     """Like `suggest`, but bounded by a node count instead of the clock: the same move on every
-    machine for the same state and seed (300 nodes is about 10 ms on a quiet machine)."""
+    machine for the same state and seed (600 nodes is about 8 ms of CPU time)."""
     from rules.parquet_ai import search
 
     return search(state, player, nodes=nodes, seed=seed)[0]
