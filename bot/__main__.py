@@ -103,8 +103,18 @@ def main() -> None:
     from bot.logging_setup import setup_logging
 
     setup_logging(settings.log_level, settings.bot_token.get_secret_value(), settings.log_format)
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run(settings))
+    from aiogram.exceptions import TelegramNetworkError, TelegramUnauthorizedError
+
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run(settings))
+    except TelegramUnauthorizedError:
+        log.error("event=startup_failed reason=unauthorized hint=%s",
+                  "Telegram refused BOT_TOKEN: check the token from @BotFather")
+        raise SystemExit(1) from None
+    except (TelegramNetworkError, OSError) as err:
+        log.error("event=startup_failed reason=network error=%r", str(err))
+        raise SystemExit(1) from None
 
 
 if __name__ == "__main__":
