@@ -62,7 +62,7 @@ def finished(msg: TgMessage) -> bool:
     return "Moves:" in msg.text and msg.has_button("🔁 Play again")
 
 
-async def test_play_raspad_and_kosa_across_restarts(
+async def test_play_raspad_and_kosa_across_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     bot = await bot_process(language="en")
@@ -70,25 +70,19 @@ async def test_play_raspad_and_kosa_across_restarts(
     ann.send("/start")
     menu = await emulator.wait_message(ann, contains="Card games")
 
-    # ---- Raspad: a whole game, with a restart after a few moves
+    # ---- Raspad: a few moves, then leave it for the menu
     await tap(emulator, ann, menu, "💥 Raspad (Decay)")
     await tap(emulator, ann, emulator.message(ann, menu.message_id), "🂠 52 cards")
-    board = emulator.message(ann, menu.message_id)
-    assert "Hand:" in board.text, board.describe()
-    assert "<pre>" in (board.raw or "")
-    moves = 0
-    while not finished(emulator.message(ann, board.message_id)):
-        await hinted_move(emulator, ann, board)
-        moves += 1
-        if moves == 5:
-            await bot.restart()
-        assert moves < 300, "a Raspad game should end"
-    final = emulator.message(ann, board.message_id)
-    assert "won" in final.text or "lost" in final.text, final.text
+    raspad = emulator.message(ann, menu.message_id)
+    assert "Hand:" in raspad.text, raspad.describe()
+    assert "<pre>" in (raspad.raw or "")
+    for _ in range(4):
+        await hinted_move(emulator, ann, raspad)
+    await tap(emulator, ann, emulator.message(ann, raspad.message_id), "☰ Menu")
 
-    # ---- Kosa: part of a game from the menu, restart, go on
-    await tap(emulator, ann, final, "☰ Menu")
-    menu = emulator.message(ann, board.message_id)
+    # ---- Kosa: part of a game, with the bot process restarted in the middle
+    menu = emulator.message(ann, raspad.message_id)
+    assert menu.has_button("▶️ Raspad: continue"), menu.describe()
     await tap(emulator, ann, menu, "🪢 Kosa (Braid)")
     await tap(emulator, ann, emulator.message(ann, menu.message_id), "♾ Unlimited redeals")
     kosa = emulator.message(ann, menu.message_id)
@@ -96,18 +90,36 @@ async def test_play_raspad_and_kosa_across_restarts(
     for _ in range(6):
         await hinted_move(emulator, ann, kosa)
     v_before = version_of(emulator.message(ann, kosa.message_id))
+    text_before = emulator.message(ann, kosa.message_id).text
+
     await bot.restart()
+    assert bot.returncodes == [0], "SIGTERM ends the bot gracefully"
+
+    # the board still works after the restart: same game, same position
     for _ in range(4):
         await hinted_move(emulator, ann, kosa)
     after = emulator.message(ann, kosa.message_id)
-    assert version_of(after) is not None and v_before is not None
+    assert after.text != text_before
+    assert v_before is not None
     assert version_of(after) == v_before + 4 or finished(after)
 
     # a stale tap on an old version is refused with an alert and changes nothing
     stale = f"{after.callback_data()[0].split(':')[0]}:{v_before}:d"
-    cq = ann.tap_data(after, stale)
-    answer = await emulator.wait_answer(cq)
+    answer = await emulator.wait_answer(ann.tap_data(after, stale))
     assert answer.get("show_alert"), answer
     assert emulator.message(ann, kosa.message_id).text == after.text
-    assert bot.returncodes == [0, 0]
+
+    # ---- back to the Raspad game (kept across the restart) and play it to the end
+    ann.send("/start")
+    menu = await emulator.wait_message(ann, contains="Card games", newer_than=after)
+    await tap(emulator, ann, menu, "▶️ Raspad: continue")
+    raspad = emulator.message(ann, menu.message_id)
+    assert "Hand:" in raspad.text and "Kon" in raspad.text, raspad.describe()
+    moves = 0
+    while not finished(emulator.message(ann, raspad.message_id)):
+        await hinted_move(emulator, ann, raspad)
+        moves += 1
+        assert moves < 300, "a Raspad game should end"
+    final = emulator.message(ann, raspad.message_id)
+    assert "You won" in final.text or "Game lost" in final.text, final.text
     assert emulator.tg.unanswered_callbacks() == []
