@@ -31,3 +31,25 @@ async def test_start_shows_the_menu_and_survives_a_restart(
     again = await emulator.wait_message(alice, contains="Card games", newer_than=menu)
     assert again.has_button("Kosa")
     assert emulator.tg.unanswered_callbacks() == []
+
+
+async def test_embedded_store_keeps_the_language_across_a_restart(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    """No REDIS_URL: the default SQLite store; a choice made before a restart is still there."""
+    bot = await bot_process(redis=False)
+    assert bot.env["REDIS_URL"] == ""
+    boris = emulator.user("Boris", language_code=None)
+    boris.send("/start")
+    menu = await emulator.wait_message(boris, contains="Карточные игры")
+    await emulator.wait_answer(boris.tap(menu, "🌐 Язык / Language"))
+    choice = await emulator.wait_message(boris, predicate=lambda m: m.has_button("🇬🇧 English"))
+    answer = await emulator.wait_answer(boris.tap(choice, "🇬🇧 English"))
+    assert "English" in answer.get("text", "")
+    await emulator.wait_message(boris, contains="Card games")
+
+    await bot.restart()
+    last = emulator.last_message(boris)
+    boris.send("/start")
+    again = await emulator.wait_message(boris, newer_than=last)
+    assert "Card games" in again.text, again.text
