@@ -59,6 +59,7 @@ NOT_MODIFIED = (
 EDIT_NOT_FOUND = "Bad Request: message to edit not found"
 DELETE_NOT_FOUND = "Bad Request: message to delete not found"
 CANT_EDIT = "Bad Request: message can't be edited"
+CANT_DELETE = "Bad Request: message can't be deleted"
 CHAT_NOT_FOUND = "Bad Request: chat not found"
 CANT_INITIATE = "Forbidden: bot can't initiate conversation with a user"
 BLOCKED = "Forbidden: bot was blocked by the user"
@@ -717,7 +718,11 @@ class FakeTelegram:
         msg = self.messages.get(chat.id, {}).get(params.get("message_id", 0))
         if msg is None or msg.deleted:
             raise ApiError(400, DELETE_NOT_FOUND)
+        if not msg.by_bot and chat.type != "private" and chat.bot_status != "administrator":
+            # only an admin bot may delete other people's messages in a group
+            raise ApiError(400, CANT_DELETE)
         msg.deleted = True
+        self._changed()
         return True
 
     def _api_answerCallbackQuery(self, params: dict[str, Any]) -> bool:

@@ -268,3 +268,17 @@ async def test_unemulated_method_is_a_clear_error() -> None:
     with pytest.raises(TelegramNotFound, match="not emulated"):
         await bot.send_dice(1)
     assert any("sendDice" in v for v in session.violations)
+
+
+async def test_deleting_user_messages_in_groups_needs_admin_rights(bot_session: BotSession) -> None:
+    bot, session = bot_session
+    tg = session.tg
+    ann = tg.add_user("Ann")
+    plain = tg.add_group("Plain", owner=ann)
+    admin = tg.add_group("Admin", owner=ann, bot_status="administrator")
+    m1 = tg.user_message(ann, plain, "/newgame")
+    m2 = tg.user_message(ann, admin, "/newgame")
+    with pytest.raises(TelegramBadRequest, match="can't be deleted"):
+        await bot.delete_message(plain.id, m1.message_id)
+    assert await bot.delete_message(admin.id, m2.message_id)
+    assert session.tg.messages_in(admin.id, by_bot=None) == []
