@@ -75,7 +75,11 @@ def _spot_cell(view: dict[str, Any], spot: str, pick: str | None) -> str:
 
 
 def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
-    lines = [ctx.t("kosa-head", base=card(view["base"] + "S")[:-1], pass_no=view["pass"])]
+    if view.get("max_passes"):
+        lines = [ctx.t("kosa-head-limited", base=card(view["base"] + "S")[:-1],
+                       pass_no=view["pass"], passes=view["max_passes"])]
+    else:
+        lines = [ctx.t("kosa-head", base=card(view["base"] + "S")[:-1], pass_no=view["pass"])]
     tops = []
     for pile in view["foundations"]:
         if len(pile) >= FULL:
@@ -106,8 +110,6 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
 def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, InlineKeyboardMarkup]:
     status = view["status"]
     title = ctx.t("title-kosa")
-    if view.get("max_passes"):
-        title += " · " + ctx.t("kosa-passes-limit", n=view["max_passes"])
     parts = [f"<b>{esc(title)}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
     line = event_line(ctx)
     if line:
@@ -143,6 +145,16 @@ def describe(move: str, view: dict[str, Any], ctx: RenderCtx) -> str:
     c = place_card(view, src)
     return ctx.t("kosa-move-hint", card=card(c) if c else place_name(ctx, src),
                  target=place_name(ctx, dst))
+
+
+SOURCE_TAG = {"b": "🪢", "w": "♻"}
+
+
+def source_label(view: dict[str, Any], place: str) -> str:
+    """`🪢10♦` (braid), `♻7♠` (waste), `R2 6♣` (a spot): the place matters, two decks repeat
+    cards."""
+    c = card(place_card(view, place))
+    return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{place} {c}"
 
 
 def _target_label(view: dict[str, Any], ctx: RenderCtx, dst: str) -> str:
@@ -183,16 +195,16 @@ def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[InlineKeyboardBu
             dsts = by_source.get(src)
             if not dsts:
                 continue
-            c = place_card(view, src)
+            label = source_label(view, src)
             hinted = bool(ctx.hint) and (ctx.hint or "").startswith(src + ">")
             mark = star if hinted else ""
             if src == ctx.pick:
-                buttons.append(button(f"✋{card(c)}", ctx.ui("back")))
+                buttons.append(button(f"✋{label}", ctx.ui("back")))
             elif len(dsts) == 1:
-                buttons.append(button(f"{mark}{card(c)}→{place_name(ctx, dsts[0])}",
+                buttons.append(button(f"{mark}{label}→{place_name(ctx, dsts[0])}",
                                       ctx.move(f"{src}>{dsts[0]}")))
             else:
-                buttons.append(button(f"{mark}{card(c)} ▸", ctx.ui("pick", src)))
+                buttons.append(button(f"{mark}{label} ▸", ctx.ui("pick", src)))
         rows += rows_of(buttons, 3)
         if ctx.pick and ctx.pick in by_source:
             targets = []

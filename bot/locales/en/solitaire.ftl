@@ -63,6 +63,7 @@ raspad-fail-hint = declare the kon unclosed
 
 ## Kosa
 kosa-head = Base { $base } · pass { $pass_no }
+kosa-head-limited = Base { $base } · pass { $pass_no } of { $passes }
 kosa-found = Home
 kosa-braid = Braid { $n }: { $cards }
 kosa-braid-empty = The braid is empty
@@ -71,7 +72,6 @@ kosa-braid-short = braid
 kosa-waste-short = waste
 kosa-stock-short = stock
 kosa-found-short = home { $n }
-kosa-passes-limit = { $n } passes
 kosa-fill-prompt = Fill the empty spot { $spots }: choose where the card comes from.
 kosa-redeal-warning = ⚠️ No move in this pass: a redeal loses.
 kosa-draw-hint = draw from the stock

@@ -65,6 +65,7 @@ raspad-fail-hint = объявите кон незакрытым
 
 ## Коса
 kosa-head = База { $base } · проход { $pass_no }
+kosa-head-limited = База { $base } · проход { $pass_no } из { $passes }
 kosa-found = Дома
 kosa-braid = Коса { $n }: { $cards }
 kosa-braid-empty = Коса пуста
@@ -73,7 +74,6 @@ kosa-braid-short = коса
 kosa-waste-short = сброс
 kosa-stock-short = колода
 kosa-found-short = дом { $n }
-kosa-passes-limit = проходов: { $n }
 kosa-fill-prompt = Заполните пустую ячейку { $spots }: выберите, откуда взять карту.
 kosa-redeal-warning = ⚠️ В этом проходе не было ходов: пересдача проигрывает.
 kosa-draw-hint = возьмите карту из колоды
