@@ -1,0 +1,72 @@
+"""Renderers over random playouts: every position fits a phone and Telegram's limits, and every
+legal move can be reached with the buttons (directly, after picking its source, or after a
+confirmation)."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+
+import pytest
+
+from bot import solitaire
+from bot.callbacks import GameCallback, parse
+from bot.handlers.solitaire import render_game
+from bot.storage import GameRecord
+
+
+def width(line: str) -> int:
+    return len(line) + line.count("🃏")
+
+
+def actions(markup) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    out: dict[str, str] = {}
+    for row in markup.inline_keyboard:
+        assert len(row) <= 8
+        for b in row:
+            data = b.callback_data
+            assert data is not None and len(data.encode()) <= 64
+            cb = parse(data)
+            if isinstance(cb, GameCallback):
+                out[cb.action] = b.text
+    return out
+
+
+def check_position(record: GameRecord, lang: str) -> None:
+    text, markup = render_game(record, lang)
+    assert len(text) <= 4096
+    assert sum(len(r) for r in markup.inline_keyboard) <= 100
+    board = re.search(r"<pre>(.*?)</pre>", text, re.S)
+    assert board is not None
+    for line in html.unescape(board.group(1)).split("\n"):
+        assert width(line) <= 30, line
+    if record.finished:
+        return
+    top = actions(markup)
+    for move in solitaire.legal_moves(record):
+        if move in top or f"~ask:{move}" in top:
+            continue
+        src = move.split(">")[0]
+        assert f"~pick:{src}" in top, (move, sorted(top))
+        _, picked = render_game(record, lang, pick=src)
+        assert move in actions(picked), (move, "after pick")
+
+
+@pytest.mark.parametrize(("kind", "variant"), [("raspad", "52"), ("raspad", "54"),
+                                               ("kosa", "u"), ("kosa", "3")])
+def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
+    rng = random.Random(f"{kind}{variant}")
+    for game in range(3):
+        record = solitaire.new_record(kind, variant, 1, "ru" if game % 2 else "en",
+                                      seed=rng.randrange(2**32))
+        for _ in range(120):
+            check_position(record, record.meta["lang"])
+            if record.finished:
+                break
+            moves = solitaire.legal_moves(record)
+            # prefer real moves over draws so that piles grow and lines get long
+            real = [m for m in moves if m not in ("d", "r")]
+            move = rng.choice(real) if real and rng.random() < 0.8 else rng.choice(moves)
+            solitaire.apply_move(record, move, undo_depth=20)
+        check_position(record, record.meta["lang"])
