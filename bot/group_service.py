@@ -500,10 +500,10 @@ class GroupService:
             raise Refused("grp-game-over")
         view = gp.public_view(record)
         if move != "resign":
-            if gp.turn_of(view) != seat:
-                raise Refused("grp-not-your-turn")
             if version != record.version:
                 raise Refused("grp-stale")
+            if gp.turn_of(view) != seat:
+                raise Refused("grp-not-your-turn")
         now = self.clock()
         expected = record.version
         try:
@@ -532,10 +532,10 @@ class GroupService:
             raise Refused("grp-not-seated")
         if gp.phase(record) != "play":
             raise Refused("grp-game-over")
-        if gp.turn_of(gp.public_view(record)) != seat:
-            raise Refused("grp-not-your-turn")
         if version != record.version:
             raise Refused("grp-stale")
+        if gp.turn_of(gp.public_view(record)) != seat:
+            raise Refused("grp-not-your-turn")
         mod = gp.module(record.kind)
         legal = mod.legal_moves(mod.from_json(record.state), seat)
         if pick is not None:
