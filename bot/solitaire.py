@@ -70,7 +70,10 @@ def state_of(record: GameRecord) -> Any:
 
 def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
     module = rules.GAMES[record.kind]
-    return module.view(state if state is not None else module.from_json(record.state), 0)
+    view: dict[str, Any] = module.view(
+        state if state is not None else module.from_json(record.state), 0
+    )
+    return view
 
 
 def apply_move(record: GameRecord, move: str, undo_depth: int) -> Any:
@@ -203,7 +206,7 @@ def kosa_events(before: dict[str, Any], after: dict[str, Any], move: str) -> lis
         expected = list(before["spots"][spot])
         if spot == src and expected:
             expected.pop()
-        if spot == dst:
+        if dst is not None and spot == dst:
             expected.append(kosa_card_at(after, dst) or "")
         if pile != expected and pile:
             out.append(["ev-autofill", {"spot": spot, "card": pretty(pile[-1])}])

@@ -101,7 +101,7 @@ def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[InlineKeyboardBu
     hand_buttons = []
     for c in view["hand"]:
         targets = targets_of(ctx.moves, c)
-        hinted = bool(ctx.hint) and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
+        hinted = ctx.hint is not None and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
         mark = star if hinted else ""
         if c == ctx.pick:
             hand_buttons.append(button(f"✋{card(c)}", ctx.ui("back")))

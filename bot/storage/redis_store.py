@@ -50,7 +50,7 @@ class CountingRedis(Redis):
 
     async def execute_command(self, *args: Any, **options: Any) -> Any:
         self.commands_sent += 1
-        return await super().execute_command(*args, **options)
+        return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
 
 
 class RedisStore(Store):
@@ -62,14 +62,16 @@ class RedisStore(Store):
         prefix: str = "cb",
     ) -> None:
         super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
-        self.client: CountingRedis = CountingRedis.from_url(url, decode_responses=True)
+        client = CountingRedis.from_url(url, decode_responses=True)
+        assert isinstance(client, CountingRedis)
+        self.client: CountingRedis = client
         self.prefix = prefix
         self._create = self.client.register_script(_CREATE)
         self._save = self.client.register_script(_SAVE)
         self._release = self.client.register_script(_RELEASE)
         self._claim_due = self.client.register_script(_CLAIM_DUE)
 
-    @property  # type: ignore[override]
+    @property
     def round_trips(self) -> int:
         return self.client.commands_sent
 
@@ -153,7 +155,8 @@ class RedisStore(Store):
 
     # user index
     async def user_games(self, user_id: int) -> list[str]:
-        return sorted(await self.client.smembers(self._user_games(user_id)))
+        members = await self.client.smembers(self._user_games(user_id))
+        return sorted(str(m) for m in members)
 
     async def add_user_game(self, user_id: int, game_id: str) -> None:
         key = self._user_games(user_id)
