@@ -668,6 +668,19 @@ class Emulator:
 
         return await self.wait_for(answered, timeout, f"an answer to callback {callback_id}")
 
+    async def wait_all_answered(self, timeout: float = DEFAULT_TIMEOUT) -> None:
+        """Wait until the bot has answered every tap so far (Telegram shows a spinner until it
+        does); the AssertionError names the unanswered ones."""
+
+        def done() -> bool:
+            return not self.tg.unanswered_callbacks()
+
+        try:
+            await self.wait_for(done, timeout, "answers to every callback query")
+        except AssertionError as e:
+            left = [(cb.id, cb.data) for cb in self.tg.unanswered_callbacks()]
+            raise AssertionError(f"unanswered callback queries {left}\n{e}") from None
+
     async def wait_polled(self, after: int | None = None, timeout: float = DEFAULT_TIMEOUT) -> int:
         """Wait until the bot calls getUpdates (more than ``after`` times in total; default: one
         more call than now).  Returns the poll count."""

@@ -105,6 +105,7 @@ async def test_echo_and_callback(emulator: Emulator, running: Bot) -> None:
     assert emulator.message(alice, menu.message_id).text == "Pong"
     assert emulator.message(alice, menu.message_id).reply_markup is None  # edit dropped it
     assert emulator.alerts(alice) == ["pong!"]
+    await emulator.wait_all_answered(timeout=10)
 
 
 async def test_deep_link_and_group_flow(emulator: Emulator, running: Bot) -> None:
@@ -293,3 +294,18 @@ async def test_flood_limit_for_group_edits(emulator: Emulator) -> None:
         assert emulator.message(group, msg.message_id).text == "v3"
     finally:
         await bot.session.close()
+
+
+async def test_wait_all_answered_names_the_unanswered_tap(emulator: Emulator) -> None:
+    alice = emulator.user("Alice", started=True)
+    msg = emulator.tg.handle(
+        "sendMessage",
+        {
+            "chat_id": alice.id,
+            "text": "m",
+            "reply_markup": {"inline_keyboard": [[{"text": "A", "callback_data": "a"}]]},
+        },
+    )
+    alice.tap(emulator.message(alice, msg["message_id"]), "A")  # no bot runs: nobody answers
+    with pytest.raises(AssertionError, match=r"unanswered callback queries \[\('\w+', 'a'\)\]"):
+        await emulator.wait_all_answered(timeout=0.3)
