@@ -201,6 +201,8 @@ def make_router() -> Router:
         if not await store.save(game, cb.version):
             await answer(_("error-busy"), alert=True)
             return
+        log.debug("event=move kind=%s game=%s version=%s move=%s", game.kind, game.id,
+                  game.version, cb.action)
         if game.finished:
             log.info("event=game_over kind=%s game=%s user=%s result=%s moves=%s", game.kind,
                      game.id, query.from_user.id, rules.GAMES[game.kind].status(state).result,
