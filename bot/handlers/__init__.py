@@ -2,7 +2,7 @@
 
 Entries are router factories (`def make_router() -> Router`) or Router instances.
 Group games: add your routers ABOVE `start` (so `/start j<code>` deep links and the
-`m:friends` button reach you first); `placeholder` answers `m:friends` until then, and
+`m:friends` button reach you first; `group` now answers `m:friends`), and
 `fallback` must stay last (it answers taps nothing else handled).
 """
 
@@ -12,12 +12,11 @@ from collections.abc import Callable
 
 from aiogram import Router
 
-from bot.handlers import fallback, group, placeholder, solitaire, start
+from bot.handlers import fallback, group, solitaire, start
 
 ROUTERS: list[Callable[[], Router] | Router] = [
     group.make_router,  # group games: /newgame, lobbies, invites (/start j<code>), m:friends
     solitaire.make_router,
     start.make_router,
-    placeholder.make_router,
     fallback.make_router,
 ]
