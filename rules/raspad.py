@@ -460,4 +460,4 @@ def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
 
     if player != 0 or state.result != PLAYING:
         raise IllegalMove("raspad: no move to suggest")
-    return choose(state)
+    return choose(state, 0 if seed is None else seed)

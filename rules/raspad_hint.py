@@ -24,12 +24,15 @@ from rules.raspad import (
     State,
     beats,
 )
+from rules.rng import Rng
 
 Table = tuple[str | None, ...]
 
-MAX_NODES = 4000
-P = {"refill": 1.0, "num": 0.02, "last": 1.0, "draw": 0.5, "ace": 0.3, "two": 0.1, "joker": 1.5,
-     "short": 2.0, "share": 1.0, "mc": 0, "mcs": 100}
+MAX_NODES = 3000  # positions searched per kon (the search merges orders reaching one position)
+MC_STOCK = 10  # with at most this many stock cards, closes are judged by sampling
+MC_TOP = 5  # how many of the best kept hands are sampled
+MC_SAMPLES = 48  # sampled refills and next tables per kept hand
+CLOSE_NODES = 300  # search budget of one sampled next kon
 WIN = 1_000_000.0
 
 
@@ -74,13 +77,16 @@ def _beats_from(hand: tuple[str, ...], table: Table) -> list[tuple[str, int]]:
 
 
 class _Scorer:
-    def __init__(self, state: State) -> None:
+    """Scores of the ways a kon can end, from what the player sees."""
+
+    def __init__(self, state: State, seed: int) -> None:
         full = cards.deck_54() if state.jokers else cards.deck_52()
         seen = set(state.hand) | set(state.discard) | {c for c in state.table if c is not None}
         self.unseen = [c for c in full if c not in seen]
         self.stock = len(state.stock)
-        nu = max(1, len(self.unseen))
-        # which unseen cards each card could beat on a fresh line (no beaten neighbours)
+        self.seed = seed
+        self.nu = max(1, len(self.unseen))
+        # which unseen cards each hand card could beat on a fresh line (no beaten neighbours)
         self.cover: dict[str, int] = {}
         for h in full:
             mask = 0
@@ -88,54 +94,51 @@ class _Scorer:
                 if beats(h, u, VALUE[u], False):
                     mask |= 1 << k
             self.cover[h] = mask
-        self.nu = nu
-        tot = sum(bin(self.cover[u]).count("1") for u in self.unseen)
-        self.mean_cover = tot / (nu * nu) if self.unseen else 0.0
-        self._hand_cache: dict[tuple[str, ...], float] = {}
+        tot = sum(self.cover[u].bit_count() for u in self.unseen)
+        self.mean_cover = tot / (self.nu * self.nu)
         self._share: dict[str, float] = {}
-        self._mc: dict[tuple[tuple[str, ...], int], float] = {}
+
+    def draw_left(self, hand: tuple[str, ...]) -> tuple[int, int]:
+        draw = min(HAND_SIZE - len(hand), self.stock)
+        return draw, self.stock - draw
 
     def close_score(self, hand: tuple[str, ...]) -> float:
-        draw = min(HAND_SIZE - len(hand), self.stock)
-        left = self.stock - draw
+        """A close keeping `hand`: certain wins first, then the kept hand's versatility."""
+        draw, left = self.draw_left(hand)
         if left == 0:
-            return WIN
+            return WIN  # won at once
         if left == 1:
-            return WIN - 1
-        key = hand
-        q = self._hand_cache.get(key)
-        if q is None:
-            mask = 0
-            for h in hand:
-                mask |= self.cover[h]
-            cov = bin(mask).count("1") / self.nu
-            q = 1.0 - (1.0 - cov) * (1.0 - self.mean_cover) ** (draw * P["refill"])
-            q += P["num"] * sum(1 for h in hand if VALUE[h] == 0 or 2 <= VALUE[h] <= 10)
-            self._hand_cache[key] = q
-        if P.get("mc") and self.stock <= P["mcs"]:
-            q = self.mc(hand, draw)
-        lay = min(TABLE_SIZE, left)
-        bonus = 0.0
-        if left - lay == 0:
-            bonus = 0.5  # the next kon is the last one
-        return 1000.0 + 100.0 * q + P["last"] * bonus + P["draw"] * draw
+            return WIN - 1  # a one-card table closes at once, then nothing is left
+        mask = 0
+        for h in hand:
+            mask |= self.cover[h]
+        cov = mask.bit_count() / self.nu
+        q = 1.0 - (1.0 - cov) * (1.0 - self.mean_cover) ** draw
+        q += 0.02 * sum(1 for h in hand if VALUE[h] == 0 or 2 <= VALUE[h] <= 10)
+        return self.close_tail(q, draw, left)
 
-    def mc(self, hand: tuple[str, ...], draw: int) -> float:
-        import random
-        k = (hand, draw)
-        if k in self._mc:
-            return self._mc[k]
-        rnd = random.Random(12345)
-        n = int(P["mc"])
+    @staticmethod
+    def close_tail(q: float, draw: int, left: int) -> float:
+        last = 0.5 if left <= TABLE_SIZE else 0.0  # the next kon is the last one
+        return 1000.0 + 100.0 * q + last + 0.5 * draw
+
+    def sampled_close(self, hand: tuple[str, ...]) -> float:
+        """The share of sampled refills and next tables with which the next kon can close."""
+        draw, left = self.draw_left(hand)
+        lay = min(TABLE_SIZE, left)
+        rng = Rng(self.seed)
+        pool = list(self.unseen)
+        k = draw + lay
         ok = 0
-        for _ in range(n):
-            lay = min(TABLE_SIZE, len(self.unseen) - draw)
-            smp = rnd.sample(self.unseen, draw + lay)
-            ok += can_close(hand + tuple(smp[:draw]), tuple(smp[draw:]))
-        self._mc[k] = ok / n
-        return ok / n
+        for _ in range(MC_SAMPLES):
+            for j in range(k):  # a partial Fisher–Yates shuffle
+                r = j + rng.below(len(pool) - j)
+                pool[j], pool[r] = pool[r], pool[j]
+            ok += can_close(hand + tuple(pool[:draw]), tuple(pool[draw:k]))
+        return self.close_tail(ok / MC_SAMPLES, draw, left)
 
     def beaten_share(self, c: str) -> float:
+        """The share of unseen cards that beat `c` (a joker counted as next to a hole)."""
         r = self._share.get(c)
         if r is None:
             r = sum(1 for u in self.unseen if beats(u, c, VALUE[c], True)) / self.nu
@@ -143,79 +146,66 @@ class _Scorer:
         return r
 
     def fail_score(self, hand: tuple[str, ...], table: Table) -> float:
+        """A failed kon: lost with an empty stock, else the weight of the next line."""
         if self.stock == 0:
             return -WIN
-        line = [c for c in table if c is not None] + list(hand)
         pen = 0.0
-        for c in line:
+        for c in [*(c for c in table if c is not None), *hand]:
+            pen += 1.0 - self.beaten_share(c)
             v = VALUE[c]
-            if P.get("share"):
-                pen += 1.0 - P["share"] * self.beaten_share(c)
-                if v == 1:
-                    pen -= P["ace"]
-                elif v == 2:
-                    pen -= P["two"]
-                continue
-            if v == 0:
-                pen += P["joker"]
-            elif v == 1:
-                pen += P["ace"]
+            if v == 1:
+                pen -= 0.3  # decays next to any beaten card
             elif v == 2:
-                pen += P["two"]
-            else:
-                pen += 1.0
+                pen -= 0.1
         if self.stock < HAND_SIZE:
-            pen += P["short"] * (HAND_SIZE - self.stock)
+            pen += 2.0 * (HAND_SIZE - self.stock)  # a short new hand
         return -pen
 
 
-def choose(state: State) -> str:
+def choose(state: State, seed: int = 0) -> str:
     """The suggested move for a position that is being played."""
-    sc = _Scorer(state)
-    root_hand = state.hand
-    root_table = state.table
-    best_score = -2 * WIN
-    best_move = ""
+    sc = _Scorer(state, seed)
+    best_fail = -2 * WIN
+    fail_move = ""
+    closes: dict[tuple[str, ...], tuple[float, str]] = {}  # kept hand -> (score, first move)
     seen: set[tuple[tuple[str, ...], Table]] = set()
-    # stack of (hand, table, first move)
-    stack: list[tuple[tuple[str, ...], Table, str]] = [(root_hand, root_table, "")]
-    nodes = 0
-    while stack:
+    stack: list[tuple[tuple[str, ...], Table, str]] = [(state.hand, state.table, "")]
+    while stack and len(seen) < MAX_NODES:
         hand, table, first = stack.pop()
         key = (hand, table)
         if key in seen:
             continue
         seen.add(key)
-        nodes += 1
         live = sum(1 for c in table if c is not None)
         if live <= 1:
-            score = sc.close_score(hand)
-            move = first or "close"
+            if hand not in closes:
+                closes[hand] = (sc.close_score(hand), first or "close")
         else:
-            score = sc.fail_score(hand, table)
-            move = first or "fail"
-        moves = _beats_from(hand, table) if live > 0 else []
-        if live >= 2 and not moves and first == "":
-            move = "fail"
-        if score > best_score:
-            best_score, best_move = score, move
-        if live == 0 or nodes >= MAX_NODES:
+            # declaring a fail now is chosen only when strictly better than playing on
+            score = sc.fail_score(hand, table) - (1e-6 if not first else 0.0)
+            if score > best_fail:
+                best_fail, fail_move = score, first or "fail"
+        if live == 0:
             continue
-        for h, i in moves:
+        for h, i in _beats_from(hand, table):
             t = table[i]
             assert t is not None
-            nh = tuple(c for c in hand if c != h)
-            nt = _after_beat(table, i)
-            stack.append((nh, nt, first or (h + ">" + t)))
-    if not best_move:
-        live = sum(1 for c in root_table if c is not None)
-        return "close" if live <= 1 else "fail"
-    return best_move
-
+            nxt = (tuple(c for c in hand if c != h), _after_beat(table, i), first or h + ">" + t)
+            stack.append(nxt)
+    if not closes:
+        return fail_move or "fail"
+    ranked = sorted(closes.items(), key=lambda kv: -kv[1][0])
+    top_score, top_move = ranked[0][1]
+    if top_score >= WIN - 1 or sc.stock > MC_STOCK:
+        return top_move
+    best = (-1.0, top_move)
+    for hand, (_, move) in ranked[:MC_TOP]:
+        best = max(best, (sc.sampled_close(hand), move), key=lambda x: x[0])
+    return best[1]
 
 
 def can_close(hand: tuple[str, ...], table: Table) -> bool:
-    """Whether some order of beats leaves at most one live card."""
+    """Whether some order of beats leaves at most one live card (within a search budget)."""
     seen: set[tuple[tuple[str, ...], Table]] = set()
     stack = [(hand, table)]
     while stack:
@@ -226,6 +216,8 @@ def can_close(hand: tuple[str, ...], table: Table) -> bool:
         if key in seen:
             continue
         seen.add(key)
+        if len(seen) > CLOSE_NODES:
+            return False
         for hc, i in _beats_from(h, t):
             stack.append((tuple(c for c in h if c != hc), _after_beat(t, i)))
     return False
