@@ -33,7 +33,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aiogram import Dispatcher, Router
-from aiogram.types import Message, Update
+from aiogram.types import CallbackQuery, Message, Update
 
 from bot.app import build_dispatcher
 from bot.callbacks import GameCallback, parse
@@ -78,6 +78,28 @@ async def bench_echo(n: int) -> tuple[list[float], list[float]]:
         if i % 500 == 0:
             session.clear()
     return times, cpu
+
+
+async def bench_bare_callback(bench: GameBench, n: int) -> float:
+    """Mean CPU µs of a bare aiogram callback handler (it only answers) for taps on the game's
+    board message: aiogram's own cost for an update that carries a board keyboard."""
+    dp = Dispatcher()
+    router = Router()
+
+    @router.callback_query()
+    async def tapped(query: CallbackQuery) -> None:
+        await query.answer()
+
+    dp.include_router(router)
+    msg = bench.current()
+    data = next((b["callback_data"] for b in msg.buttons() if b.get("callback_data")), "m:menu")
+    cpu: list[float] = []
+    for _ in range(n):
+        update = bench.session.tap_data(bench.user, msg, data)
+        c0 = time.process_time()
+        await dp.feed_update(bench.bot, update)
+        cpu.append(time.process_time() - c0)
+    return statistics.fmean(cpu) * 1e6
 
 
 def move_buttons(msg: TgMessage) -> tuple[list[str], list[str], list[str]]:
@@ -267,6 +289,9 @@ async def main_async(args: argparse.Namespace) -> int:
                   f"{ratio_wall:4.2f}× echo wall median | Redis round trips per move "
                   f"{rts:.2f} (max {worst_rt}; target ≤ 2) | {len(bench.move_times)} moves, "
                   f"{bench.games} games, {bench.ui_updates} menu/pick taps")
+            bare = await bench_bare_callback(bench, min(args.echoes, 1000))
+            print(f"{kind:<6} baseline: a bare aiogram callback handler (answer only) for a tap on "
+                  f"this board costs {bare:.0f} µs CPU = {bare / echo_c:.2f}× echo")
             n_updates = len(bench.move_times) + bench.ui_updates
             print(f"{kind:<6} where the CPU goes (µs per update, all {n_updates} updates): "
                   + ", ".join(f"{label} {total / n_updates * 1e6:.0f}"
