@@ -10,6 +10,7 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from aiogram import Bot, Dispatcher
 from pydantic import ValidationError
@@ -27,17 +28,26 @@ async def heartbeat(path: str, every: float = 10.0) -> None:
         await asyncio.sleep(every)
 
 
-async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
+def webhook_app(bot: Bot, dp: Dispatcher, settings: Settings) -> Any:
+    """The aiohttp application that receives updates at WEBHOOK_PATH (checks the secret)."""
     from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
     from aiohttp import web
 
-    assert settings.webhook_url
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     app = web.Application()
     SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
         app, path=settings.webhook_path
     )
     setup_application(app, dp, bot=bot)
+    return app
+
+
+async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
+    from aiohttp import web
+
+    assert settings.webhook_url
+    secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
+    app = webhook_app(bot, dp, settings)
     url = settings.webhook_url.rstrip("/") + settings.webhook_path
     await bot.set_webhook(url=url, secret_token=secret,
                           allowed_updates=dp.resolve_used_update_types())
