@@ -15,6 +15,7 @@ from aiogram.exceptions import (
     TelegramForbiddenError,
     TelegramRetryAfter,
 )
+from aiogram.methods import EditMessageText
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup
 
 log = logging.getLogger(__name__)
@@ -25,6 +26,14 @@ MAX_RETRIES = 3
 MAX_RETRY_SLEEP = 60.0
 
 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
+
+
+class _EditBoard(EditMessageText):
+    """editMessageText whose result (the whole edited Message, keyboard included) is not parsed
+    into objects: nobody reads it, and parsing it was a third of an edit's cost. Errors are
+    raised exactly as for EditMessageText."""
+
+    __returning__ = Any  # type: ignore[assignment]
 
 
 def _is_not_modified(err: TelegramBadRequest) -> bool:
@@ -95,12 +104,14 @@ async def edit(
     if message_id is not None:
         try:
             await with_retry(
-                lambda: bot.edit_message_text(
-                    text=text,
-                    chat_id=chat_id,
-                    message_id=message_id,
-                    reply_markup=markup,
-                    parse_mode="HTML",
+                lambda: bot(
+                    _EditBoard(  # type: ignore[call-arg]
+                        text=text,
+                        chat_id=chat_id,
+                        message_id=message_id,
+                        reply_markup=markup,
+                        parse_mode="HTML",
+                    )
                 ),
                 "editMessageText",
             )

@@ -27,6 +27,10 @@ class FakeBot:
         self.edits: list[dict[str, Any]] = []
         self.sent: list[dict[str, Any]] = []
 
+    async def __call__(self, method: Any) -> Any:
+        assert isinstance(method, EditMessageText)
+        return await self.edit_message_text(**method.model_dump())
+
     async def edit_message_text(self, **kw: Any) -> bool:
         self.edits.append(kw)
         if self.edit_errors:
