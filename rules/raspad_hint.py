@@ -28,7 +28,7 @@ from rules.rng import Rng
 
 Table = tuple[str | None, ...]
 
-MAX_NODES = 3000  # positions searched per kon (the search merges orders reaching one position)
+MAX_NODES = 1200  # positions searched per kon (the search merges orders reaching one position)
 MC_STOCK = 10  # with at most this many stock cards, closes are judged by sampling
 MC_TOP = 5  # how many of the best kept hands are sampled
 MC_SAMPLES = 48  # sampled refills and next tables per kept hand
@@ -60,6 +60,19 @@ def _after_beat(table: Table, i: int) -> Table:
     return tuple(t)
 
 
+_BEATERS: dict[tuple[str, int, bool], frozenset[str]] = {}
+
+
+def _beaters(t: str, low: int, near_hole: bool) -> frozenset[str]:
+    """Every card that beats the table card `t` with lowest value `low` (cached)."""
+    key = (t, low, near_hole)
+    got = _BEATERS.get(key)
+    if got is None:
+        got = frozenset(h for h in cards.deck_54() if h != t and beats(h, t, low, near_hole))
+        _BEATERS[key] = got
+    return got
+
+
 def _beats_from(hand: tuple[str, ...], table: Table) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     n = len(table)
@@ -69,9 +82,9 @@ def _beats_from(hand: tuple[str, ...], table: Table) -> list[tuple[str, int]]:
         d = (1 if i > 0 and table[i - 1] is None else 0) + (
             1 if i + 1 < n and table[i + 1] is None else 0
         )
-        low = VALUE[t] - d
+        ok = _beaters(t, VALUE[t] - d, d > 0)
         for h in hand:
-            if beats(h, t, low, d > 0):
+            if h in ok:
                 out.append((h, i))
     return out
 
@@ -87,15 +100,18 @@ class _Scorer:
         self.seed = seed
         self.nu = max(1, len(self.unseen))
         # which unseen cards each hand card could beat on a fresh line (no beaten neighbours)
+        fresh = [_beaters(u, VALUE[u], False) for u in self.unseen]
         self.cover: dict[str, int] = {}
-        for h in full:
+        for h in state.hand:
             mask = 0
-            for k, u in enumerate(self.unseen):
-                if beats(h, u, VALUE[u], False):
+            for k, b in enumerate(fresh):
+                if h in b:
                     mask |= 1 << k
             self.cover[h] = mask
-        tot = sum(self.cover[u].bit_count() for u in self.unseen)
+        unseen_set = set(self.unseen)
+        tot = sum(len(b & unseen_set) for b in fresh)
         self.mean_cover = tot / (self.nu * self.nu)
+        self.unseen_set = unseen_set
         self._share: dict[str, float] = {}
 
     def draw_left(self, hand: tuple[str, ...]) -> tuple[int, int]:
@@ -141,7 +157,7 @@ class _Scorer:
         """The share of unseen cards that beat `c` (a joker counted as next to a hole)."""
         r = self._share.get(c)
         if r is None:
-            r = sum(1 for u in self.unseen if beats(u, c, VALUE[c], True)) / self.nu
+            r = len(_beaters(c, VALUE[c], True) & self.unseen_set) / self.nu
             self._share[c] = r
         return r
 
@@ -196,7 +212,7 @@ def choose(state: State, seed: int = 0) -> str:
         return fail_move or "fail"
     ranked = sorted(closes.items(), key=lambda kv: -kv[1][0])
     top_score, top_move = ranked[0][1]
-    if top_score >= WIN - 1 or sc.stock > MC_STOCK:
+    if top_score >= WIN - 1 or sc.stock > MC_STOCK or len(ranked) == 1:
         return top_move
     best = (-1.0, top_move)
     for hand, (_, move) in ranked[:MC_TOP]:
