@@ -4,14 +4,19 @@ It sees only what the player sees: the hand, the table line, the discard pile an
 size. The unseen cards (the stock, in an unknown order) are the deck minus everything visible.
 
 Every order of beats inside the current kon is searched (positions reached by different orders
-are merged). Each reachable position is scored as a way to end the kon:
+are merged; at most MAX_NODES positions). Each reachable position is scored as a way to end
+the kon:
 - a close (at most one live card): an immediate or certain win scores highest; otherwise the
   versatility of the kept hand — the share of unseen cards it can beat, with the expected help
-  of the cards drawn to refill it — plus a little for draining the stock;
-- a failed kon: lost when the stock is empty; otherwise a penalty for every card the next line
-  will hold, lighter for aces and twos (they decay next to a beaten card) and heavier for jokers.
-The first move towards the best position is suggested (`close` or `fail` when it is the
-current one).
+  of the cards drawn to refill it — plus a little for draining the stock. Near the end of the
+  stock (≤ MC_STOCK cards) the best few kept hands are compared by sampling refills and next
+  tables from the unseen cards and checking whether that next kon could close;
+- a failed kon: lost when the stock is empty; otherwise the weight of the next line: for each
+  card, the share of unseen cards that cannot beat it, lighter for aces and twos (they decay
+  next to a beaten card).
+Any close beats any failed kon. The first move towards the best position is suggested
+(`close` or `fail` when it is the current one; a fail is declared only when strictly better
+than playing on). `seed` only seeds the sampling: the same position and seed give the same hint.
 """
 
 from __future__ import annotations

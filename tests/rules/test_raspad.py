@@ -405,3 +405,15 @@ def test_suggest_does_not_read_the_stock_order() -> None:
         s.seed, s.jokers, tuple(shuffled), s.hand, s.table, s.discard, s.result, s.kon, s.fails
     )
     assert raspad.suggest(s) == raspad.suggest(other)
+
+
+@settings(max_examples=60, deadline=None)
+@given(move=st.text(max_size=8))
+def test_random_strings_are_illegal_and_change_nothing(move: str) -> None:
+    s = raspad.new_game(deck=deal(["QS", "7C", "5D", "3H", "9H", "KD"], ["JS", "8H", "6C", "2D"]))
+    snapshot = raspad.to_json(s)
+    if move in raspad.legal_moves(s) or move == "resign":
+        return
+    with pytest.raises(IllegalMove):
+        raspad.apply(s, move)
+    assert raspad.to_json(s) == snapshot
