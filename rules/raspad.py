@@ -13,6 +13,7 @@ beat exists, the end of the game) happens inside `apply` and `new_game`.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -115,8 +116,8 @@ def live_count(table: tuple[str | None, ...]) -> int:
     return sum(1 for c in table if c is not None)
 
 
-def _beat_moves(hand: tuple[str, ...], table: tuple[str | None, ...]) -> list[str]:
-    out: list[str] = []
+def _beats(hand: tuple[str, ...], table: tuple[str | None, ...]) -> Iterator[str]:
+    """Every beat `<hand card>><table card>`, table left to right, hand in order."""
     n = len(table)
     for i, t in enumerate(table):
         if t is None:
@@ -129,25 +130,15 @@ def _beat_moves(hand: tuple[str, ...], table: tuple[str | None, ...]) -> list[st
         low = VALUE[t] - d
         for h in hand:
             if beats(h, t, low, d > 0):
-                out.append(h + ">" + t)
-    return out
+                yield h + ">" + t
+
+
+def _beat_moves(hand: tuple[str, ...], table: tuple[str | None, ...]) -> list[str]:
+    return list(_beats(hand, table))
 
 
 def _any_beat(hand: tuple[str, ...], table: tuple[str | None, ...]) -> bool:
-    n = len(table)
-    for i, t in enumerate(table):
-        if t is None:
-            continue
-        d = 0
-        if i > 0 and table[i - 1] is None:
-            d += 1
-        if i + 1 < n and table[i + 1] is None:
-            d += 1
-        low = VALUE[t] - d
-        for h in hand:
-            if beats(h, t, low, d > 0):
-                return True
-    return False
+    return next(_beats(hand, table), None) is not None
 
 
 def decay(table: list[str | None], discard: list[str], events: list[str]) -> None:
