@@ -4,8 +4,9 @@ It sees only what the player sees: the hand, the table line, the discard pile an
 size. The unseen cards (the stock, in an unknown order) are the deck minus everything visible.
 
 Every order of beats inside the current kon is searched (positions reached by different orders
-are merged; at most MAX_NODES positions). Each reachable position is scored as a way to end
-the kon:
+are merged; at most MAX_NODES positions, proportionally fewer on lines longer than LONG_LINE
+cards, whose positions cost more). Positions are pairs of bit masks (hand cards kept, line
+cards alive). Each reachable position is scored as a way to end the kon:
 - a close (at most one live card): an immediate or certain win scores highest; otherwise the
   versatility of the kept hand — the share of unseen cards it can beat, with the expected help
   of the cards drawn to refill it — plus a little for draining the stock. Near the end of the
@@ -34,35 +35,12 @@ from rules.rng import Rng
 Table = tuple[str | None, ...]
 
 MAX_NODES = 1200  # positions searched per kon (the search merges orders reaching one position)
+LONG_LINE = 6  # lines longer than this get proportionally fewer positions
 MC_STOCK = 10  # with at most this many stock cards, closes are judged by sampling
 MC_TOP = 5  # how many of the best kept hands are sampled
-MC_SAMPLES = 48  # sampled refills and next tables per kept hand
+MC_SAMPLES = 32  # sampled refills and next tables per kept hand
 CLOSE_NODES = 300  # search budget of one sampled next kon
 WIN = 1_000_000.0
-
-
-def _after_beat(table: Table, i: int) -> Table:
-    """The line after the card at `i` is beaten, with the decay cascade."""
-    t = list(table)
-    t[i] = None
-    n = len(t)
-    changed = True
-    while changed:
-        changed = False
-        for j in range(n):
-            c = t[j]
-            if c is None:
-                continue
-            v = VALUE[c]
-            if v == 0 or v > 2:
-                continue
-            d = (1 if j > 0 and t[j - 1] is None else 0) + (
-                1 if j + 1 < n and t[j + 1] is None else 0
-            )
-            if v <= d:
-                t[j] = None
-                changed = True
-    return tuple(t)
 
 
 _BEATERS: dict[tuple[str, int, bool], frozenset[str]] = {}
@@ -78,20 +56,72 @@ def _beaters(t: str, low: int, near_hole: bool) -> frozenset[str]:
     return got
 
 
-def _beats_from(hand: tuple[str, ...], table: Table) -> list[tuple[str, int]]:
-    out: list[tuple[str, int]] = []
-    n = len(table)
-    for i, t in enumerate(table):
-        if t is None:
-            continue
-        d = (1 if i > 0 and table[i - 1] is None else 0) + (
-            1 if i + 1 < n and table[i + 1] is None else 0
-        )
-        ok = _beaters(t, VALUE[t] - d, d > 0)
-        for h in hand:
-            if h in ok:
-                out.append((h, i))
-    return out
+class _Kon:
+    """The positions of one kon as bit masks: the hand cards kept (bit k: `hand[k]`) and the
+    live cards of the line (bit i: `table[i]`). Line cards never move, only die, so a mask pair
+    is a position; beats and decay cascades are cached per mask."""
+
+    def __init__(self, hand: tuple[str, ...], table: Table) -> None:
+        self.hand = hand
+        self.table = table
+        self.n = len(table)
+        self.root_hand = (1 << len(hand)) - 1
+        self.root_live = sum(1 << i for i, c in enumerate(table) if c is not None)
+        self.values = [VALUE[c] if c is not None else 0 for c in table]
+        self._after: dict[int, int] = {}
+        # _ok[3 * i + d]: the hand cards that beat the line card i with d beaten neighbours
+        self._ok: dict[int, int] = {}
+
+    def after(self, live: int, i: int) -> int:
+        """The live mask after the card at `i` is beaten, with the decay cascade."""
+        key = live << 5 | i
+        got = self._after.get(key)
+        if got is not None:
+            return got
+        n = self.n
+        values = self.values
+        m = live & ~(1 << i)
+        # the line was settled before the beat: only cards next to a new hole can decay
+        todo = [i - 1, i + 1]
+        while todo:
+            j = todo.pop()
+            if j < 0 or j >= n or not m >> j & 1:
+                continue
+            v = values[j]
+            if v == 0 or v > 2:
+                continue
+            d = (1 if j > 0 and not m >> (j - 1) & 1 else 0) + (
+                1 if j + 1 < n and not m >> (j + 1) & 1 else 0
+            )
+            if v <= d:
+                m &= ~(1 << j)
+                todo.append(j - 1)
+                todo.append(j + 1)
+        self._after[key] = m
+        return m
+
+    def line(self, live: int) -> list[tuple[int, int]]:
+        """For each live card (in line order): its index and the mask of hand cards that beat it."""
+        out: list[tuple[int, int]] = []
+        n = self.n
+        okm = self._ok
+        for i in range(n):
+            if live >> i & 1:
+                d = (1 if i > 0 and not live >> (i - 1) & 1 else 0) + (
+                    1 if i + 1 < n and not live >> (i + 1) & 1 else 0
+                )
+                hm = okm.get(3 * i + d)
+                if hm is None:
+                    t = self.table[i]
+                    assert t is not None
+                    ok = _beaters(t, VALUE[t] - d, d > 0)
+                    hm = okm[3 * i + d] = sum(1 << k for k, h in enumerate(self.hand) if h in ok)
+                if hm:
+                    out.append((i, hm))
+        return out
+
+    def hand_of(self, hm: int) -> tuple[str, ...]:
+        return tuple(h for k, h in enumerate(self.hand) if hm >> k & 1)
 
 
 class _Scorer:
@@ -118,6 +148,8 @@ class _Scorer:
         self.mean_cover = tot / (self.nu * self.nu)
         self.unseen_set = unseen_set
         self._share: dict[str, float] = {}
+        self._weights: dict[str, tuple[float, float]] = {}
+        self._samples: dict[int, list[tuple[str, ...]]] = {}
 
     def draw_left(self, hand: tuple[str, ...]) -> tuple[int, int]:
         draw = min(HAND_SIZE - len(hand), self.stock)
@@ -147,16 +179,26 @@ class _Scorer:
         """The share of sampled refills and next tables with which the next kon can close."""
         draw, left = self.draw_left(hand)
         lay = min(TABLE_SIZE, left)
-        rng = Rng(self.seed)
-        pool = list(self.unseen)
         k = draw + lay
         ok = 0
-        for _ in range(MC_SAMPLES):
-            for j in range(k):  # a partial Fisher–Yates shuffle
-                r = j + rng.below(len(pool) - j)
-                pool[j], pool[r] = pool[r], pool[j]
-            ok += can_close(hand + tuple(pool[:draw]), tuple(pool[draw:k]))
+        for smp in self.samples(k):
+            ok += can_close(hand + smp[:draw], smp[draw:])
         return self.close_tail(ok / MC_SAMPLES, draw, left)
+
+    def samples(self, k: int) -> list[tuple[str, ...]]:
+        """MC_SAMPLES draws of `k` unseen cards (the same for every kept hand: cached)."""
+        got = self._samples.get(k)
+        if got is None:
+            rng = Rng(self.seed)
+            pool = list(self.unseen)
+            got = []
+            for _ in range(MC_SAMPLES):
+                for j in range(k):  # a partial Fisher–Yates shuffle
+                    r = j + rng.below(len(pool) - j)
+                    pool[j], pool[r] = pool[r], pool[j]
+                got.append(tuple(pool[:k]))
+            self._samples[k] = got
+        return got
 
     def beaten_share(self, c: str) -> float:
         """The share of unseen cards that beat `c` (a joker counted as next to a hole)."""
@@ -166,79 +208,122 @@ class _Scorer:
             self._share[c] = r
         return r
 
-    def fail_score(self, hand: tuple[str, ...], table: Table) -> float:
-        """A failed kon: lost with an empty stock, else the weight of the next line."""
-        if self.stock == 0:
-            return -WIN
-        pen = 0.0
-        for c in [*(c for c in table if c is not None), *hand]:
-            pen += 1.0 - self.beaten_share(c)
+    def weight(self, c: str) -> tuple[float, float]:
+        """A card's weight on a failed kon's next line: the share of unseen cards that cannot
+        beat it, and a rebate for aces and twos (they decay next to beaten cards)."""
+        w = self._weights.get(c)
+        if w is None:
             v = VALUE[c]
-            if v == 1:
-                pen -= 0.3  # decays next to any beaten card
-            elif v == 2:
-                pen -= 0.1
-        if self.stock < HAND_SIZE:
-            pen += 2.0 * (HAND_SIZE - self.stock)  # a short new hand
-        return -pen
+            w = self._weights[c] = (
+                1.0 - self.beaten_share(c),
+                0.3 if v == 1 else 0.1 if v == 2 else 0.0,
+            )
+        return w
+
+    def fail_scores(self, kon: _Kon, fails: list[tuple[int, int, str]]) -> tuple[float, str]:
+        """The best failed kon of `fails` (kept hand cards, live line cards, first move): lost
+        with an empty stock, else minus the weight of the next line. Declaring a fail now is
+        chosen only when strictly better than playing on."""
+        best, move = -2 * WIN, ""
+        if self.stock == 0:
+            for _, _, first in fails:
+                score = -WIN - (1e-6 if not first else 0.0)
+                if score > best:
+                    best, move = score, first or "fail"
+            return best, move
+        cells = [(1 << i, self.weight(c)) for i, c in enumerate(kon.table) if c is not None]
+        held = [(1 << k, self.weight(c)) for k, c in enumerate(kon.hand)]
+        short = 2.0 * (HAND_SIZE - self.stock) if self.stock < HAND_SIZE else 0.0
+        for hm, live, first in fails:
+            pen = 0.0
+            for bit, (w, rebate) in cells:
+                if live & bit:
+                    pen += w
+                    if rebate:
+                        pen -= rebate
+            for bit, (w, rebate) in held:
+                if hm & bit:
+                    pen += w
+                    if rebate:
+                        pen -= rebate
+            if short:
+                pen += short  # a short new hand
+            score = -pen - (1e-6 if not first else 0.0)
+            if score > best:
+                best, move = score, first or "fail"
+        return best, move
 
 
 def choose(state: State, seed: int = 0) -> str:
     """The suggested move for a position that is being played."""
     sc = _Scorer(state, seed)
-    best_fail = -2 * WIN
-    fail_move = ""
-    closes: dict[tuple[str, ...], tuple[float, str]] = {}  # kept hand -> (score, first move)
-    seen: set[tuple[tuple[str, ...], Table]] = set()
-    stack: list[tuple[tuple[str, ...], Table, str]] = [(state.hand, state.table, "")]
-    while stack and len(seen) < MAX_NODES:
-        hand, table, first = stack.pop()
-        key = (hand, table)
+    kon = _Kon(state.hand, state.table)
+    hand0, table0, n = kon.hand, kon.table, kon.n
+    fails: list[tuple[int, int, str]] = []  # scored only when nothing closes
+    closes: dict[int, tuple[float, str]] = {}  # kept hand -> (score, first move)
+    seen: set[int] = set()
+    stack: list[tuple[int, int, str]] = [(kon.root_hand, kon.root_live, "")]
+    budget = MAX_NODES * LONG_LINE // max(LONG_LINE, n)  # long lines cost more per position
+    while stack and len(seen) < budget:
+        hm, live, first = stack.pop()
+        key = hm << n | live
         if key in seen:
             continue
         seen.add(key)
-        live = sum(1 for c in table if c is not None)
-        if live <= 1:
-            if hand not in closes:
-                closes[hand] = (sc.close_score(hand), first or "close")
-        else:
-            # declaring a fail now is chosen only when strictly better than playing on
-            score = sc.fail_score(hand, table) - (1e-6 if not first else 0.0)
-            if score > best_fail:
-                best_fail, fail_move = score, first or "fail"
-        if live == 0:
+        count = live.bit_count()
+        if count <= 1:
+            if hm not in closes:
+                closes[hm] = (sc.close_score(kon.hand_of(hm)), first or "close")
+        elif not closes:
+            fails.append((hm, live, first))
+        if count == 0:
             continue
-        for h, i in _beats_from(hand, table):
-            t = table[i]
-            assert t is not None
-            nxt = (tuple(c for c in hand if c != h), _after_beat(table, i), first or h + ">" + t)
-            stack.append(nxt)
+        for i, ok in kon.line(live):
+            m = ok & hm
+            if not m:
+                continue
+            nl = kon.after(live, i)
+            for k in range(len(hand0)):
+                if m >> k & 1:
+                    nh = hm & ~(1 << k)
+                    if (nh << n | nl) not in seen:  # a seen position is skipped when popped
+                        stack.append((nh, nl, first or f"{hand0[k]}>{table0[i]}"))
     if not closes:
-        return fail_move or "fail"
+        return sc.fail_scores(kon, fails)[1] or "fail"
     ranked = sorted(closes.items(), key=lambda kv: -kv[1][0])
     top_score, top_move = ranked[0][1]
     if top_score >= WIN - 1 or sc.stock > MC_STOCK or len(ranked) == 1:
         return top_move
     best = (-1.0, top_move)
-    for hand, (_, move) in ranked[:MC_TOP]:
-        best = max(best, (sc.sampled_close(hand), move), key=lambda x: x[0])
+    for hm, (_, move) in ranked[:MC_TOP]:
+        best = max(best, (sc.sampled_close(kon.hand_of(hm)), move), key=lambda x: x[0])
     return best[1]
 
 
 def can_close(hand: tuple[str, ...], table: Table) -> bool:
     """Whether some order of beats leaves at most one live card (within a search budget)."""
-    seen: set[tuple[tuple[str, ...], Table]] = set()
-    stack = [(hand, table)]
+    kon = _Kon(hand, table)
+    n = kon.n
+    seen: set[int] = set()
+    stack = [(kon.root_hand, kon.root_live)]
     while stack:
-        h, t = stack.pop()
-        if sum(1 for c in t if c is not None) <= 1:
+        hm, live = stack.pop()
+        if live.bit_count() <= 1:
             return True
-        key = (h, t)
+        key = hm << n | live
         if key in seen:
             continue
         seen.add(key)
         if len(seen) > CLOSE_NODES:
             return False
-        for hc, i in _beats_from(h, t):
-            stack.append((tuple(c for c in h if c != hc), _after_beat(t, i)))
+        for i, ok in kon.line(live):
+            m = ok & hm
+            if not m:
+                continue
+            nl = kon.after(live, i)
+            for k in range(len(hand)):
+                if m >> k & 1:
+                    nh = hm & ~(1 << k)
+                    if (nh << n | nl) not in seen:  # seen positions have two live cards or more
+                        stack.append((nh, nl))
     return False
