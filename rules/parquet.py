@@ -639,15 +639,16 @@ def from_json(text: str) -> State:
 
 
 def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """The computer player's move (a ~10 ms alpha-beta search); see rules.parquet_ai."""
+    """The computer player's move (an alpha-beta search of a fixed node budget, a few ms,
+    with a 10 ms safety stop); see rules.parquet_ai."""
     from rules.parquet_ai import suggest as _suggest
 
     return _suggest(state, player, seed)
 
 
 def suggest_nodes(state: State, player: int = 0, seed: int | None = None, nodes: int = 600) -> str:
-    """Like `suggest`, but bounded by a node count instead of the clock: the same move on every
-    machine for the same state and seed (600 nodes is about 8 ms of CPU time)."""
+    """Like `suggest`, with a chosen node budget and no clock at all: the same move on every
+    machine for the same state and seed (600 nodes: about 5 ms of CPU time)."""
     from rules.parquet_ai import search
 
     return search(state, player, nodes=nodes, seed=seed)[0]

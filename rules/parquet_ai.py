@@ -11,8 +11,9 @@
 - The corner-rule rank masks of every cell (per colour) are kept up to date incrementally:
   a card changes only the masks of the (at most 8) cells whose L-shapes use its cell.
 
-`suggest(state, player, seed)` searches for about 10 ms (a hard stop at 15 ms). For
-reproducible play use `search(state, player, nodes=N, seed=S)`: a node budget, no clock.
+`suggest(state, player, seed)` searches SUGGEST_NODES nodes (a few ms; reproducible), with a
+safety stop at SUGGEST_LIMIT seconds on a very busy machine. `search(state, player, nodes=N,
+seed=S)` takes any node budget; without `nodes` it searches on the clock.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ from rules.parquet import (
 from rules.rng import Rng
 
 WIN = 1_000_000
-TIME_BUDGET = 0.010  # seconds per decision: no new iteration starts after half of it
-TIME_LIMIT = 0.015  # hard stop inside an iteration (for the default budget)
+SUGGEST_NODES = 500  # search nodes per `suggest` decision (deterministic)
+SUGGEST_LIMIT = 0.010  # seconds: `suggest`'s safety stop on a very busy machine
+TIME_BUDGET = 0.010  # `search` on the clock: no new iteration starts after half of it
 
 # evaluation weights
 W_CELLS = 0
@@ -60,6 +62,9 @@ def _affected(c: int) -> tuple[int, ...]:
 AFFECTS: list[tuple[int, ...]] = [_affected(c) for c in range(NCELLS)]
 _PM0 = PAIR_MASK[0]
 _PM1 = PAIR_MASK[1]
+
+
+_HAND_RANKS: dict[int, int] = {}  # (hand bits, colour) -> ranks held (a bit per rank)
 
 
 class _Stop(Exception):
@@ -122,11 +127,27 @@ class _Search:
     # ------------------------------------------------------------ helpers
     def hand_ranks(self, seat: int) -> int:
         h = self.hands[seat]
-        m = 0
-        for k, (a, b) in enumerate(CARDS_OF[self.col[seat]]):
-            if h >> a & 1 or h >> b & 1:
-                m |= 1 << k
+        col = self.col[seat]
+        key = h << 1 | col
+        m = _HAND_RANKS.get(key)
+        if m is None:
+            m = 0
+            for k, (a, b) in enumerate(CARDS_OF[col]):
+                if h >> a & 1 or h >> b & 1:
+                    m |= 1 << k
+            if len(_HAND_RANKS) >= 1 << 16:
+                _HAND_RANKS.clear()
+            _HAND_RANKS[key] = m
         return m
+
+    def can_place(self, seat: int) -> bool:
+        """Whether `seat` has a placement after the cross phase (the masks are up to date)."""
+        hr = self.hand_ranks(seat)
+        if not hr:
+            return False
+        board = self.board
+        mk = self.masks[self.col[seat]]
+        return any(board[p] < 0 and mk[p] & hr for p in range(NCELLS))
 
     def card_of_rank(self, seat: int, k: int) -> int:
         a, b = CARDS_OF[self.col[seat]][k]
@@ -227,10 +248,14 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.node_limit is not None:
-            if self.nodes > self.node_limit:
-                raise _Stop
-        elif self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise _Stop
+        # the clock is read every 16 nodes only
+        if (
+            self.deadline is not None
+            and not self.nodes & 15
+            and time.perf_counter() > self.deadline
+        ):
             raise _Stop
 
     # ------------------------------------------------------------ make / unmake
@@ -279,6 +304,12 @@ class _Search:
         self, seat: int, depth: int, alpha: int, beta: int, passed: bool, lp: int | None, ply: int
     ) -> int:
         self.tick()
+        if depth <= 0 and self.phase == 1 and self.can_place(seat):
+            # a leaf with a placement: only the full-board end needs checking, not the moves
+            f = self.fills_board(seat)
+            if f:
+                return f * (WIN - ply - 1)
+            return self.evaluate(seat)
         moves = self.gen(seat)
         if not moves:
             if passed:  # double pass: the last placer wins
@@ -300,8 +331,13 @@ class _Search:
                     v = self.last_placer_wins(seat, lp, ply + 1)
                 else:
                     v = -self.negamax(
-                        1 - seat, depth - 1, -beta, -alpha, False,
-                        seat if mv[0] == 0 else lp, ply + 1,
+                        1 - seat,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        False,
+                        seat if mv[0] == 0 else lp,
+                        ply + 1,
                     )
             finally:
                 self.unmake(seat, mv, saved)
@@ -331,8 +367,13 @@ class _Search:
                     v = self.last_placer_wins(seat, lp, 1)
                 else:
                     v = -self.negamax(
-                        1 - seat, depth - 1, -WIN - 1, -alpha + 1, False,
-                        seat if mv[0] == 0 else lp, 1,
+                        1 - seat,
+                        depth - 1,
+                        -WIN - 1,
+                        -alpha + 1,
+                        False,
+                        seat if mv[0] == 0 else lp,
+                        1,
                     )
             finally:
                 self.unmake(seat, mv, saved)
@@ -353,12 +394,14 @@ def search(
     budget: float = TIME_BUDGET,
     seed: int | None = None,
     max_depth: int = 40,
+    limit: float | None = None,
 ) -> tuple[str, int, int]:
     """Best move for `player` as (move, score, depth completed).
 
-    With `nodes` the search stops after that many nodes (reproducible on every machine);
-    otherwise on the clock: no new iteration after `budget / 2` seconds, a hard stop at
-    `1.5 * budget`. `seed` breaks ties between equally scored moves.
+    With `nodes` the search stops after that many nodes (reproducible on every machine, unless
+    `limit` seconds pass first: a safety stop); otherwise on the clock: no new iteration after
+    `budget / 2` seconds, a hard stop at `1.5 * budget`. `seed` breaks ties between equally
+    scored moves.
     """
     start = time.perf_counter()
     legal = legal_moves(state, player)
@@ -366,7 +409,10 @@ def search(
         raise ValueError("parquet: no legal move for this player")
     if len(legal) == 1:
         return legal[0], 0, 0
-    deadline = None if nodes is not None else start + max(budget, 0.0) * TIME_LIMIT / TIME_BUDGET
+    if nodes is None:
+        deadline: float | None = start + max(budget, 0.0) * 1.5
+    else:
+        deadline = None if limit is None else start + limit
     s = _Search(state, deadline, nodes)
     moves = s.gen(player)
     rng = Rng(seed if seed is not None else state.seed ^ (state.plies * 0x9E3779B9))
@@ -398,5 +444,6 @@ def search(
 
 
 def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """A legal move for `player` chosen by a ~10 ms alpha-beta search."""
-    return search(state, player, seed=seed)[0]
+    """A legal move for `player` chosen by an alpha-beta search of SUGGEST_NODES nodes (a few
+    ms), with a safety stop after SUGGEST_LIMIT seconds on a very busy machine."""
+    return search(state, player, nodes=SUGGEST_NODES, seed=seed, limit=SUGGEST_LIMIT)[0]
