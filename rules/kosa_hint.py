@@ -20,7 +20,12 @@ Foundation moves are played at once; a vacancy is filled from the source of high
 (the braid on ties; for corners that is the usual choice); no build that lowers the value is
 made (which is how the card below the base rank is never buried on a needed base card), and a
 reversible spot-to-spot shift counts only for what it uncovers. At the end of a pass without a
-card move it makes the least harmful card move instead of the losing redeal.
+card move it makes the least harmful card move instead of the losing redeal, but not a pointless
+shift (a spot's top card moved onto a twin of the card below it, which could be shifted back):
+when only those are left it suggests the redeal, which ends the game as lost. Every other card
+move makes progress that cannot be undone, and a pointless shift is otherwise made only when it
+raises the position's value, so following the hints always ends the game (unless stock and
+waste are empty and only pointless shifts remain: no legal move ends the game then).
 """
 
 from __future__ import annotations
@@ -34,13 +39,14 @@ from rules.kosa import CORNERS, F_NEXT, ON_SPOT, SPOTS, TOTAL, State, _fills, _m
 _SUITS = "SHDC"
 _DECK = {c: 2 for c in double_deck()}
 _NODES = 150  # positions evaluated per new position (deterministic budget)
-_BUDGET = 0.018  # seconds: a safety stop on a very busy machine
-_MEMO_MAX = 4096
+_BUDGET = 0.010  # seconds: a safety stop on a very busy machine
+_MEMO_MAX = 512
 _DEEP = 1000
 _LOOK = 2  # cards ahead on each foundation that the blockage weighs
 _CHAIN = 3  # longest chain of pool cards a build may lay first
 _UP = {below: top for top, below in ON_SPOT.items()}
 _WORST = 1 << 30
+_SPOT_INDEX = {name: i for i, name in enumerate(SPOTS)}
 
 Node = tuple[list[str], list[list[str]], dict[str, int], list[str]]
 # a build: (source, destination spot, pool cards laid on the spot first); source "b" (the
@@ -247,7 +253,7 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
                     best = v2
             vals[b] = best
     if len(_memo) >= _MEMO_MAX:
-        _memo.clear()
+        del _memo[next(iter(_memo))]  # the oldest: one at a time (clearing all at once stalls)
     _memo[key] = (v0, vals)
     return v0, vals
 
@@ -306,6 +312,16 @@ def _kind(m: str) -> int:
     return 2 if m.startswith("w>") else 1
 
 
+def _pointless(st: State, m: str) -> bool:
+    """A spot-to-spot shift of a card onto a twin of the card it uncovers: the position is
+    the same up to which of two equal cards the moved one lies on (it can be shifted back)."""
+    src, dst = m.split(">")
+    if src not in _SPOT_INDEX or dst not in _SPOT_INDEX:
+        return False
+    pile = st.spots[_SPOT_INDEX[src]]
+    return len(pile) >= 4 and pile[-4:-2] == st.spots[_SPOT_INDEX[dst]][-2:]
+
+
 def choose(st: State, seed: int | None = None) -> str:
     """The hint for a game in play. Deterministic: `seed` is accepted and not needed."""
     moves = _moves(st)
@@ -322,6 +338,8 @@ def choose(st: State, seed: int | None = None) -> str:
         real = _real(st, b)
         if real is not None and real in moves:
             now[real] = max(now.get(real, -_WORST), v)
+    # (a pointless shift is valued by what it uncovers alone: when it improves, the value of the
+    # position itself rises, so shifts of this kind cannot go round in circles)
     improving = [m for m, v in now.items() if v > v0]
     if improving:
         return max(improving, key=lambda m: (now[m], -_kind(m), m))
@@ -330,7 +348,16 @@ def choose(st: State, seed: int | None = None) -> str:
     if "r" in moves and st.moved:
         return "r"
     # the end of a pass without a card move (or of the last pass): the least harmful card move
-    card = [m for m in moves if ">" in m]
+    # that makes progress, else the redeal that ends the game. Every card move but a pointless
+    # shift makes progress that cannot be undone (a card to a foundation, out of the braid or
+    # the pool, onto its successor from elsewhere, or a spot emptied), so following the hints
+    # always ends the game.
+    card = [m for m in moves if ">" in m and not _pointless(st, m)]
+    if card:
+        return max(card, key=lambda m: (now.get(m, v0 - 1), -_kind(m), m))
+    if "r" in moves:
+        return "r"
+    card = [m for m in moves if ">" in m]  # only pointless shifts are left: none ends the game
     if card:
         return max(card, key=lambda m: (now.get(m, v0 - 1), -_kind(m), m))
     return moves[0]

@@ -74,6 +74,15 @@ def test_the_card_below_the_base_is_not_buried_on_a_needed_base_card() -> None:
     assert kosa.suggest(st) != "w>L2"
 
 
+def pointless(st: State, move: str) -> bool:
+    """A spot-to-spot shift onto a twin of the card it uncovers (it can be shifted back)."""
+    src, _, dst = move.partition(">")
+    if src not in kosa.SPOTS or dst not in kosa.SPOTS:
+        return False
+    pile = st.spots[kosa.SPOTS.index(src)]
+    return len(pile) >= 4 and pile[-4:-2] == st.spots[kosa.SPOTS.index(dst)][-2:]
+
+
 def test_the_losing_redeal_is_avoided_while_a_card_can_move() -> None:
     seen = 0
     for seed in range(40):
@@ -81,12 +90,38 @@ def test_the_losing_redeal_is_avoided_while_a_card_can_move() -> None:
         while "d" in kosa.legal_moves(st):
             st = kosa.apply(st, "d")
         moves = kosa.legal_moves(st)
-        if st.result == "playing" and "r" in moves and len(moves) > 1:
+        useful = [m for m in moves if ">" in m and not pointless(st, m)]
+        if st.result == "playing" and "r" in moves and useful:
             assert kosa.view(st, 0)["redeal_loses"] is True
             hint = kosa.suggest(st)
             assert hint != "r" and hint in moves
             seen += 1
     assert seen >= 3
+
+
+# Deals on which following the hints used to shift a card between two twin cards at the end
+# of every pass, forever (the benchmark's 5,000-step cap).
+LOOPING_DEALS = (159, 289, 296, 580, 647, 658, 732, 868, 953, 966, 971)
+STEP_BOUND = 1000  # they now end within 500 steps
+
+
+def test_following_the_hints_always_ends_the_game() -> None:
+    redeals_lost = 0
+    for seed in LOOPING_DEALS:
+        st = kosa.new_game(seed=seed)
+        for _ in range(STEP_BOUND):
+            if st.result != "playing":
+                break
+            hint = kosa.suggest(st, 0, seed)
+            moves = kosa.legal_moves(st)
+            assert hint in moves
+            if hint == "r" and kosa.view(st, 0)["redeal_loses"]:
+                # the losing redeal only when no card move but a pointless shift is left
+                assert all(pointless(st, m) for m in moves if ">" in m)
+                redeals_lost += 1
+            st = kosa.apply(st, hint)
+        assert st.result in ("won", "lost"), seed
+    assert redeals_lost >= 1
 
 
 def test_the_hint_wins_most_seeded_deals() -> None:
