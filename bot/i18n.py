@@ -18,6 +18,7 @@ from fluent.runtime import FluentBundle, FluentResource
 LOCALES_DIR = Path(__file__).parent / "locales"
 LANGUAGES = ("ru", "en")
 DEFAULT = "ru"
+MEMO_SIZE = 20000  # formatted messages with arguments kept (then the memo starts afresh)
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ class Catalog:
     def __init__(self, root: Path = LOCALES_DIR, default: str = DEFAULT) -> None:
         self.default = default
         self._plain: dict[tuple[str | None, str], str] = {}  # formatted messages without args
+        self._memo: dict[tuple[Any, ...], str] = {}  # formatted messages with args (bounded)
         # messages whose text depends on a number's plural form (Fluent select expressions);
         # other messages get their arguments as plain strings (no locale number formatting)
         self.selects: set[tuple[str, str]] = set()
@@ -62,7 +64,19 @@ class Catalog:
             if cached is None:
                 cached = self._plain[(lang, key)] = self._format(lang, key, {})
             return cached
-        return self._format(lang, key, args)
+        # a board repeats the same few formatted lines and labels move after move (a pile's
+        # count, a card in an event line): formatting is a pure function of language, key and
+        # arguments, so remember results for plain (str/int) arguments
+        try:
+            memo_key = (lang, key, tuple(args.items()), tuple(map(type, args.values())))
+            cached = self._memo.get(memo_key)
+        except TypeError:  # an unhashable argument: format without remembering
+            return self._format(lang, key, args)
+        if cached is None:
+            if len(self._memo) >= MEMO_SIZE:
+                self._memo.clear()
+            cached = self._memo[memo_key] = self._format(lang, key, args)
+        return cached
 
     def _format(self, lang: str | None, key: str, args: dict[str, Any]) -> str:
         for candidate in (lang, self.default, "en"):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import rules
 from bot.storage import GameRecord, Store, new_id
@@ -76,14 +76,21 @@ def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
     return view
 
 
-def apply_move(record: GameRecord, move: str, undo_depth: int) -> Any:
+class Moved(NamedTuple):
+    state: Any  # the rules state after the move
+    view: dict[str, Any]  # its view (what the board shows)
+
+
+def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     """Apply `move` to the record in place (state, undo history, counters, event line) and
-    return the new rules state. Raises rules.IllegalMove (record untouched) when illegal."""
+    return the new rules state with its view. Raises rules.IllegalMove (record untouched) when
+    illegal."""
     module = rules.GAMES[record.kind]
     before = module.from_json(record.state)
     after = module.apply(before, move, 0)
+    view: dict[str, Any] = module.view(after, 0)
     if record.kind == "kosa":
-        events = kosa_events(module.view(before, 0), module.view(after, 0), move)
+        events = kosa_events(module.view(before, 0), view, move)
     else:
         events = [["ev-beat", {"card": pretty(move[:2]), "target": pretty(move[3:])}]] \
             if ">" in move else []
@@ -99,7 +106,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Any:
         record.finished = True
         meta["ended"] = time.time()
         meta["undo"] = []
-    return after
+    return Moved(after, view)
 
 
 def undo(record: GameRecord) -> bool:

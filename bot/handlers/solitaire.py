@@ -30,10 +30,14 @@ RENDERERS = {"kosa": kosa_render.render, "raspad": raspad_render.render}
 
 
 def render_game(record: GameRecord, lang: str, state: Any | None = None,
+                view: dict[str, Any] | None = None,
                 **extra: Any) -> tuple[str, InlineKeyboardMarkup]:
+    """The board of `record`; `state` (and its `view`) when the caller has them already."""
     if state is None:
         state = solitaire.state_of(record)
-    view = solitaire.view_of(record, state)
+        view = None
+    if view is None:
+        view = solitaire.view_of(record, state)
     ctx = RenderCtx(
         lang=lang,
         game_id=record.id,
@@ -193,7 +197,7 @@ def make_router() -> Router:
             return
         # a rules move
         try:
-            state = solitaire.apply_move(game, cb.action, settings.undo_depth)
+            state, view = solitaire.apply_move(game, cb.action, settings.undo_depth)
         except rules.IllegalMove:
             await answer(_("error-illegal"), alert=True)
             return
@@ -207,7 +211,7 @@ def make_router() -> Router:
             log.info("event=game_over kind=%s game=%s user=%s result=%s moves=%s", game.kind,
                      game.id, query.from_user.id, rules.GAMES[game.kind].status(state).result,
                      game.meta.get("moves"))
-        text, kb = render_game(game, lang, state)
+        text, kb = render_game(game, lang, state, view)
         await edit(bot, chat_id, message_id, text, kb)
 
     return router

@@ -1,7 +1,9 @@
 """Redis backend: one hash per game (`v` version, `d` payload), Lua compare-and-set.
 
 Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no command touches two keys.
-Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script).
+Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script). Those two, the
+game hot path, go over a dedicated lean connection (bot.storage.resp) when the URL allows it;
+everything else uses redis-py.
 """
 
 from __future__ import annotations
@@ -9,9 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import hiredis
 from redis.asyncio import Redis
+from redis.exceptions import ResponseError
 
 from bot.storage.base import GameRecord, Store
+from bot.storage.resp import LeanRedis
 
 _CREATE = """
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
@@ -70,21 +75,30 @@ class RedisStore(Store):
         self._save = self.client.register_script(_SAVE)
         self._release = self.client.register_script(_RELEASE)
         self._claim_due = self.client.register_script(_CLAIM_DUE)
+        # the hot path (load, save): None → redis-py for those too
+        self.lean: LeanRedis | None = LeanRedis.from_url(url)
 
     @property
     def round_trips(self) -> int:
-        return self.client.commands_sent
+        lean = getattr(self, "lean", None)
+        return self.client.commands_sent + (lean.commands_sent if lean is not None else 0)
 
     @round_trips.setter
     def round_trips(self, value: int) -> None:
         if hasattr(self, "client"):
             self.client.commands_sent = value
+        if getattr(self, "lean", None) is not None:
+            self.lean.commands_sent = 0  # type: ignore[union-attr]
 
     async def open(self) -> RedisStore:
-        """Check the connection and preload the scripts (so every later call is one EVALSHA)."""
+        """Check the connections and preload the scripts (so every later call is one EVALSHA)."""
         await self.client.ping()
         for script in (self._create, self._save, self._release, self._claim_due):
             script.sha = await self.client.script_load(script.script)
+        if self.lean is not None:
+            reply = await self.lean.execute("PING")
+            if isinstance(reply, hiredis.ReplyError):
+                raise ResponseError(str(reply))
         return self
 
     # keys
@@ -115,16 +129,34 @@ class RedisStore(Store):
         return bool(ok)
 
     async def load(self, game_id: str) -> GameRecord | None:
-        version, payload = await self.client.hmget(self._game(game_id), ["v", "d"])
+        key = self._game(game_id)
+        if self.lean is not None:
+            try:
+                reply = await self.lean.execute("HMGET", key, "v", "d")
+            except ConnectionError:  # dropped in flight (e.g. Redis restarted): a read, so again
+                reply = await self.lean.execute("HMGET", key, "v", "d")
+            if isinstance(reply, hiredis.ReplyError):
+                raise ResponseError(str(reply))
+            version, payload = reply
+        else:
+            version, payload = await self.client.hmget(key, ["v", "d"])
         if version is None or payload is None:
             return None
         return GameRecord.from_payload(game_id, int(version), payload)
 
     async def save(self, record: GameRecord, expected_version: int) -> bool:
-        ok = await self._save(
-            keys=[self._game(record.id)],
-            args=[expected_version, expected_version + 1, record.payload(), self.ttl_for(record)],
-        )
+        key = self._game(record.id)
+        args = (expected_version, expected_version + 1, record.payload(), self.ttl_for(record))
+        if self.lean is not None:
+            reply = await self.lean.execute("EVALSHA", self._save.sha, 1, key, *args)
+            if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
+                # the server lost its script cache (restarted, SCRIPT FLUSH): EVAL reloads it
+                reply = await self.lean.execute("EVAL", self._save.script, 1, key, *args)
+            if isinstance(reply, hiredis.ReplyError):
+                raise ResponseError(str(reply))
+            ok = reply
+        else:
+            ok = await self._save(keys=[key], args=list(args))
         if ok:
             record.version = expected_version + 1
         return bool(ok)
@@ -203,4 +235,6 @@ class RedisStore(Store):
         return [str(k) for k in keys]
 
     async def close(self) -> None:
+        if self.lean is not None:
+            await self.lean.close()
         await self.client.aclose()
