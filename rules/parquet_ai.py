@@ -12,8 +12,9 @@
   a card changes only the masks of the (at most 8) cells whose L-shapes use its cell.
 
 `suggest(state, player, seed)` searches SUGGEST_NODES nodes (a few ms; reproducible), with a
-safety stop at SUGGEST_LIMIT seconds on a very busy machine. `search(state, player, nodes=N,
-seed=S)` takes any node budget; without `nodes` it searches on the clock.
+safety stop after SUGGEST_LIMIT seconds of CPU time on a very slow machine.
+`search(state, player, nodes=N, seed=S)` takes any node budget; without `nodes` it searches on
+the clock.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from rules.rng import Rng
 
 WIN = 1_000_000
 SUGGEST_NODES = 500  # search nodes per `suggest` decision (deterministic)
-SUGGEST_LIMIT = 0.010  # seconds: `suggest`'s safety stop on a very busy machine
+SUGGEST_LIMIT = 0.010  # seconds of CPU time: `suggest`'s safety stop on a very slow machine
 TIME_BUDGET = 0.010  # `search` on the clock: no new iteration starts after half of it
 
 # evaluation weights
@@ -78,6 +79,7 @@ class _Search:
         self.col = [state.colour_of(0), state.colour_of(1)]
         self.phase = state.phase
         self.deadline = deadline
+        self.clock = time.perf_counter  # the clock `deadline` is read on
         self.node_limit = node_limit
         self.nodes = 0
         self.masks: list[list[int]] = [[0] * NCELLS, [0] * NCELLS]
@@ -251,11 +253,7 @@ class _Search:
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise _Stop
         # the clock is read every 16 nodes only
-        if (
-            self.deadline is not None
-            and not self.nodes & 15
-            and time.perf_counter() > self.deadline
-        ):
+        if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
             raise _Stop
 
     # ------------------------------------------------------------ make / unmake
@@ -399,9 +397,9 @@ def search(
     """Best move for `player` as (move, score, depth completed).
 
     With `nodes` the search stops after that many nodes (reproducible on every machine, unless
-    `limit` seconds pass first: a safety stop); otherwise on the clock: no new iteration after
-    `budget / 2` seconds, a hard stop at `1.5 * budget`. `seed` breaks ties between equally
-    scored moves.
+    it uses `limit` seconds of CPU time first: a safety stop); otherwise on the clock: no new
+    iteration after `budget / 2` seconds, a hard stop at `1.5 * budget`. `seed` breaks ties
+    between equally scored moves.
     """
     start = time.perf_counter()
     legal = legal_moves(state, player)
@@ -410,10 +408,14 @@ def search(
     if len(legal) == 1:
         return legal[0], 0, 0
     if nodes is None:
-        deadline: float | None = start + max(budget, 0.0) * 1.5
+        s = _Search(state, start + max(budget, 0.0) * 1.5, None)
+    elif limit is None:
+        s = _Search(state, None, nodes)
     else:
-        deadline = None if limit is None else start + limit
-    s = _Search(state, deadline, nodes)
+        # the safety stop counts this thread's CPU time: a busy machine that merely runs other
+        # work between our time slices does not make the play weaker
+        s = _Search(state, time.thread_time() + limit, nodes)
+        s.clock = time.thread_time
     moves = s.gen(player)
     rng = Rng(seed if seed is not None else state.seed ^ (state.plies * 0x9E3779B9))
     rng.shuffle(moves)
@@ -445,5 +447,5 @@ def search(
 
 def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
     """A legal move for `player` chosen by an alpha-beta search of SUGGEST_NODES nodes (a few
-    ms), with a safety stop after SUGGEST_LIMIT seconds on a very busy machine."""
+    ms), with a safety stop after SUGGEST_LIMIT seconds of CPU time."""
     return search(state, player, nodes=SUGGEST_NODES, seed=seed, limit=SUGGEST_LIMIT)[0]
