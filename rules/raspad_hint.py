@@ -74,7 +74,7 @@ class _Kon:
 
     def after(self, live: int, i: int) -> int:
         """The live mask after the card at `i` is beaten, with the decay cascade."""
-        key = live << 5 | i
+        key = live << 6 | i  # a line has fewer than 64 cards
         got = self._after.get(key)
         if got is not None:
             return got
