@@ -640,7 +640,7 @@ def from_json(text: str) -> State:
 
 def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
     """The computer player's move (an alpha-beta search of a fixed node budget, a few ms,
-    with a 10 ms safety stop); see rules.parquet_ai."""
+    with a safety stop at 10 ms of CPU time); see rules.parquet_ai."""
     from rules.parquet_ai import suggest as _suggest
 
     return _suggest(state, player, seed)
