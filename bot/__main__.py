@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import signal
 import sys
@@ -67,6 +68,15 @@ async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
         await runner.cleanup()
 
 
+def freeze_startup_heap() -> None:
+    """Move everything alive after startup (modules, aiogram's and pydantic's schemas, the
+    locale bundles: ~250,000 objects) out of the garbage collector's sight. A full collection
+    otherwise walks them all (~0.15 s of CPU each time, triggered as the heap grows) though
+    none of them is ever garbage."""
+    gc.collect()
+    gc.freeze()
+
+
 async def run(settings: Settings) -> None:
     from bot.app import build_bot, build_dispatcher, set_commands
     from bot.storage import open_store
@@ -84,6 +94,7 @@ async def run(settings: Settings) -> None:
             await set_commands(bot)
         except Exception as err:  # commands are cosmetic; never fail the start on them
             log.warning("event=set_commands_failed error=%s", err)
+        freeze_startup_heap()
         if settings.webhook_url:
             await serve_webhook(bot, dp, settings)
         else:

@@ -74,72 +74,7 @@ async def _abandon_active(store: Store, user_id: int, kind: str) -> None:
 def make_router() -> Router:
     router = Router(name="solitaire")
 
-    # ------------------------------------------------------------------ menu entries
-
-    @router.callback_query(Menu(*solitaire.KINDS))
-    async def choose_variant(query: CallbackQuery, cb: Any, bot: Bot, store: Store, lang: str,
-                             _: Translator) -> None:
-        if query.message is None:
-            return
-        kind = cb.parts()[0]
-        active = next((g for k, g in await solitaire.active_games(store, query.from_user.id)
-                       if k == kind), None)
-        text, kb = variant_menu(kind, lang, _, active)
-        await edit(bot, query.message.chat.id, query.message.message_id, text, kb)
-
-    @router.callback_query(Menu("new", "again"))
-    async def new_game(query: CallbackQuery, cb: Any, args: list[str], bot: Bot, store: Store,
-                       lang: str, answer: CallbackAnswer, _: Translator) -> None:
-        if query.message is None or not args or args[0] not in solitaire.KINDS:
-            return
-        kind = args[0]
-        variant = args[1] if len(args) > 1 else solitaire.DEFAULT_VARIANT[kind]
-        if variant not in solitaire.VARIANTS[kind]:
-            variant = solitaire.DEFAULT_VARIANT[kind]
-        user_id = query.from_user.id
-        chat_id = query.message.chat.id
-        await _abandon_active(store, user_id, kind)
-        record = solitaire.new_record(kind, variant, user_id, lang)
-        again = cb.parts()[0] == "again"
-        text, kb = render_game(record, lang)
-        if again:
-            # keep the finished board as it is (without buttons), start below it
-            await _strip_keyboard(bot, chat_id, query.message.message_id)
-            record.meta["msg"] = await send(bot, chat_id, text, kb)
-        else:
-            record.meta["msg"] = query.message.message_id
-        if not await store.create(record):  # an id collision: practically never
-            await answer(_("error-generic"), alert=True)
-            return
-        await store.add_user_game(user_id, record.id)
-        log.info("event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id,
-                 user_id)
-        if not again:
-            await edit(bot, chat_id, query.message.message_id, text, kb)
-
-    @router.callback_query(Menu("cont"))
-    async def continue_game(query: CallbackQuery, args: list[str], bot: Bot, store: Store,
-                            lang: str, answer: CallbackAnswer, _: Translator) -> None:
-        if query.message is None or not args:
-            return
-        record = await store.load(args[0])
-        if (record is None or record.finished or record.kind not in solitaire.KINDS
-                or record.meta.get("uid") != query.from_user.id):
-            await answer(_("error-stale-game"), alert=True)
-            return
-        chat_id, message_id = query.message.chat.id, query.message.message_id
-        old = record.meta.get("msg")
-        if old != message_id:
-            record.meta["msg"] = message_id
-            if not await store.save(record, record.version):
-                await answer(_("error-busy"), alert=True)
-                return
-            if old:
-                await _strip_keyboard(bot, chat_id, int(old), _("moved-below"))
-        text, kb = render_game(record, lang)
-        await edit(bot, chat_id, message_id, text, kb)
-
-    # ------------------------------------------------------------------ game buttons
+    # ------------------------------------------------ game buttons (first: the busiest route)
 
     @router.callback_query(GameKind(*solitaire.KINDS))
     async def game_button(query: CallbackQuery, cb: GameCallback, game: GameRecord, bot: Bot,
@@ -212,6 +147,71 @@ def make_router() -> Router:
                      game.id, query.from_user.id, rules.GAMES[game.kind].status(state).result,
                      game.meta.get("moves"))
         text, kb = render_game(game, lang, state, view)
+        await edit(bot, chat_id, message_id, text, kb)
+
+    # ------------------------------------------------------------------ menu entries
+
+    @router.callback_query(Menu(*solitaire.KINDS))
+    async def choose_variant(query: CallbackQuery, cb: Any, bot: Bot, store: Store, lang: str,
+                             _: Translator) -> None:
+        if query.message is None:
+            return
+        kind = cb.parts()[0]
+        active = next((g for k, g in await solitaire.active_games(store, query.from_user.id)
+                       if k == kind), None)
+        text, kb = variant_menu(kind, lang, _, active)
+        await edit(bot, query.message.chat.id, query.message.message_id, text, kb)
+
+    @router.callback_query(Menu("new", "again"))
+    async def new_game(query: CallbackQuery, cb: Any, args: list[str], bot: Bot, store: Store,
+                       lang: str, answer: CallbackAnswer, _: Translator) -> None:
+        if query.message is None or not args or args[0] not in solitaire.KINDS:
+            return
+        kind = args[0]
+        variant = args[1] if len(args) > 1 else solitaire.DEFAULT_VARIANT[kind]
+        if variant not in solitaire.VARIANTS[kind]:
+            variant = solitaire.DEFAULT_VARIANT[kind]
+        user_id = query.from_user.id
+        chat_id = query.message.chat.id
+        await _abandon_active(store, user_id, kind)
+        record = solitaire.new_record(kind, variant, user_id, lang)
+        again = cb.parts()[0] == "again"
+        text, kb = render_game(record, lang)
+        if again:
+            # keep the finished board as it is (without buttons), start below it
+            await _strip_keyboard(bot, chat_id, query.message.message_id)
+            record.meta["msg"] = await send(bot, chat_id, text, kb)
+        else:
+            record.meta["msg"] = query.message.message_id
+        if not await store.create(record):  # an id collision: practically never
+            await answer(_("error-generic"), alert=True)
+            return
+        await store.add_user_game(user_id, record.id)
+        log.info("event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id,
+                 user_id)
+        if not again:
+            await edit(bot, chat_id, query.message.message_id, text, kb)
+
+    @router.callback_query(Menu("cont"))
+    async def continue_game(query: CallbackQuery, args: list[str], bot: Bot, store: Store,
+                            lang: str, answer: CallbackAnswer, _: Translator) -> None:
+        if query.message is None or not args:
+            return
+        record = await store.load(args[0])
+        if (record is None or record.finished or record.kind not in solitaire.KINDS
+                or record.meta.get("uid") != query.from_user.id):
+            await answer(_("error-stale-game"), alert=True)
+            return
+        chat_id, message_id = query.message.chat.id, query.message.message_id
+        old = record.meta.get("msg")
+        if old != message_id:
+            record.meta["msg"] = message_id
+            if not await store.save(record, record.version):
+                await answer(_("error-busy"), alert=True)
+                return
+            if old:
+                await _strip_keyboard(bot, chat_id, int(old), _("moved-below"))
+        text, kb = render_game(record, lang)
         await edit(bot, chat_id, message_id, text, kb)
 
     return router
