@@ -40,7 +40,7 @@ from rules.parquet import (
 from rules.rng import Rng
 
 WIN = 1_000_000
-SUGGEST_NODES = 500  # search nodes per `suggest` decision (deterministic)
+SUGGEST_NODES = 600  # search nodes per `suggest` decision (deterministic)
 SUGGEST_LIMIT = 0.010  # seconds of CPU time: `suggest`'s safety stop on a very slow machine
 TIME_BUDGET = 0.010  # `search` on the clock: no new iteration starts after half of it
 
