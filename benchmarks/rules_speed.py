@@ -158,6 +158,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1000, help="solitaire deals for the win rate")
     ap.add_argument("--matches", type=int, default=400, help="games per match-table row")
     ap.add_argument("--speed-games", type=int, default=40, help="random playouts for speed")
+    ap.add_argument("--seed0", type=int, default=0, help="first seed of the match-table games")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="small counts (smoke run)")
     args = ap.parse_args()
@@ -198,10 +199,14 @@ def main() -> None:
                 ]
             else:
                 rows = [("2 players", {})]
-            print(f"match table: suggest vs uniform random, {args.matches} seeded games a row")
+            print(
+                f"match table: suggest vs uniform random, {args.matches} seeded games a row "
+                f"(seeds {args.seed0}..{args.seed0 + args.matches - 1})"
+            )
             for label, opts in rows:
                 seats = int(opts.get("players", 2))
-                jobs = [(game, opts, s, s % seats) for s in range(args.matches)]
+                seeds = range(args.seed0, args.seed0 + args.matches)
+                jobs = [(game, opts, s, s % seats) for s in seeds]
                 t0 = time.perf_counter()
                 results = _run(_match_game, jobs, args.jobs)
                 score = sum(share for share, _ in results) / len(results)

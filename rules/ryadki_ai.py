@@ -2,7 +2,21 @@
 public information (stack, counts, piles, the cards played in this deal and what every
 "cannot answer" revealed about the ranks and suits a player lacks).
 
-Each legal card is scored by what it is expected to bring:
+Determinized sampling: each sample deals the unseen cards (the deck less our hand and the cards
+played in this deal) into hidden hands of the public sizes — a seat known to lack ranks or suits
+gets that many cards without them — and a stock of the public size. In every sample each legal
+card is played and the deal is simulated on: the other players play uniformly random cards, we
+play at random too except that we take a stack the next player (in that sample) cannot answer.
+Two to four players: to the end of the deal; five or six: `HORIZON` series (longer rollouts
+there were only noise). A finished rollout is valued by the game: in the last deal our share of
+the game win, before it our score lead over the best other seat after the deal (the deal
+winners add their piles); a cut rollout by the lead in score + pile. The card with the best
+average wins; ties go to the heuristic below. All samples share their hidden deal and their
+random numbers across the candidate cards (common random numbers), and the budget is a count
+of simulated plays (`NODES`), not the clock; the random numbers come from `seed` and the view,
+so the same view and seed give the same card whatever the hidden cards really are.
+
+The heuristic (tie-break): each legal card is scored by what it is expected to bring:
 - the chance the next responder cannot answer it (hypergeometric over the unseen cards, using
   the known voids), times the cards the stack would bring;
 - with two players, a short expectimax over the series: the opponent's reply (each unseen card
@@ -16,6 +30,8 @@ Each legal card is scored by what it is expected to bring:
 
 from __future__ import annotations
 
+import random
+import zlib
 from typing import Any
 
 from rules.cards import deck_36, deck_52
@@ -33,6 +49,12 @@ GROUP_JJ = 0.4
 GROUP_RISK = 0.7
 REPLY_SAMPLE = 10  # opponent replies looked at per node
 DEPTH = 0  # extra plies of our own (two players)
+NODES = 3000  # simulated plays per decision (all candidate cards together)
+MIN_SAMPLES = 4  # samples per decision, at least (a long deal, many cards: over NODES)
+MAX_SAMPLES = 64  # and at most (the end of a deal)
+MARGIN = 0.05  # value of a point of score lead (a share of the game win is worth 1)
+HORIZON = 3  # series simulated with five or six players (fewer: to the end of the deal)
+SERIES_PLAYS = 5  # plays a series takes, for the sample count
 
 
 def _p_none(pool: int, match: int, draws: int) -> float:
@@ -96,17 +118,13 @@ def choose(v: dict[str, Any], seed: int | None = None) -> str:
         return moves[0]
     know = _Knowledge(v)
     duel = sum(1 for a in v["active"] if a) == 2
-    best: list[str] = []
-    best_val = -1e9
-    for c in moves:
-        val = _duel_value(v, know, c) if duel else _group_value(v, know, c)
-        if val > best_val + 1e-9:
-            best, best_val = [c], val
-        elif abs(val - best_val) <= 1e-9:
-            best.append(c)
-    if seed is None or len(best) == 1:
-        return best[0]
-    return Rng(seed).choice(best)
+    heur = [_duel_value(v, know, c) if duel else _group_value(v, know, c) for c in moves]
+    sampled = _sample_values(v, moves, seed)
+    best = 0
+    for j in range(1, len(moves)):
+        if (sampled[j], heur[j]) > (sampled[best], heur[best]):
+            best = j
+    return moves[best]
 
 
 def _keep_value(
@@ -310,6 +328,252 @@ def _group_value(v: dict[str, Any], know: _Knowledge, c: str) -> float:
             p_has = 1 - _p_none(len(unseen), same, hands[r] + 1)
             val -= (1 - pf) * p_has * min(2, stock) * 0.6
     return val
+
+
+# -- determinized sampling -----------------------------------------------------------------------
+
+
+def _public_seed(v: dict[str, Any], seed: int | None) -> int:
+    """A seed from `seed` and the public view (own hand included): the same view, the same seed."""
+    text = "|".join(
+        (
+            str(seed or 0),
+            str(v["seat"]),
+            str(v["deal"]),
+            str(v["moves"]),
+            "".join(v["hand"]),
+            "".join(v["played"]),
+            "".join(v["stack"]),
+            ",".join(map(str, v["piles"])),
+        )
+    )
+    return zlib.crc32(text.encode())
+
+
+def _determinize(
+    v: dict[str, Any], unseen: list[str], rnd: random.Random
+) -> tuple[list[list[str]], list[str]]:
+    """Hidden hands and a stock consistent with the counts and the known voids."""
+    pool = unseen[:]
+    rnd.shuffle(pool)
+    me: int = v["seat"]
+    counts: list[int] = v["hands"]
+    hands: list[list[str]] = [[] for _ in counts]
+    hands[me] = list(v["hand"])
+    for q, (ranks, suits, k) in enumerate(v["voids"]):
+        if q == me or not k or not counts[q]:
+            continue
+        k = min(k, counts[q])
+        got: list[str] = []
+        rest: list[str] = []
+        for c in pool:
+            if len(got) < k and c[0] not in ranks and c[1] not in suits:
+                got.append(c)
+            else:
+                rest.append(c)
+        hands[q] = got
+        pool = rest
+    i = 0
+    for q, h in enumerate(counts):
+        if q == me:
+            continue
+        need = h - len(hands[q])
+        if need > 0:
+            hands[q].extend(pool[i : i + need])
+            i += need
+    stock = pool[i : i + v["stock"]]
+    return hands, stock
+
+
+_AFTER = {n: [[(p + i) % n for i in range(1, n)] for p in range(n)] for n in range(2, 7)}
+
+
+def _next_in(hands: list[list[str]], after: int) -> int | None:
+    n = len(hands)
+    for i in range(1, n):
+        q = (after + i) % n
+        if hands[q]:
+            return q
+    return None
+
+
+def _simulate(
+    hands: list[list[str]],
+    stock: list[str],
+    stack: list[str],
+    piles: list[int],
+    active: list[bool],
+    card: str,
+    p: int,
+    rnd: random.Random,
+    budget: int,
+    me: int = -1,
+    horizon: int = 0,
+) -> bool:
+    """Play `card` for `p`, then random cards for everyone (our seat `me` takes a stack it
+    surely wins) to the end of the deal, or `budget` plays, or `horizon` series ends (0: no
+    limit). Mutates the arguments; `piles` holds the result. True when the deal ended."""
+    n = len(hands)
+    plays = 0
+    rand = rnd.random
+    after = _AFTER[n]
+    series = 0
+    while True:
+        plays += 1
+        hand = hands[p]
+        hand.remove(card)
+        rank = card[0]
+        if rank == "J" and stack and stack[-1][0] == "J":
+            stack.clear()
+            leader = p
+        else:
+            stack.append(card)
+            if rank == "7" or rank == "Q":
+                r = None
+                for q in after[p]:
+                    if hands[q]:
+                        r = q
+                        break
+                if r is not None:
+                    take = 1 if rank == "7" else 4
+                    piles[r] = piles[r] - take if piles[r] > take else 0
+            if len(stack) >= 3 and stack[-2][0] == rank and stack[-3][0] == rank and stock:
+                take = 2 if len(stock) >= 2 else 1
+                del stock[-take:]
+                piles[p] += take
+            leader = -1
+            if not stock and sum(1 for h in hands if h) <= 1:
+                return True
+            r = None
+            for q in after[p]:
+                if hands[q]:
+                    r = q
+                    break
+            if r is None:
+                stack.clear()
+                leader = p
+            else:
+                su = card[1]
+                ans = [c for c in hands[r] if c[0] == rank or c[1] == su]
+                if ans:
+                    if plays >= budget:
+                        return False
+                    card = ans[int(rand() * len(ans))]
+                    if r == me and len(ans) > 1:
+                        card = _sure(hands, r, ans, card)
+                    p = r
+                    continue
+                piles[p] += len(stack)
+                stack.clear()
+                leader = p
+        # a new series: refill from the leader, then the lead
+        series += 1
+        if series == horizon:
+            return False
+        if not active[leader]:
+            for i in range(1, n + 1):
+                if active[(leader + i) % n]:
+                    leader = (leader + i) % n
+                    break
+        if stock:
+            for i in range(n):
+                q = (leader + i) % n
+                if not active[q]:
+                    continue
+                need = 6 - len(hands[q])
+                if need > 0 and stock:
+                    hands[q].extend(stock[-need:])
+                    del stock[-need:]
+        if not stock and sum(1 for h in hands if h) <= 1:
+            return True
+        if plays >= budget:
+            return False
+        lead = leader if hands[leader] else _next_in(hands, leader)
+        if lead is None:
+            return True
+        p = lead
+        h = hands[p]
+        card = h[int(rand() * len(h))]
+        if p == me and len(h) > 1:
+            card = _sure(hands, p, h, card)
+
+
+def _sure(hands: list[list[str]], p: int, options: list[str], default: str) -> str:
+    """A card of `options` that the next holder (in the sampled world) cannot answer, if any."""
+    nxt = hands[(p + 1) % len(hands)] if len(hands) == 2 else None
+    if nxt is None:
+        q = _next_in(hands, p)
+        if q is None:
+            return default
+        nxt = hands[q]
+    for c in options:
+        r, s = c[0], c[1]
+        for x in nxt:
+            if x[0] == r or x[1] == s:
+                break
+        else:
+            return c
+    return default
+
+
+def _outcome(v: dict[str, Any], piles: list[int], ended: bool = True) -> float:
+    """Our value of a deal that ended with `piles` (not `ended`: the piles so far)."""
+    me: int = v["seat"]
+    active: list[bool] = v["active"]
+    seated = [q for q in range(len(piles)) if active[q]]
+    if not ended:
+        sc: list[int] = v["scores"]
+        return MARGIN * (sc[me] + piles[me] - max(sc[q] + piles[q] for q in seated if q != me))
+    scores = list(v["scores"])
+    best = max(piles[q] for q in seated)
+    if best > 0:
+        for q in seated:
+            if piles[q] == best:
+                scores[q] += best
+    top = max(scores[q] for q in seated if q != me)
+    if v["deal"] >= v["deals"]:
+        if scores[me] > top:
+            return 1.0
+        if scores[me] < top:
+            return 0.0
+        return 1.0 / sum(1 for q in seated if scores[q] == top)
+    return float(scores[me] - top) * MARGIN
+
+
+def _sample_values(v: dict[str, Any], moves: list[str], seed: int | None) -> list[float]:
+    me: int = v["seat"]
+    known = set(v["hand"]) | set(v["played"])
+    unseen = [c for c in _DECKS[v["deck"]] if c not in known]
+    active = sum(1 for a in v["active"] if a)
+    horizon = HORIZON if active >= 5 else 0
+    remaining = sum(v["hands"]) + v["stock"]  # the most plays a rollout can take
+    if horizon:
+        remaining = min(remaining, horizon * SERIES_PLAYS)
+    per = max(1, NODES // (len(moves) * max(1, remaining)))
+    per = min(max(per, MIN_SAMPLES), MAX_SAMPLES)
+    base = _public_seed(v, seed)
+    totals = [0.0] * len(moves)
+    for i in range(per):
+        rnd = random.Random(base + i)
+        hands, stock = _determinize(v, unseen, rnd)
+        roll = rnd.getrandbits(48)
+        for j, m in enumerate(moves):
+            piles = list(v["piles"])
+            ended = _simulate(
+                [h[:] for h in hands],
+                stock[:],
+                list(v["stack"]),
+                piles,
+                v["active"],
+                m,
+                me,
+                random.Random(roll),
+                10_000,
+                me,
+                horizon,
+            )
+            totals[j] += _outcome(v, piles, ended)
+    return [t / per for t in totals]
 
 
 def match(
