@@ -116,15 +116,15 @@ def choose(v: dict[str, Any], seed: int | None = None) -> str:
         raise ValueError("ryadki: no legal move for this seat")
     if len(moves) == 1:
         return moves[0]
-    know = _Knowledge(v)
-    duel = sum(1 for a in v["active"] if a) == 2
-    heur = [_duel_value(v, know, c) if duel else _group_value(v, know, c) for c in moves]
     sampled = _sample_values(v, moves, seed)
-    best = 0
-    for j in range(1, len(moves)):
-        if (sampled[j], heur[j]) > (sampled[best], heur[best]):
-            best = j
-    return moves[best]
+    top = max(sampled)
+    tied = [c for c, x in zip(moves, sampled, strict=True) if x == top]
+    if len(tied) == 1:
+        return tied[0]
+    know = _Knowledge(v)  # ties (often in the last deal: a sure win or loss) go to the heuristic
+    duel = sum(1 for a in v["active"] if a) == 2
+    heur = [_duel_value(v, know, c) if duel else _group_value(v, know, c) for c in tied]
+    return tied[heur.index(max(heur))]
 
 
 def _keep_value(
