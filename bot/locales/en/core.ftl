@@ -12,7 +12,6 @@ btn-language = 🌐 Язык / Language
 btn-friends = 👥 Play with friends
 btn-menu = ☰ Menu
 btn-back = ⬅️ Back
-friends-soon = Games with friends (Ryadki and Parquet) are coming soon.
 
 language-title = Choose your language:
 language-set = Language: English 🇬🇧

@@ -12,7 +12,6 @@ btn-language = 🌐 Язык / Language
 btn-friends = 👥 Играть с друзьями
 btn-menu = ☰ Меню
 btn-back = ⬅️ Назад
-friends-soon = Игры с друзьями (Рядки и Паркет) скоро появятся.
 
 language-title = Выберите язык:
 language-set = Язык: русский 🇷🇺
