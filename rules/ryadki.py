@@ -37,6 +37,7 @@ from rules.cards import check_deck, deck_36, deck_52
 from rules.errors import IllegalMove
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
+from rules.ryadki_ai import choose
 from rules.status import Status
 
 NAME = "ryadki"
@@ -574,6 +575,4 @@ def from_json(text: str) -> State:
 
 def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
     """A computer player's move for `player`, from public information and its own hand only."""
-    from rules.ryadki_ai import choose
-
     return choose(view(state, player), seed)
