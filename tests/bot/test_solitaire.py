@@ -7,12 +7,11 @@ import asyncio
 import html
 import logging
 import re
-from collections.abc import AsyncIterator
 
 import pytest
 
 import rules
-from bot import solitaire, telegram_io
+from bot import solitaire
 from bot.callbacks import game_data
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.recording import RecordingSession, TgMessage, TgUser, make_bot
@@ -20,31 +19,12 @@ from tests.bot.solitaire_driver import Harness
 
 SEED = 20240607
 
+pytestmark = pytest.mark.usefixtures("no_sleep")
+
 
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solitaire, "fresh_seed", lambda: SEED)
-
-
-@pytest.fixture(autouse=True)
-def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    slept: list[float] = []
-
-    async def fake_sleep(seconds: float) -> None:
-        slept.append(seconds)
-
-    monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
-    return slept
-
-
-@pytest.fixture
-async def h(tmp_path) -> AsyncIterator[Harness]:  # type: ignore[no-untyped-def]
-    bot, session = make_bot(RecordingSession(validate=True))
-    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
-    yield Harness.build(bot, session, store)
-    await store.close()
-    assert not session.violations
-    assert not session.tg.unanswered_callbacks(), "every callback must be answered"
 
 
 async def start_game(h: Harness, user: TgUser, kind: str, variant: str) -> TgMessage:

@@ -2,23 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
-from bot.storage.sqlite_store import SQLiteStore
-from tests.bot.recording import RecordingSession, make_bot
 from tests.bot.solitaire_driver import Harness
-
-
-@pytest.fixture
-async def h(tmp_path) -> AsyncIterator[Harness]:  # type: ignore[no-untyped-def]
-    bot, session = make_bot(RecordingSession(validate=True))
-    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
-    yield Harness.build(bot, session, store)
-    await store.close()
-    assert not session.violations
-    assert not session.tg.unanswered_callbacks()
 
 
 async def test_start_shows_the_main_menu_in_russian(h: Harness) -> None:

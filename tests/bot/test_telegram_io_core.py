@@ -48,15 +48,7 @@ EDIT = EditMessageText(text="x", chat_id=1, message_id=5)
 SEND = SendMessage(chat_id=1, text="x")
 
 
-@pytest.fixture(autouse=True)
-def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    slept: list[float] = []
-
-    async def fake_sleep(seconds: float) -> None:
-        slept.append(seconds)
-
-    monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
-    return slept
+pytestmark = pytest.mark.usefixtures("no_sleep")
 
 
 async def test_edit_in_place() -> None:

@@ -1,0 +1,37 @@
+"""Fixtures shared by the handler tests: a harness on a recording session, and no real sleeps."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import telegram_io
+from bot.storage.sqlite_store import SQLiteStore
+from tests.bot.recording import RecordingSession, make_bot
+from tests.bot.solitaire_driver import Harness
+
+
+@pytest.fixture
+def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
+    """Record the seconds the Telegram I/O helpers would sleep (RetryAfter) instead of sleeping."""
+    slept: list[float] = []
+
+    async def fake_sleep(seconds: float) -> None:
+        slept.append(seconds)
+
+    monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
+    return slept
+
+
+@pytest.fixture
+async def h(tmp_path: Path) -> AsyncIterator[Harness]:
+    """A dispatcher on a validating recording session and a SQLite store; at the end no request
+    broke the Bot API spec and every callback was answered."""
+    bot, session = make_bot(RecordingSession(validate=True))
+    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
+    yield Harness.build(bot, session, store)
+    await store.close()
+    assert not session.violations
+    assert not session.tg.unanswered_callbacks(), "every callback must be answered"
