@@ -100,6 +100,20 @@ class _Kon:
         self._after[key] = m
         return m
 
+    def children(self, hm: int, live: int) -> list[tuple[int, int, int, int]]:
+        """Every beat from a position: (hand mask after, live mask after, hand index k, line
+        index i), in line order, then hand order."""
+        out: list[tuple[int, int, int, int]] = []
+        for i, ok in self.line(live):
+            m = ok & hm
+            if not m:
+                continue
+            nl = self.after(live, i)
+            for k in range(len(self.hand)):
+                if m >> k & 1:
+                    out.append((hm & ~(1 << k), nl, k, i))
+        return out
+
     def line(self, live: int) -> list[tuple[int, int]]:
         """For each live card (in line order): its index and the mask of hand cards that beat it."""
         out: list[tuple[int, int]] = []
@@ -278,16 +292,9 @@ def choose(state: State, seed: int = 0) -> str:
             fails.append((hm, live, first))
         if count == 0:
             continue
-        for i, ok in kon.line(live):
-            m = ok & hm
-            if not m:
-                continue
-            nl = kon.after(live, i)
-            for k in range(len(hand0)):
-                if m >> k & 1:
-                    nh = hm & ~(1 << k)
-                    if (nh << n | nl) not in seen:  # a seen position is skipped when popped
-                        stack.append((nh, nl, first or f"{hand0[k]}>{table0[i]}"))
+        for nh, nl, k, i in kon.children(hm, live):
+            if (nh << n | nl) not in seen:  # a seen position is skipped when popped
+                stack.append((nh, nl, first or f"{hand0[k]}>{table0[i]}"))
     if not closes:
         return sc.fail_scores(kon, fails)[1] or "fail"
     ranked = sorted(closes.items(), key=lambda kv: -kv[1][0])
@@ -316,14 +323,7 @@ def can_close(hand: tuple[str, ...], table: Table) -> bool:
         seen.add(key)
         if len(seen) > CLOSE_NODES:
             return False
-        for i, ok in kon.line(live):
-            m = ok & hm
-            if not m:
-                continue
-            nl = kon.after(live, i)
-            for k in range(len(hand)):
-                if m >> k & 1:
-                    nh = hm & ~(1 << k)
-                    if (nh << n | nl) not in seen:  # seen positions have two live cards or more
-                        stack.append((nh, nl))
+        for nh, nl, _k, _i in kon.children(hm, live):
+            if (nh << n | nl) not in seen:  # seen positions have two live cards or more
+                stack.append((nh, nl))
     return False
