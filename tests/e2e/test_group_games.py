@@ -131,6 +131,18 @@ def parquet_tap(board: TgMessage) -> str:
     raise AssertionError("no marked button on " + board.describe())
 
 
+async def parquet_pair(emu: Emulator) -> tuple[EmuUser, EmuUser, TgChat, TgMessage]:
+    """Alice and Bob in a group start Parquet by `/newgame parquet`: (alice, bob, group, board)."""
+    alice = emu.user("Alice", language_code="en")
+    bob = emu.user("Bob", language_code="en")
+    group = emu.group("Card Club", owner=alice, members=[bob])
+    alice.send(group, "/newgame parquet")
+    lobby = await emu.wait_message(group, "gathering players")
+    bob.tap(lobby, "✋ Join")
+    board = await emu.wait_message(group, "cross phase")
+    return alice, bob, group, board
+
+
 async def parquet_step(emu: Emulator, group: TgChat, users: list[EmuUser]) -> bool:
     board = emu.last_message(group)
     assert board is not None
@@ -184,13 +196,7 @@ async def test_two_simultaneous_taps_make_one_move(
 ) -> None:
     emu = emulator
     bot = await bot_process(language="en", env=FAST)
-    alice = emu.user("Alice", language_code="en")
-    bob = emu.user("Bob", language_code="en")
-    group = emu.group("Card Club", owner=alice, members=[bob])
-    alice.send(group, "/newgame parquet")
-    lobby = await emu.wait_message(group, "gathering players")
-    bob.tap(lobby, "✋ Join")
-    board = await emu.wait_message(group, "cross phase")
+    alice, bob, group, board = await parquet_pair(emu)
     mover = parquet_mover(board, [alice, bob])
     before = version_of(board)
     # pick a hand card with several cells, then tap two different cells at the same time
@@ -220,13 +226,7 @@ async def test_turn_timer_plays_for_absent_players_and_removes_them(
 ) -> None:
     emu = emulator
     bot = await bot_process(language="en", turn_timeout=2, env={"TIMER_TICK_SECONDS": "0.2"})
-    alice = emu.user("Alice", language_code="en")
-    bob = emu.user("Bob", language_code="en")
-    group = emu.group("Card Club", owner=alice, members=[bob])
-    alice.send(group, "/newgame parquet")
-    lobby = await emu.wait_message(group, "gathering players")
-    bob.tap(lobby, "✋ Join")
-    await emu.wait_message(group, "cross phase")
+    _alice, _bob, group, _board = await parquet_pair(emu)
     # nobody moves: the bot plays for them, and after three timeouts in a row removes one
     await emu.wait_message(group, "ran out of time", timeout=15)
     await bot.restart()  # the deadlines live in Redis: they survive the restart
