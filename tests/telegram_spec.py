@@ -149,6 +149,7 @@ _HTML_TAGS = {
 }
 _TAG_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^<>]*?)?)\s*(/?)>")
 _ENTITY_RE = re.compile(r"&(#[0-9]+|#[xX][0-9a-fA-F]+|[a-zA-Z]+);")
+_PLAIN_RE = re.compile(r"[^<&]+")
 _NAMED_ENTITIES = {"lt": "<", "gt": ">", "amp": "&", "quot": '"'}
 
 
@@ -206,8 +207,11 @@ def parse_html(text: str) -> tuple[str, list[str]]:
                 out.append(m.group(0))
             i = m.end()
             continue
-        out.append(ch)
-        i += 1
+        # plain text up to the next '<' or '&', copied in one piece
+        m = _PLAIN_RE.match(text, i)
+        assert m is not None  # ch is neither '<' nor '&', so the run is not empty
+        out.append(m.group(0))
+        i = m.end()
     if stack:
         errors.append(f"unclosed tag(s): {', '.join(stack)}")
     return "".join(out), errors

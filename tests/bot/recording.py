@@ -446,6 +446,16 @@ class FakeTelegram:
         self._next_message_id[chat_id] = n + 1
         return n
 
+    def forget_history(self) -> None:
+        """Drop the logs that only grow (calls made, earlier texts, write and edit times),
+        keeping every chat and message as they are now: for long benchmark runs."""
+        self.calls.clear()
+        self.edit_log.clear()
+        self.write_log.clear()
+        for chat_messages in self.messages.values():
+            for msg in chat_messages.values():
+                msg.history.clear()
+
     def store(self, msg: TgMessage) -> TgMessage:
         self.messages.setdefault(msg.chat.id, {})[msg.message_id] = msg
         self._changed()
@@ -871,18 +881,34 @@ class FakeTelegram:
 # aiogram session
 
 
+# parameters whose value is a JSON-serialised object or array in a form-encoded request
+JSON_FIELDS = frozenset({"reply_markup", "link_preview_options", "reply_parameters", "entities",
+                         "caption_entities", "commands", "scope", "media", "results"})
+
+
 def serialize(session: BaseSession, bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any]:
     """The params of a request as a JSON body would carry them, produced by aiogram's own
     ``BaseSession.prepare_value`` (defaults such as parse_mode resolved, objects dumped, None
     dropped).  Over the wire aiogram form-encodes each top-level value with the same function."""
     files: dict[str, Any] = {}
     out: dict[str, Any] = {}
+    normal = True  # every value is already exactly what JSON would carry
     for key, value in method.model_dump(warnings=False).items():
         prepared = session.prepare_value(value, bot=bot, files=files, _dumps_json=False)
+        if isinstance(prepared, str) and key in JSON_FIELDS:
+            # a field sent as its JSON text (the bot's lean requests do): Telegram decodes it
+            prepared = json.loads(prepared)
+        elif prepared is not None and type(prepared) not in _JSON_SCALARS:
+            normal = False
         if prepared is not None:
             out[key] = prepared
+    if normal:
+        return out
     # normalise to exactly what JSON would carry (tuples → lists, etc.)
     return cast(dict[str, Any], json.loads(session.json_dumps(out)))
+
+
+_JSON_SCALARS = frozenset({str, int, bool, float})
 
 
 class RecordingSession(BaseSession):
@@ -909,6 +935,9 @@ class RecordingSession(BaseSession):
             telegram_spec.require_spec()
         self.validate = validate
         self.raise_on_violation = raise_on_violation
+        # set by make_bot: updates built here are bound to it, as polling and webhooks bind
+        # theirs (an unbound update makes feed_update dump and re-validate it every time)
+        self.bot: Bot | None = None
         self.requests: list[tuple[str, dict[str, Any]]] = []
         self.violations: list[str] = []
         self.warnings: list[str] = []
@@ -967,8 +996,11 @@ class RecordingSession(BaseSession):
             raise LookupError(f"no {method} request was made; requests: {self.methods()}")
         return calls[-1]
 
-    def clear(self) -> None:
+    def clear(self, history: bool = False) -> None:
+        """Forget the recorded requests (and, with `history`, the fake's growing logs)."""
         self.requests.clear()
+        if history:
+            self.tg.forget_history()
 
     def message(self, chat_id: int, message_id: int) -> TgMessage:
         """The current state of a message (text as the user sees it, keyboard)."""
@@ -1008,7 +1040,7 @@ class RecordingSession(BaseSession):
         """An Update with a text message from ``user`` in ``chat`` (None = the private chat);
         the message is stored, so message ids stay consistent with the bot's."""
         msg = self.tg.user_message(user, chat if chat is not None else user, text)
-        return update_of(message=msg.api())
+        return update_of(message=msg.api(), bot=self.bot)
 
     def tap(
         self,
@@ -1019,14 +1051,16 @@ class RecordingSession(BaseSession):
         """An Update with a callback query: ``user`` taps the button (by text or callback_data)
         of the *current* keyboard of a message the bot sent."""
         msg = self._resolve(message)
-        return update_of(callback_query=self.tg.callback_query(user, msg, text_or_data))
+        return update_of(callback_query=self.tg.callback_query(user, msg, text_or_data),
+                         bot=self.bot)
 
     def tap_data(
         self, user: TgUser, message: TgMessage | Message | tuple[int, int], data: str
     ) -> Update:
         """A callback query with arbitrary data on a message (stale or forged taps)."""
         return update_of(
-            callback_query=self.tg.callback_query_raw(user, self._resolve(message), data)
+            callback_query=self.tg.callback_query_raw(user, self._resolve(message), data),
+            bot=self.bot,
         )
 
     def _resolve(self, message: TgMessage | Message | tuple[int, int]) -> TgMessage:
@@ -1037,8 +1071,13 @@ class RecordingSession(BaseSession):
         return self.tg.message(*message)
 
 
-def update_of(**payload: Any) -> Update:
-    return Update.model_validate({"update_id": next(_update_ids), **payload})
+def update_of(bot: Bot | None = None, **payload: Any) -> Update:
+    """An Update from its Bot API JSON; bound to `bot` (as aiogram's polling and webhook
+    binding do) when given."""
+    data = {"update_id": next(_update_ids), **payload}
+    if bot is None:
+        return Update.model_validate(data)
+    return Update.model_validate(data, context={"bot": bot})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1142,6 +1181,7 @@ def make_bot(
     """A Bot wired to a RecordingSession (validation on when the spec exists)."""
     session = session if session is not None else RecordingSession()
     bot = Bot(token=token, session=session, default=DefaultBotProperties(parse_mode=parse_mode))
+    session.bot = bot
     return BotSession(bot, session)
 
 
