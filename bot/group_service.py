@@ -18,13 +18,13 @@ from typing import Any
 
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError
-from aiogram.types import InlineKeyboardMarkup
 
 from bot import group_play as gp
 from bot import invites
 from bot.config import Settings
 from bot.flood import EditCoalescer
 from bot.i18n import Translator, translator
+from bot.keyboard import Keyboard
 from bot.lobby import DEALS, Lobby, LobbyError, Player
 from bot.render import lobby as render_lobby
 from bot.render import parquet as render_parquet
@@ -625,7 +625,7 @@ class GroupService:
             await self.after_lobby_change(seated)
 
     # -- screens ---------------------------------------------------------------------------------
-    async def _lobby_screen(self, record: GameRecord) -> tuple[str, InlineKeyboardMarkup | None]:
+    async def _lobby_screen(self, record: GameRecord) -> tuple[str, Keyboard | None]:
         _ = self._(record)
         lobby = Lobby.from_meta(record.kind, record.meta)
         closed = record.meta.get("closed") if gp.phase(record) == "cancelled" else None
@@ -638,7 +638,7 @@ class GroupService:
                                              await self.username(), str(record.meta["code"]), _)
         return text, markup
 
-    async def _invite_screen(self, record: GameRecord) -> tuple[str, InlineKeyboardMarkup | None]:
+    async def _invite_screen(self, record: GameRecord) -> tuple[str, Keyboard | None]:
         _ = self._(record)
         lobby = Lobby.from_meta(record.kind, record.meta)
         username = await self.username()
@@ -659,7 +659,7 @@ class GroupService:
         return text, render_lobby.invite_keyboard(lobby, record.id, record.version, username,
                                                   code, _)
 
-    async def _board_screen(self, record: GameRecord) -> tuple[str, InlineKeyboardMarkup | None]:
+    async def _board_screen(self, record: GameRecord) -> tuple[str, Keyboard | None]:
         ph = gp.phase(record)
         if ph in ("lobby", "cancelled"):
             return await self._lobby_screen(record)
@@ -695,7 +695,7 @@ class GroupService:
 
     def _hand_screen(self, record: GameRecord, seat: int,
                      version: int, confirm_leave: bool = False
-                     ) -> tuple[str, InlineKeyboardMarkup | None]:
+                     ) -> tuple[str, Keyboard | None]:
         p = gp.players(record)[seat]
         _ = translator(str(p.get("lang") or self.settings.default_language))
         mod = gp.module(record.kind)
@@ -773,15 +773,15 @@ class GroupService:
                     del self._hand_sig[key]
 
     async def _edit_hand(self, chat: int, msg: int, text: str,
-                         markup: InlineKeyboardMarkup | None) -> None:
+                         markup: Keyboard | None) -> None:
         try:
             await with_retry(lambda: edit(self.bot, chat, msg, text, markup), "hand")
         except TelegramAPIError as err:
             log.info("event=hand_edit_failed chat=%s error=%s", chat, err)
 
 
-def _sig(text: str, markup: InlineKeyboardMarkup | None) -> str:
-    raw = text + "|" + (markup.model_dump_json() if markup is not None else "")
+def _sig(text: str, markup: Keyboard | None) -> str:
+    raw = text + "|" + (markup.to_json() if markup is not None else "")
     return hashlib.blake2b(raw.encode(), digest_size=12).hexdigest()
 
 

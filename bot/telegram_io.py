@@ -25,11 +25,17 @@ from aiogram.methods import (
     Response,
     SendMessage,
 )
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup
+from aiogram.methods.base import TelegramMethod
+from aiogram.types import CallbackQuery
+
+from bot.keyboard import Markup, markup_json
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+
+# link previews off, as the bot's default properties set for aiogram's own methods
+_NO_PREVIEW = '{"is_disabled":true}'
 
 MAX_RETRIES = 3
 MAX_RETRY_SLEEP = 60.0
@@ -37,31 +43,42 @@ MAX_RETRY_SLEEP = 60.0
 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
 
 
-class _EditBoard(EditMessageText):
-    """editMessageText whose result (the whole edited Message, keyboard included) is not parsed
-    into objects: nobody reads it, and parsing it was a third of an edit's cost. Errors are
-    raised exactly as for EditMessageText.
+class _Edit(TelegramMethod[Any]):
+    """editMessageText carrying the keyboard as its JSON text (see bot.keyboard), whose answer
+    (the whole edited Message, keyboard included) is not parsed into objects: nobody reads it.
+    The request on the wire is what aiogram's EditMessageText sends; errors raise the same."""
 
-    Its reply_markup is the keyboard already dumped without its empty fields (see `_compact`):
-    aiogram would dump every button with its dozen unset fields and then walk them all in
-    Python only to drop them again; the request sent is the same."""
+    __returning__ = Any
+    __api_method__ = "editMessageText"
 
-    __returning__ = Any  # type: ignore[assignment]
-    reply_markup: Any = None
+    chat_id: int
+    message_id: int
+    text: str
+    parse_mode: str | None = "HTML"
+    reply_markup: str | None = None
+    link_preview_options: str | None = _NO_PREVIEW
 
 
-def _compact(markup: InlineKeyboardMarkup | None) -> dict[str, Any] | None:
-    """The keyboard as the request carries it (unset fields dropped, as aiogram drops them)."""
-    return None if markup is None else markup.model_dump(exclude_none=True)
+class _Send(TelegramMethod[Any]):
+    """sendMessage, lean like _Edit; its answer is read only for the new message's id."""
+
+    __returning__ = Any
+    __api_method__ = "sendMessage"
+
+    chat_id: int
+    text: str
+    parse_mode: str | None = "HTML"
+    reply_markup: str | None = None
+    link_preview_options: str | None = _NO_PREVIEW
 
 
 # aiogram parses every Bot API answer as `Response[method.__returning__]`, a pydantic generic
 # model that pydantic caches only weakly: whenever the garbage collector runs, the next request
-# rebuilds the model class (~3 ms of schema building, on average ~0.2 ms per update in the
-# throughput benchmark). Holding the parametrisations the bot uses keeps them cached.
+# rebuilds the model class (~3 ms of schema building). Holding the parametrisations the bot
+# uses keeps them cached.
 _RESPONSE_TYPES = tuple(
     cast(Any, Response)[m.__returning__]
-    for m in (AnswerCallbackQuery, SendMessage, EditMessageText, _EditBoard,
+    for m in (AnswerCallbackQuery, SendMessage, EditMessageText, _Edit, _Send,
               EditMessageReplyMarkup, DeleteMessage, GetMe, GetChatMember)
 )
 
@@ -98,25 +115,15 @@ async def with_retry(call: Callable[[], Awaitable[T]], what: str = "request") ->
     raise AssertionError("unreachable")
 
 
-async def send(
-    bot: Bot,
-    chat_id: int,
-    text: str,
-    markup: InlineKeyboardMarkup | None = None,
-    **kwargs: Any,
-) -> int | None:
+async def send(bot: Bot, chat_id: int, text: str, markup: Markup | None = None) -> int | None:
     """Send an HTML message; its message_id, or None when the chat refuses (blocked bot)."""
+    request = _Send(chat_id=chat_id, text=text, reply_markup=markup_json(markup))
     try:
-        msg = await with_retry(
-            lambda: bot.send_message(
-                chat_id, text, reply_markup=markup, parse_mode="HTML", **kwargs
-            ),
-            "sendMessage",
-        )
+        msg = await with_retry(lambda: bot(request), "sendMessage")
     except TelegramForbiddenError as err:
         log.info("event=send_forbidden chat=%s error=%s", chat_id, err.message)
         return None
-    return msg.message_id
+    return int(msg["message_id"])
 
 
 async def edit(
@@ -124,7 +131,7 @@ async def edit(
     chat_id: int,
     message_id: int | None,
     text: str,
-    markup: InlineKeyboardMarkup | None = None,
+    markup: Markup | None = None,
 ) -> int | None:
     """Edit a message in place; returns the id of the message that now shows `text`.
 
@@ -132,20 +139,10 @@ async def edit(
     (deleted, too old to edit) a new message is sent instead and its id returned.
     """
     if message_id is not None:
-        keyboard = _compact(markup)
+        request = _Edit(chat_id=chat_id, message_id=message_id, text=text,
+                        reply_markup=markup_json(markup))
         try:
-            await with_retry(
-                lambda: bot(
-                    _EditBoard(  # type: ignore[call-arg]
-                        text=text,
-                        chat_id=chat_id,
-                        message_id=message_id,
-                        reply_markup=keyboard,
-                        parse_mode="HTML",
-                    )
-                ),
-                "editMessageText",
-            )
+            await with_retry(lambda: bot(request), "editMessageText")
             return message_id
         except TelegramBadRequest as err:
             if _is_not_modified(err):
@@ -170,8 +167,9 @@ async def delete(bot: Bot, chat_id: int, message_id: int) -> bool:
 
 async def answer(query: CallbackQuery, text: str | None = None, alert: bool = False) -> bool:
     """Answer a callback query; never raises (a query may be too old to answer)."""
+    method = AnswerCallbackQuery(callback_query_id=query.id, text=text, show_alert=alert or None)
     try:
-        await query.answer(text=text, show_alert=alert)
+        await query.bot(method)  # type: ignore[misc]  # updates fed to a dispatcher are bound
         return True
     except TelegramAPIError as err:
         log.info("event=answer_failed query=%s error=%s", query.id, err)

@@ -13,14 +13,7 @@ from typing import Any
 from aiogram import Bot, Dispatcher, F, Router
 from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import (
-    CallbackQuery,
-    ChatMemberUpdated,
-    InlineKeyboardButton,
-    InlineKeyboardMarkup,
-    Message,
-    User,
-)
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
 
 from bot import group_play as gp
 from bot import invites
@@ -29,6 +22,7 @@ from bot.config import Settings
 from bot.filters import GameKind, Menu
 from bot.group_service import GroupService, Refused
 from bot.i18n import Translator
+from bot.keyboard import Button, Keyboard
 from bot.lobby import Player
 from bot.storage import GameRecord, Store
 from bot.telegram_io import CallbackAnswer, edit, send
@@ -54,13 +48,13 @@ def player(user: User, lang: str) -> Player:
     return Player(user.id, user.full_name or user.username or str(user.id), lang)
 
 
-def pick_game_markup(_: Translator, mode: str) -> InlineKeyboardMarkup:
-    rows = [[InlineKeyboardButton(text=_(f"grp-btn-{kind}"),
+def pick_game_markup(_: Translator, mode: str) -> Keyboard:
+    rows = [[Button(text=_(f"grp-btn-{kind}"),
                                   callback_data=menu_data(f"grp:{mode}:{kind}"))]
             for kind in gp.GROUP_GAMES]
     if mode == "inv":
-        rows.append([InlineKeyboardButton(text=_("grp-btn-back"), callback_data=menu_data("menu"))])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+        rows.append([Button(text=_("grp-btn-back"), callback_data=menu_data("menu"))])
+    return Keyboard(rows)
 
 
 async def _say(answer: CallbackAnswer, _: Translator, refused: Refused) -> None:

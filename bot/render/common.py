@@ -6,10 +6,9 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import game_data, menu_data, ui_action
 from bot.i18n import t
+from bot.keyboard import Button, Keyboard
 from rules import cards
 
 
@@ -62,35 +61,16 @@ def event_line(ctx: RenderCtx) -> str:
     return " · ".join(parts)
 
 
-_TEMPLATE = InlineKeyboardButton(text=".", callback_data=".")
-_FIELDS = dict(_TEMPLATE.__dict__)  # every field with its default, text/callback_data "."
-_FIELDS_SET = frozenset(_TEMPLATE.__pydantic_fields_set__)
-_PRIVATE = dict(_TEMPLATE.__pydantic_private__ or {})
-_new = object.__new__
-_set = object.__setattr__
+def button(text: str, data: str) -> Button:
+    """A callback button (its data was checked when it was built)."""
+    return Button(text, data)
 
 
-def button(text: str, data: str) -> InlineKeyboardButton:
-    """A callback button, built like a copy of a validated template but without pydantic's
-    copy machinery (a seventh of a validating constructor's cost; a board has up to ~30 buttons
-    and is rebuilt on every move). Callback data was checked when it was built; `text` is a
-    str by construction."""
-    obj = _new(InlineKeyboardButton)
-    fields = _FIELDS.copy()
-    fields["text"] = text
-    fields["callback_data"] = data
-    _set(obj, "__dict__", fields)
-    _set(obj, "__pydantic_fields_set__", set(_FIELDS_SET))
-    _set(obj, "__pydantic_extra__", {})
-    _set(obj, "__pydantic_private__", _PRIVATE.copy())
-    return obj
-
-
-def rows_of(buttons: list[InlineKeyboardButton], n: int) -> list[list[InlineKeyboardButton]]:
+def rows_of(buttons: list[Button], n: int) -> list[list[Button]]:
     return [buttons[i:i + n] for i in range(0, len(buttons), n)]
 
 
-def control_rows(ctx: RenderCtx) -> list[list[InlineKeyboardButton]]:
+def control_rows(ctx: RenderCtx) -> list[list[Button]]:
     first = [button(ctx.t("btn-hint"), ctx.ui("hint"))]
     if ctx.can_undo:
         first.append(button(ctx.t("btn-undo"), ctx.ui("undo")))
@@ -101,19 +81,19 @@ def control_rows(ctx: RenderCtx) -> list[list[InlineKeyboardButton]]:
     return [first, second]
 
 
-def confirm_rows(ctx: RenderCtx, yes_key: str, move: str) -> list[list[InlineKeyboardButton]]:
+def confirm_rows(ctx: RenderCtx, yes_key: str, move: str) -> list[list[Button]]:
     return [[button(ctx.t(yes_key), ctx.move(move)), button(ctx.t("btn-cancel"), ctx.ui("back"))]]
 
 
-def finished_rows(ctx: RenderCtx, kind: str) -> list[list[InlineKeyboardButton]]:
+def finished_rows(ctx: RenderCtx, kind: str) -> list[list[Button]]:
     variant = str(ctx.meta.get("variant", ""))
     again = f"again:{kind}:{variant}" if variant else f"again:{kind}"
     return [[button(ctx.t("btn-again"), menu_data(again)),
              button(ctx.t("btn-menu"), menu_data("menu"))]]
 
 
-def markup(rows: list[list[InlineKeyboardButton]]) -> InlineKeyboardMarkup:
-    return InlineKeyboardMarkup(inline_keyboard=[r for r in rows if r])
+def markup(rows: list[list[Button]]) -> Keyboard:
+    return Keyboard([r for r in rows if r])
 
 
 def result_lines(ctx: RenderCtx, status: dict[str, Any], score_key: str, score: int,

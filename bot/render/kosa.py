@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
+from bot.keyboard import Button, Keyboard
 from bot.render.common import (
     RenderCtx,
     button,
@@ -107,7 +106,7 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     return "\n".join(lines)
 
 
-def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, InlineKeyboardMarkup]:
+def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, Keyboard]:
     status = view["status"]
     title = ctx.t("title-kosa")
     parts = [f"<b>{esc(title)}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
@@ -163,8 +162,8 @@ def _target_label(view: dict[str, Any], ctx: RenderCtx, dst: str) -> str:
     return f"{name} {card(top)}" if top and not dst.startswith("F") else name
 
 
-def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[InlineKeyboardButton]]:
-    rows: list[list[InlineKeyboardButton]] = []
+def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[Button]]:
+    rows: list[list[Button]] = []
     star = "⭐"
     by_source: dict[str, list[str]] = {}
     other: list[str] = []

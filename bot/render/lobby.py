@@ -5,16 +5,15 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import game_data, ui_action
 from bot.i18n import Translator
 from bot.invites import group_link, join_link
+from bot.keyboard import Button, Keyboard
 from bot.lobby import Lobby
 
 
-def _btn(text: str, gid: str, version: int, action: str, arg: str = "") -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=game_data(gid, version,
+def _btn(text: str, gid: str, version: int, action: str, arg: str = "") -> Button:
+    return Button(text=text, callback_data=game_data(gid, version,
                                                                    ui_action(action, arg)))
 
 
@@ -51,13 +50,13 @@ def lobby_text(lobby: Lobby, _: Translator, *, ttl_minutes: int, group_title: st
 
 
 def lobby_keyboard(lobby: Lobby, gid: str, version: int, bot_username: str | None, code: str,
-                   _: Translator) -> InlineKeyboardMarkup:
-    rows: list[list[InlineKeyboardButton]] = [
+                   _: Translator) -> Keyboard:
+    rows: list[list[Button]] = [
         [_btn(_("grp-btn-join"), gid, version, "join"),
          _btn(_("grp-btn-leave"), gid, version, "leave")],
     ]
     if bot_username:
-        rows.append([InlineKeyboardButton(text=_("grp-btn-join-link"),
+        rows.append([Button(text=_("grp-btn-join-link"),
                                           url=join_link(bot_username, code))])
     if lobby.kind == "ryadki":
         deck = _("lobby-deck-auto", n=lobby.effective_deck()) if lobby.deck is None \
@@ -68,7 +67,7 @@ def lobby_keyboard(lobby: Lobby, gid: str, version: int, bot_username: str | Non
         ])
     rows.append([_btn(_("grp-btn-start"), gid, version, "start"),
                  _btn(_("grp-btn-cancel"), gid, version, "cancel")])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return Keyboard(rows)
 
 
 def invite_text(lobby: Lobby, _: Translator, *, bot_username: str, code: str,
@@ -86,12 +85,12 @@ def invite_text(lobby: Lobby, _: Translator, *, bot_username: str, code: str,
 
 
 def invite_keyboard(lobby: Lobby, gid: str, version: int, bot_username: str, code: str,
-                    _: Translator) -> InlineKeyboardMarkup:
+                    _: Translator) -> Keyboard:
     link = join_link(bot_username, code)
     share = ("https://t.me/share/url?url=" + quote(link, safe="")
              + "&text=" + quote(_("invite-share-text", game=_(f"grp-game-{lobby.kind}")), safe=""))
-    return InlineKeyboardMarkup(inline_keyboard=[
-        [InlineKeyboardButton(text=_("grp-btn-share"), url=share)],
-        [InlineKeyboardButton(text=_("grp-btn-open-in-group"), url=group_link(bot_username, code))],
+    return Keyboard([
+        [Button(text=_("grp-btn-share"), url=share)],
+        [Button(text=_("grp-btn-open-in-group"), url=group_link(bot_username, code))],
         [_btn(_("grp-btn-cancel"), gid, version, "cancel")],
     ])

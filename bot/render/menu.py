@@ -2,23 +2,22 @@
 
 from __future__ import annotations
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import menu_data
 from bot.i18n import catalog, t
+from bot.keyboard import Button, Keyboard
 
 RULE_GAMES = ("kosa", "raspad", "ryadki", "parquet")  # a page shows those with `rules-<game>`
 
 
-def button(text: str, data: str) -> InlineKeyboardButton:
-    return InlineKeyboardButton(text=text, callback_data=data)
+def button(text: str, data: str) -> Button:
+    return Button(text=text, callback_data=data)
 
 
 def main_menu(
     lang: str, active: list[tuple[str, str]] | None = None
-) -> tuple[str, InlineKeyboardMarkup]:
+) -> tuple[str, Keyboard]:
     """`active`: unfinished solitaires as (kind, game_id), offered as "continue" buttons."""
-    rows: list[list[InlineKeyboardButton]] = []
+    rows: list[list[Button]] = []
     text = t(lang, "menu-title")
     for kind, game_id in active or []:
         rows.append([button(t(lang, "btn-continue", game=t(lang, f"game-{kind}")),
@@ -28,21 +27,21 @@ def main_menu(
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
     rows.append([button(t(lang, "btn-rules"), menu_data("rules")),
                  button(t(lang, "btn-language"), menu_data("lang"))])
-    return text, InlineKeyboardMarkup(inline_keyboard=rows)
+    return text, Keyboard(rows)
 
 
-def language_menu(lang: str) -> tuple[str, InlineKeyboardMarkup]:
+def language_menu(lang: str) -> tuple[str, Keyboard]:
     rows = [
         [button(t(lang, "lang-ru"), menu_data("lang:ru")),
          button(t(lang, "lang-en"), menu_data("lang:en"))],
         [button(t(lang, "btn-back"), menu_data("menu"))],
     ]
-    return t(lang, "language-title"), InlineKeyboardMarkup(inline_keyboard=rows)
+    return t(lang, "language-title"), Keyboard(rows)
 
 
-def rules_page(lang: str) -> tuple[str, InlineKeyboardMarkup]:
+def rules_page(lang: str) -> tuple[str, Keyboard]:
     cat = catalog()
     parts = [t(lang, "rules-title")]
     parts += [t(lang, f"rules-{g}") for g in RULE_GAMES if cat.has(lang, f"rules-{g}")]
     rows = [[button(t(lang, "btn-menu"), menu_data("menu"))]]
-    return "\n\n".join(parts), InlineKeyboardMarkup(inline_keyboard=rows)
+    return "\n\n".join(parts), Keyboard(rows)

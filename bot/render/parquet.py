@@ -13,10 +13,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import game_data, ui_action
 from bot.i18n import Translator
+from bot.keyboard import Button, Keyboard
 from rules.cards import RANKS, SUITS, pretty
 
 ROWS, COLS = 5, 7
@@ -188,16 +187,16 @@ def text(view: dict[str, Any], players: Sequence[dict[str, Any]],
 
 
 def keyboard(view: dict[str, Any], gid: str, version: int, pick: str | None,
-             legal: Sequence[str], _: Translator) -> InlineKeyboardMarkup:
+             legal: Sequence[str], _: Translator) -> Keyboard:
     st = view["status"]
     if st["over"]:
         again = game_data(gid, version, ui_action("rematch"))
-        return InlineKeyboardMarkup(inline_keyboard=[[InlineKeyboardButton(
+        return Keyboard([[Button(
             text=_("grp-btn-rematch"), callback_data=again)]])
     turn = view["turn"]
     can_place, can_move = sources(legal)
     dests = targets(legal, pick)
-    rows: list[list[InlineKeyboardButton]] = []
+    rows: list[list[Button]] = []
     for r in range(ROWS):
         row = []
         for c in range(COLS):
@@ -212,7 +211,7 @@ def keyboard(view: dict[str, Any], gid: str, version: int, pick: str | None,
             else:
                 label = pretty(code) if code else ("+" if cell == CENTRE else "·")
                 action = ui_action("cell")
-            row.append(InlineKeyboardButton(text=label,
+            row.append(Button(text=label,
                                             callback_data=game_data(gid, version, action)))
         rows.append(row)
     if turn is not None:
@@ -225,9 +224,9 @@ def keyboard(view: dict[str, Any], gid: str, version: int, pick: str | None,
                 label, action = MARK + pretty(card), ui_action("pick", card)
             else:
                 label, action = pretty(card), ui_action("pick", card)
-            buttons.append(InlineKeyboardButton(text=label,
+            buttons.append(Button(text=label,
                                                 callback_data=game_data(gid, version, action)))
         rows.extend(buttons[i:i + 6] for i in range(0, len(buttons), 6))
-    rows.append([InlineKeyboardButton(text=_("grp-btn-resign"),
+    rows.append([Button(text=_("grp-btn-resign"),
                                       callback_data=game_data(gid, version, ui_action("resign")))])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return Keyboard(rows)

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
+from bot.keyboard import Button, Keyboard
 from bot.render.common import (
     RenderCtx,
     button,
@@ -64,7 +63,7 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     return "\n".join(lines)
 
 
-def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, InlineKeyboardMarkup]:
+def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, Keyboard]:
     status = view["status"]
     parts = [f"<b>{esc(ctx.t('title-raspad'))}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
     line = event_line(ctx)
@@ -95,8 +94,8 @@ def describe(move: str, ctx: RenderCtx) -> str:
     return ctx.t("raspad-beat-hint", card=card(move[:2]), target=card(move[3:]))
 
 
-def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[InlineKeyboardButton]]:
-    rows: list[list[InlineKeyboardButton]] = []
+def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[Button]]:
+    rows: list[list[Button]] = []
     star = "⭐"
     hand_buttons = []
     for c in view["hand"]:

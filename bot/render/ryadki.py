@@ -9,11 +9,10 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from aiogram.types import InlineKeyboardButton, InlineKeyboardMarkup
-
 from bot.callbacks import game_data, ui_action
 from bot.i18n import Translator
 from bot.invites import is_code, join_link
+from bot.keyboard import Button, Keyboard
 from rules.cards import RANKS, SUITS, pretty
 
 NAME_WIDTH = 9
@@ -166,18 +165,18 @@ def table_text(
 def table_keyboard(
     gid: str, version: int, bot_username: str | None, code: str, _: Translator, *,
     over: bool, rematch: bool,
-) -> InlineKeyboardMarkup | None:
+) -> Keyboard | None:
     """Under the table: "My cards" (a deep link that resends the hand) or, at the end, rematch."""
-    rows: list[list[InlineKeyboardButton]] = []
+    rows: list[list[Button]] = []
     if over:
         if rematch:
-            rows.append([InlineKeyboardButton(
+            rows.append([Button(
                 text=_("grp-btn-rematch"),
                 callback_data=game_data(gid, version, ui_action("rematch")))])
     elif bot_username and is_code(code):
-        rows.append([InlineKeyboardButton(text=_("ry-btn-my-hand"),
+        rows.append([Button(text=_("ry-btn-my-hand"),
                                           url=join_link(bot_username, code))])
-    return InlineKeyboardMarkup(inline_keyboard=rows) if rows else None
+    return Keyboard(rows) if rows else None
 
 
 def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str],
@@ -204,7 +203,7 @@ def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str],
 
 
 def hand_keyboard(view: dict[str, Any], gid: str, version: int,
-                  _: Translator, confirm_leave: bool = False) -> InlineKeyboardMarkup | None:
+                  _: Translator, confirm_leave: bool = False) -> Keyboard | None:
     """Cards as buttons (playable ones marked on the player's turn) and a Leave button.
 
     When it is not the player's turn the buttons carry version 0 and a `~wait` action, so the
@@ -223,18 +222,18 @@ def hand_keyboard(view: dict[str, Any], gid: str, version: int,
         else:
             text = pretty(c)
             data = game_data(gid, 0, ui_action("wait"))
-        buttons.append(InlineKeyboardButton(text=text, callback_data=data))
+        buttons.append(Button(text=text, callback_data=data))
     rows = [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
     if confirm_leave:
         rows.append([
-            InlineKeyboardButton(text=_("grp-btn-leave-yes"),
+            Button(text=_("grp-btn-leave-yes"),
                                  callback_data=game_data(gid, version, ui_action("resign", "y"))),
-            InlineKeyboardButton(text=_("grp-btn-leave-no"),
+            Button(text=_("grp-btn-leave-no"),
                                  callback_data=game_data(gid, version, ui_action("resign", "n"))),
         ])
     else:
-        rows.append([InlineKeyboardButton(
+        rows.append([Button(
             text=_("grp-btn-leave-game"),
             callback_data=game_data(gid, version if mine else 0, ui_action("resign")))])
-    return InlineKeyboardMarkup(inline_keyboard=rows)
+    return Keyboard(rows)
 

@@ -28,8 +28,13 @@ class FakeBot:
         self.sent: list[dict[str, Any]] = []
 
     async def __call__(self, method: Any) -> Any:
-        assert isinstance(method, EditMessageText)
-        return await self.edit_message_text(**method.model_dump())
+        """Requests arrive as aiogram method objects (the bot's lean ones included)."""
+        params = method.model_dump()
+        if method.__api_method__ == "editMessageText":
+            return await self.edit_message_text(**params)
+        assert method.__api_method__ == "sendMessage"
+        msg = await self.send_message(**params)
+        return {"message_id": msg.message_id}
 
     async def edit_message_text(self, **kw: Any) -> bool:
         self.edits.append(kw)
@@ -100,8 +105,11 @@ async def test_callback_answer_once() -> None:
     class Query:
         id = "q1"
 
-        async def answer(self, text: str | None = None, show_alert: bool = False) -> bool:
-            calls.append((text, show_alert))
+        @staticmethod
+        async def bot(method: Any) -> bool:
+            assert method.__api_method__ == "answerCallbackQuery"
+            assert method.callback_query_id == "q1"
+            calls.append((method.text, bool(method.show_alert)))
             return True
 
     box = telegram_io.CallbackAnswer(Query())  # type: ignore[arg-type]

@@ -1,0 +1,70 @@
+"""Inline keyboards as plain data: what every renderer returns and what requests carry.
+
+A board has up to ~30 buttons and is rebuilt on every move. aiogram's pydantic
+InlineKeyboardButton costs several µs to build and again to dump, walk and encode; a button
+here is a named tuple, and a keyboard turns into its Bot API JSON text in one pass
+(`Keyboard.to_json`), which the request then carries as the `reply_markup` field verbatim, as
+aiogram itself would send it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from json.encoder import encode_basestring
+from typing import NamedTuple
+
+from aiogram.types import InlineKeyboardMarkup
+
+_quote = encode_basestring  # str → JSON string literal (C implementation), keeps non-ASCII
+
+
+class Button(NamedTuple):
+    """An inline button: a callback button, or a URL button when `url` is set."""
+
+    text: str
+    callback_data: str | None = None
+    url: str | None = None
+
+    def to_json(self) -> str:
+        if self.url is not None:
+            return f'{{"text":{_quote(self.text)},"url":{_quote(self.url)}}}'
+        return f'{{"text":{_quote(self.text)},"callback_data":{_quote(self.callback_data or "")}}}'
+
+
+class Keyboard:
+    """An inline keyboard: rows of buttons (empty rows are dropped)."""
+
+    __slots__ = ("inline_keyboard",)
+
+    def __init__(self, rows: Iterable[Sequence[Button]]) -> None:
+        self.inline_keyboard: list[list[Button]] = [list(r) for r in rows if r]
+
+    def buttons(self) -> list[Button]:
+        return [b for row in self.inline_keyboard for b in row]
+
+    def to_json(self) -> str:
+        """The Bot API InlineKeyboardMarkup object as compact JSON text."""
+        rows = ",".join("[" + ",".join([b.to_json() for b in row]) + "]"
+                        for row in self.inline_keyboard)
+        return '{"inline_keyboard":[' + rows + "]}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keyboard) and other.inline_keyboard == self.inline_keyboard
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        return f"Keyboard({self.inline_keyboard!r})"
+
+
+Markup = Keyboard | InlineKeyboardMarkup
+
+
+def markup_json(markup: Markup | None) -> str | None:
+    """The reply_markup field of a request: the keyboard's JSON text (None: no keyboard)."""
+    if markup is None:
+        return None
+    if isinstance(markup, Keyboard):
+        return markup.to_json()
+    return markup.model_dump_json(exclude_none=True)
