@@ -1,8 +1,13 @@
 """The solitaires' game service (Kosa, Raspad): create, move, undo, hint, event lines, stats.
 
 Pure bookkeeping over `rules` and `GameRecord`; no Telegram here. The record's `meta`:
-  uid, lang, msg (board message id), variant, moves, undos, undo (bounded list of earlier
-  state JSONs), started/ended (unix time), event (list of [locale key, args]).
+  uid, lang, msg (board message id), variant, moves, undos, started/ended (unix time),
+  event (list of [locale key, args]), and the undo history: s0 (the opening state JSON),
+  log (every move since, space-separated) and undo_left (how many steps back are allowed).
+
+Undo replays the log from s0 without its last move: the rules are deterministic, so that is
+the previous position exactly. A move appends a few bytes to the log instead of a whole earlier
+state, which keeps every save (and load) small; an undo costs one replay (~20 µs a move).
 """
 
 from __future__ import annotations
@@ -49,13 +54,19 @@ def new_record(kind: str, variant: str, user_id: int, lang: str, seed: int | Non
         "variant": variant,
         "moves": 0,
         "undos": 0,
-        "undo": [],
+        "s0": None,
+        "log": "",
+        "undo_left": 0,
         "started": time.time(),
         "ended": None,
         "event": opening_events(kind, module.view(state, 0)),
     }
-    return GameRecord(id=new_id(), kind=kind, chat_id=user_id, state=module.to_json(state),
-                      meta=meta, finished=module.status(state).over)
+    text = module.to_json(state)
+    meta["s0"] = text
+    record = GameRecord(id=new_id(), kind=kind, chat_id=user_id, state=text, meta=meta,
+                        finished=module.status(state).over)
+    record.decoded = (text, state)
+    return record
 
 
 def opening_events(kind: str, view: dict[str, Any]) -> list[Event]:
@@ -65,15 +76,29 @@ def opening_events(kind: str, view: dict[str, Any]) -> list[Event]:
 
 
 def state_of(record: GameRecord) -> Any:
-    return rules.GAMES[record.kind].from_json(record.state)
+    """The record's rules state, decoded once (kept with the record; states are immutable)."""
+    memo = record.decoded
+    if memo is not None and memo[0] == record.state:
+        return memo[1]
+    state = rules.GAMES[record.kind].from_json(record.state)
+    record.decoded = (record.state, state)
+    return state
+
+
+def _set_state(record: GameRecord, state: Any) -> None:
+    text = rules.GAMES[record.kind].to_json(state)
+    record.state = text
+    record.decoded = (text, state)
 
 
 def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
     module = rules.GAMES[record.kind]
-    view: dict[str, Any] = module.view(
-        state if state is not None else module.from_json(record.state), 0
-    )
+    view: dict[str, Any] = module.view(state if state is not None else state_of(record), 0)
     return view
+
+
+def can_undo(record: GameRecord) -> bool:
+    return int(record.meta.get("undo_left") or 0) > 0 and not record.finished
 
 
 class Moved(NamedTuple):
@@ -86,7 +111,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     return the new rules state with its view. Raises rules.IllegalMove (record untouched) when
     illegal."""
     module = rules.GAMES[record.kind]
-    before = module.from_json(record.state)
+    before = state_of(record)
     after = module.apply(before, move, 0)
     view: dict[str, Any] = module.view(after, 0)
     if record.kind == "kosa":
@@ -96,35 +121,46 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
             if ">" in move else []
         events += raspad_events(list(getattr(after, "events", ())), move)
     meta = record.meta
-    if move != "resign" and undo_depth > 0:
-        history = [*meta.get("undo", []), record.state]
-        meta["undo"] = history[-undo_depth:]
-    record.state = module.to_json(after)
+    log = meta.get("log") or ""
+    meta["log"] = f"{log} {move}" if log else move
+    if move != "resign":
+        meta["undo_left"] = min(int(meta.get("undo_left") or 0) + 1, undo_depth)
+    _set_state(record, after)
     meta["moves"] = int(meta.get("moves", 0)) + 1
     meta["event"] = events
     if module.status(after).over:
         record.finished = True
         meta["ended"] = time.time()
-        meta["undo"] = []
+        meta["undo_left"] = 0
     return Moved(after, view)
 
 
 def undo(record: GameRecord) -> bool:
-    """Step back one move; False when there is nothing to undo."""
-    history = record.meta.get("undo") or []
-    if not history or record.finished:
+    """Step back one move (replaying the log without it); False when there is nothing to
+    undo, or when the log no longer replays (rules changed since it was written)."""
+    meta = record.meta
+    moves = (meta.get("log") or "").split()
+    if not can_undo(record) or not moves or not meta.get("s0"):
         return False
-    record.state = history.pop()
-    record.meta["undo"] = history
-    record.meta["moves"] = max(0, int(record.meta.get("moves", 0)) - 1)
-    record.meta["undos"] = int(record.meta.get("undos", 0)) + 1
-    record.meta["event"] = [["ev-undo", {}]]
+    module = rules.GAMES[record.kind]
+    try:
+        state = module.from_json(meta["s0"])
+        for move in moves[:-1]:
+            state = module.apply(state, move, 0)
+    except (rules.IllegalMove, ValueError, KeyError, TypeError):
+        return False
+    _set_state(record, state)
+    meta["log"] = " ".join(moves[:-1])
+    meta["undo_left"] = int(meta["undo_left"]) - 1
+    meta["moves"] = max(0, int(meta.get("moves", 0)) - 1)
+    meta["undos"] = int(meta.get("undos", 0)) + 1
+    meta["event"] = [["ev-undo", {}]]
     return True
 
 
 def hint(record: GameRecord) -> str | None:
     module = rules.GAMES[record.kind]
-    state = module.from_json(record.state)
+    state = state_of(record)
     if module.status(state).over:
         return None
     try:
@@ -135,8 +171,7 @@ def hint(record: GameRecord) -> str | None:
 
 def legal_moves(record: GameRecord, state: Any | None = None) -> list[str]:
     module = rules.GAMES[record.kind]
-    return list(module.legal_moves(state if state is not None else module.from_json(record.state),
-                                   0))
+    return list(module.legal_moves(state if state is not None else state_of(record), 0))
 
 
 # ------------------------------------------------------------------------------- events

@@ -29,6 +29,9 @@ class GameRecord:
     version: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
+    # not stored: (state text, rules state decoded from it), kept by whoever decoded `state`
+    # (rules states are immutable), so a record that stays in memory is decoded only once
+    decoded: tuple[str, Any] | None = field(default=None, repr=False, compare=False)
 
     def payload(self) -> str:
         """Everything but id and version, as compact JSON (what a backend stores)."""
@@ -88,6 +91,13 @@ class Store(ABC):
     @abstractmethod
     async def load(self, game_id: str) -> GameRecord | None:
         """The game, or None when unknown or expired."""
+
+    def peek(self, game_id: str, version: int) -> GameRecord | None:
+        """The game as this process last saved or loaded it, if that was `version`; None
+        otherwise (and always for backends that keep nothing in memory). No round trip: the
+        game may have changed since, so only a caller that writes next (compare-and-set on
+        `version`, which then fails) may act on it."""
+        return None
 
     @abstractmethod
     async def save(self, record: GameRecord, expected_version: int) -> bool:

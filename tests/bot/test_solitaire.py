@@ -7,12 +7,16 @@ import asyncio
 import html
 import logging
 import re
+import uuid
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
 from bot import solitaire
 from bot.callbacks import game_data
+from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.recording import RecordingSession, TgMessage, TgUser, make_bot
 from tests.bot.solitaire_driver import Harness
@@ -184,12 +188,46 @@ async def test_undo_restores_the_previous_position(h: Harness) -> None:
     assert "move undone" in current(h, board).text
 
 
-async def test_undo_history_is_bounded(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_undo_history_is_bounded() -> None:
     rec = solitaire.new_record("kosa", "u", 1, "en", seed=SEED)
+    positions = [rec.state]
     for _ in range(30):
         moves = solitaire.legal_moves(rec)
         solitaire.apply_move(rec, "d" if "d" in moves else moves[0], undo_depth=5)
-    assert len(rec.meta["undo"]) == 5
+        positions.append(rec.state)
+    for back in range(1, 6):  # five steps back, each exactly the earlier position
+        assert solitaire.undo(rec)
+        assert rec.state == positions[-1 - back]
+    assert not solitaire.undo(rec)  # the sixth is refused and changes nothing
+    assert rec.state == positions[-6]
+    # a new move allows one more undo, back to where it was played from
+    moves = solitaire.legal_moves(rec)
+    solitaire.apply_move(rec, moves[0], undo_depth=5)
+    assert solitaire.undo(rec) and rec.state == positions[-6]
+    assert not solitaire.undo(rec)
+
+
+@given(st.integers(0, 2**32), st.lists(st.integers(0, 1000), min_size=1, max_size=60))
+@settings(max_examples=25, deadline=None)
+def test_undo_replays_exactly(seed: int, picks: list[int]) -> None:
+    """Undo after any sequence of moves gives back the previous position, in both games."""
+    for kind, variant in (("raspad", "54"), ("kosa", "3")):
+        rec = solitaire.new_record(kind, variant, 1, "en", seed=seed)
+        positions = [rec.state]
+        for pick in picks:
+            moves = [m for m in solitaire.legal_moves(rec) if m != "resign"]
+            if rec.finished or not moves:
+                break
+            solitaire.apply_move(rec, moves[pick % len(moves)], undo_depth=200)
+            positions.append(rec.state)
+        if rec.finished:
+            assert not solitaire.undo(rec)
+            continue
+        while len(positions) > 1:
+            positions.pop()
+            assert solitaire.undo(rec)
+            assert rec.state == positions[-1]
+        assert not solitaire.undo(rec)
 
 
 async def test_hint_marks_a_move_and_changes_nothing(h: Harness) -> None:
@@ -317,3 +355,41 @@ async def test_errors_are_logged_and_answered_politely(
     assert "Traceback" not in current(h, board).text
     assert any("event=handler_error" in r.getMessage() for r in caplog.records)
     assert (await h.record(board)).version == rec.version
+
+
+async def test_a_move_made_by_another_process_is_never_overwritten(redis_url: str) -> None:
+    """Two bot processes on one Redis, each remembering the games it touched. Ann's tap is
+    played by process B; a second delivery of the same tap reaches process A, whose memory of
+    the game is one move old: A's optimistic move fails its compare-and-set, Ann gets the
+    stale alert, and the board shows the game as B left it."""
+    bot, session = make_bot(RecordingSession(validate=True))
+    prefix = "two" + uuid.uuid4().hex[:6]
+    stores = [await RedisStore(redis_url, prefix=prefix).open() for _ in range(2)]
+    try:
+        a, b = (Harness.build(bot, session, s) for s in stores)
+        ann = session.tg.add_user("Ann", language_code="en")
+        board = await start_game(a, ann, "raspad", "52")  # A created it: A remembers version 0
+        rec = await a.record(board)
+        move = solitaire.hint(rec)
+        assert move is not None
+        data = game_data(rec.id, rec.version, move)
+        stale_board = current(a, board)
+        await b.tap_data(ann, stale_board, data)
+        moved = await b.record(board)
+        assert moved.version == rec.version + 1
+        shown = current(a, board).text
+        await a.tap_data(ann, stale_board, data)
+        assert h_alert(session) == "The board has changed — tap a current button."
+        final = await a.record(board)
+        assert (final.version, final.state, final.meta["moves"]) == (moved.version, moved.state, 1)
+        assert current(a, board).text == shown
+        assert not session.tg.unanswered_callbacks()
+    finally:
+        for s in stores:
+            await s.close()
+
+
+def h_alert(session: RecordingSession) -> str:
+    last = session.answers()[-1]
+    assert last.get("show_alert"), last
+    return str(last.get("text"))
