@@ -49,7 +49,9 @@ def build_dispatcher(store: Store, settings: Settings) -> Dispatcher:
     dp["languages"] = languages
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
-    dp.callback_query.outer_middleware(CallbackMiddleware(store))
+    from bot.solitaire import KINDS
+
+    dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(KINDS)))
     for entry in ROUTERS:
         dp.include_router(_fresh(entry))
     return dp

@@ -72,10 +72,15 @@ class LanguageMiddleware(BaseMiddleware):
 class CallbackMiddleware(BaseMiddleware):
     """For callback queries: parses the data (`cb`: GameCallback | MenuCallback | None), loads
     the game for game buttons (`game`: GameRecord | None, one Store round trip), gives handlers
-    `answer` (CallbackAnswer) and answers every query the handlers left unanswered."""
+    `answer` (CallbackAnswer) and answers every query the handlers left unanswered.
 
-    def __init__(self, store: Store) -> None:
+    A rules move on a solitaire this process saved last at the tapped version skips the load
+    (`Store.peek`; handler data `peeked` is True): the move's compare-and-set save is the check,
+    and a handler whose save fails reloads the game before it shows anything."""
+
+    def __init__(self, store: Store, optimistic_kinds: frozenset[str] = frozenset()) -> None:
         self.store = store
+        self.optimistic_kinds = optimistic_kinds
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         assert isinstance(event, CallbackQuery)
@@ -84,8 +89,18 @@ class CallbackMiddleware(BaseMiddleware):
         cb = callbacks.parse(event.data)
         data["cb"] = cb
         data["game"] = None
+        data["peeked"] = False
         if isinstance(cb, callbacks.GameCallback):
-            data["game"] = await self.store.load(cb.game_id)
+            game = None
+            if not cb.is_ui:
+                game = self.store.peek(cb.game_id, cb.version)
+                if game is not None and game.kind not in self.optimistic_kinds:
+                    game = None
+            if game is None:
+                game = await self.store.load(cb.game_id)
+            else:
+                data["peeked"] = True
+            data["game"] = game
         lang = data.get("lang")
         try:
             result = await handler(event, data)

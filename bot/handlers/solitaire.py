@@ -10,7 +10,7 @@ import logging
 from typing import Any
 
 from aiogram import Bot, Router
-from aiogram.types import CallbackQuery, InlineKeyboardMarkup
+from aiogram.types import CallbackQuery
 
 import rules
 from bot import solitaire
@@ -18,6 +18,7 @@ from bot.callbacks import GameCallback, menu_data
 from bot.config import Settings
 from bot.filters import GameKind, Menu
 from bot.i18n import Translator
+from bot.keyboard import Keyboard
 from bot.render import kosa as kosa_render
 from bot.render import raspad as raspad_render
 from bot.render.common import RenderCtx, button, markup
@@ -31,7 +32,7 @@ RENDERERS = {"kosa": kosa_render.render, "raspad": raspad_render.render}
 
 def render_game(record: GameRecord, lang: str, state: Any | None = None,
                 view: dict[str, Any] | None = None,
-                **extra: Any) -> tuple[str, InlineKeyboardMarkup]:
+                **extra: Any) -> tuple[str, Keyboard]:
     """The board of `record`; `state` (and its `view`) when the caller has them already."""
     if state is None:
         state = solitaire.state_of(record)
@@ -45,14 +46,14 @@ def render_game(record: GameRecord, lang: str, state: Any | None = None,
         moves=solitaire.legal_moves(record, state),
         events=record.meta.get("event") or [],
         meta=record.meta,
-        can_undo=bool(record.meta.get("undo")) and not record.finished,
+        can_undo=solitaire.can_undo(record),
         **extra,
     )
     return RENDERERS[record.kind](view, ctx)
 
 
 def variant_menu(kind: str, lang: str, _: Translator,
-                 active: str | None) -> tuple[str, InlineKeyboardMarkup]:
+                 active: str | None) -> tuple[str, Keyboard]:
     rows = []
     text = _(f"new-{kind}-title")
     if active:
@@ -79,7 +80,7 @@ def make_router() -> Router:
     @router.callback_query(GameKind(*solitaire.KINDS))
     async def game_button(query: CallbackQuery, cb: GameCallback, game: GameRecord, bot: Bot,
                           store: Store, settings: Settings, lang: str, answer: CallbackAnswer,
-                          _: Translator) -> None:
+                          _: Translator, peeked: bool = False) -> None:
         if query.message is None:
             await answer(_("error-stale"), alert=True)
             return
@@ -138,7 +139,11 @@ def make_router() -> Router:
             return
         game.meta["msg"] = message_id
         if not await store.save(game, cb.version):
-            await answer(_("error-busy"), alert=True)
+            # another tap (or process) changed the game first: show it as it is now
+            await answer(_("error-stale" if peeked else "error-busy"), alert=True)
+            if peeked:
+                await _show_current(bot, store, cb.game_id, query.from_user.id, chat_id,
+                                    message_id, lang)
             return
         log.debug("event=move kind=%s game=%s version=%s move=%s", game.kind, game.id,
                   game.version, cb.action)
@@ -215,6 +220,18 @@ def make_router() -> Router:
         await edit(bot, chat_id, message_id, text, kb)
 
     return router
+
+
+async def _show_current(bot: Bot, store: Store, game_id: str, user_id: int, chat_id: int,
+                        message_id: int, lang: str) -> None:
+    """Re-show a game's current board on its message (after a move lost a race)."""
+    game = await store.load(game_id)
+    if game is None or game.kind not in solitaire.KINDS or game.meta.get("uid") != user_id:
+        return
+    if game.meta.get("msg") not in (None, message_id):
+        return  # the game moved to another message meanwhile; leave this one be
+    text, kb = render_game(game, lang)
+    await edit(bot, chat_id, message_id, text, kb)
 
 
 def _needs_pick(game: GameRecord, move: str) -> bool:

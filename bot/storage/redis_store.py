@@ -4,11 +4,18 @@ Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no command to
 Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script). Those two, the
 game hot path, go over a dedicated lean connection (bot.storage.resp) when the URL allows it;
 everything else uses redis-py.
+
+The store remembers the last version of each recently used game it saved or loaded (payload
+text and decoded rules state, `RecentGames`). Loading such a game asks Redis for the payload
+only if the stored version differs (`_LOAD_IF_CHANGED`, still one round trip), so a player's
+next tap costs no payload transfer and no decoding; anything another process wrote shows up
+as a changed version and is loaded in full. Writes stay compare-and-set on the version.
 """
 
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 import hiredis
@@ -33,6 +40,13 @@ redis.call('EXPIRE', KEYS[1], ARGV[4])
 return 1
 """
 
+_LOAD_IF_CHANGED = """
+local v = redis.call('HGET', KEYS[1], 'v')
+if not v then return false end
+if v == ARGV[1] then return 1 end
+return {v, redis.call('HGET', KEYS[1], 'd')}
+"""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('DEL', KEYS[1])
@@ -46,6 +60,41 @@ local keys = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, A
 if #keys > 0 then redis.call('ZREM', KEYS[1], unpack(keys)) end
 return keys
 """
+
+
+class RecentGames:
+    """The last known (version, payload, decoded state) of up to `size` games, least recently
+    used dropped first. A record built from an entry is fresh (its meta is parsed anew), so
+    nothing a handler changes in memory leaks into the entry."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, tuple[int, str, tuple[str, Any] | None]] = OrderedDict()
+
+    def version(self, game_id: str) -> int | None:
+        entry = self._entries.get(game_id)
+        return None if entry is None else entry[0]
+
+    def record(self, game_id: str) -> GameRecord | None:
+        entry = self._entries.get(game_id)
+        if entry is None:
+            return None
+        self._entries.move_to_end(game_id)
+        version, payload, decoded = entry
+        record = GameRecord.from_payload(game_id, version, payload)
+        if decoded is not None and decoded[0] == record.state:
+            record.decoded = decoded
+        return record
+
+    def remember(self, record: GameRecord, payload: str) -> None:
+        entries = self._entries
+        entries[record.id] = (record.version, payload, record.decoded)
+        entries.move_to_end(record.id)
+        if len(entries) > self.size:
+            entries.popitem(last=False)
+
+    def forget(self, game_id: str) -> None:
+        self._entries.pop(game_id, None)
 
 
 class CountingRedis(Redis):
@@ -74,6 +123,8 @@ class RedisStore(Store):
         self._create = self.client.register_script(_CREATE)
         self._save = self.client.register_script(_SAVE)
         self._release = self.client.register_script(_RELEASE)
+        self._load_if_changed = self.client.register_script(_LOAD_IF_CHANGED)
+        self.recent = RecentGames()
         self._claim_due = self.client.register_script(_CLAIM_DUE)
         # the hot path (load, save): None → redis-py for those too
         self.lean: LeanRedis | None = LeanRedis.from_url(url)
@@ -93,7 +144,8 @@ class RedisStore(Store):
     async def open(self) -> RedisStore:
         """Check the connections and preload the scripts (so every later call is one EVALSHA)."""
         await self.client.ping()
-        for script in (self._create, self._save, self._release, self._claim_due):
+        for script in (self._create, self._save, self._release, self._claim_due,
+                       self._load_if_changed):
             script.sha = await self.client.script_load(script.script)
         if self.lean is not None:
             reply = await self.lean.execute("PING")
@@ -122,15 +174,44 @@ class RedisStore(Store):
 
     # games
     async def create(self, record: GameRecord) -> bool:
+        payload = record.payload()
         ok = await self._create(
             keys=[self._game(record.id)],
-            args=[record.version, record.payload(), self.ttl_for(record)],
+            args=[record.version, payload, self.ttl_for(record)],
         )
+        if ok:
+            self.recent.remember(record, payload)
         return bool(ok)
+
+    async def _eval(self, script: Any, key: str, *args: Any) -> Any:
+        """EVALSHA over the lean connection (reloading the script if the server lost it)."""
+        assert self.lean is not None
+        reply = await self.lean.execute("EVALSHA", script.sha, 1, key, *args)
+        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
+            # the server lost its script cache (restarted, SCRIPT FLUSH): EVAL reloads it
+            reply = await self.lean.execute("EVAL", script.script, 1, key, *args)
+        if isinstance(reply, hiredis.ReplyError):
+            raise ResponseError(str(reply))
+        return reply
 
     async def load(self, game_id: str) -> GameRecord | None:
         key = self._game(game_id)
-        if self.lean is not None:
+        known = self.recent.version(game_id)
+        if known is not None:  # one round trip, the payload only when it changed
+            if self.lean is not None:
+                try:
+                    reply = await self._eval(self._load_if_changed, key, known)
+                except ConnectionError:  # dropped in flight: a read, so again
+                    reply = await self._eval(self._load_if_changed, key, known)
+            else:
+                reply = await self._load_if_changed(keys=[key], args=[known])
+            if reply is None:
+                self.recent.forget(game_id)
+                return None
+            if reply == 1:
+                return self.recent.record(game_id)
+            version, payload = reply
+        elif self.lean is not None:
             try:
                 reply = await self.lean.execute("HMGET", key, "v", "d")
             except ConnectionError:  # dropped in flight (e.g. Redis restarted): a read, so again
@@ -142,26 +223,34 @@ class RedisStore(Store):
             version, payload = await self.client.hmget(key, ["v", "d"])
         if version is None or payload is None:
             return None
-        return GameRecord.from_payload(game_id, int(version), payload)
+        if isinstance(payload, bytes):
+            payload = payload.decode()
+        record = GameRecord.from_payload(game_id, int(version), payload)
+        self.recent.remember(record, payload)
+        return record
+
+    def peek(self, game_id: str, version: int) -> GameRecord | None:
+        if self.recent.version(game_id) != version:
+            return None
+        return self.recent.record(game_id)
 
     async def save(self, record: GameRecord, expected_version: int) -> bool:
         key = self._game(record.id)
-        args = (expected_version, expected_version + 1, record.payload(), self.ttl_for(record))
+        payload = record.payload()
+        args = (expected_version, expected_version + 1, payload, self.ttl_for(record))
         if self.lean is not None:
-            reply = await self.lean.execute("EVALSHA", self._save.sha, 1, key, *args)
-            if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
-                # the server lost its script cache (restarted, SCRIPT FLUSH): EVAL reloads it
-                reply = await self.lean.execute("EVAL", self._save.script, 1, key, *args)
-            if isinstance(reply, hiredis.ReplyError):
-                raise ResponseError(str(reply))
-            ok = reply
+            ok = await self._eval(self._save, key, *args)
         else:
             ok = await self._save(keys=[key], args=list(args))
         if ok:
             record.version = expected_version + 1
+            self.recent.remember(record, payload)
+        else:  # someone else wrote it: whatever is remembered may be old
+            self.recent.forget(record.id)
         return bool(ok)
 
     async def delete(self, game_id: str) -> None:
+        self.recent.forget(game_id)
         await self.client.delete(self._game(game_id))
 
     async def game_ttl_left(self, game_id: str) -> float | None:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot import telegram_io
+from bot.storage import Store
+from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.recording import RecordingSession, make_bot
 from tests.bot.solitaire_driver import Harness
@@ -25,12 +28,18 @@ def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     return slept
 
 
-@pytest.fixture
-async def h(tmp_path: Path) -> AsyncIterator[Harness]:
-    """A dispatcher on a validating recording session and a SQLite store; at the end no request
-    broke the Bot API spec and every callback was answered."""
+@pytest.fixture(params=["sqlite", "redis"])
+async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
+    """A dispatcher on a validating recording session, once on the SQLite store and once on
+    Redis (a real server; that store remembers recent games and plays moves optimistically);
+    at the end no request broke the Bot API spec and every callback was answered."""
     bot, session = make_bot(RecordingSession(validate=True))
-    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
+    store: Store
+    if request.param == "sqlite":
+        store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
+    else:
+        url = request.getfixturevalue("redis_url")
+        store = await RedisStore(url, prefix="h" + uuid.uuid4().hex[:8]).open()
     yield Harness.build(bot, session, store)
     await store.close()
     assert not session.violations

@@ -227,3 +227,53 @@ async def test_redis_round_trips(redis_url: str) -> None:
     keys = await s.client.keys(f"{s.prefix}:*")
     assert keys == [f"{s.prefix}:{{g:{rec.id}}}"]  # hash-tagged, one key per game
     await s.close()
+
+
+async def test_two_processes_never_see_an_old_game(redis_url: str) -> None:
+    """Each store remembers the games it touched; a write by another process (another
+    RedisStore on the same keys) still shows on the next load, and an old write still fails."""
+    prefix = "pp" + uuid.uuid4().hex[:6]
+    a = await RedisStore(redis_url, prefix=prefix).open()
+    b = await RedisStore(redis_url, prefix=prefix).open()
+    try:
+        rec = record()
+        assert await a.create(rec)
+        mine = await a.load(rec.id)  # a remembers version 0
+        assert mine is not None and mine.version == 0
+        theirs = await b.load(rec.id)
+        assert theirs is not None
+        theirs.state = "written by b"
+        theirs.meta["by"] = "b"
+        assert await b.save(theirs, 0)
+        seen = await a.load(rec.id)
+        assert seen is not None
+        assert (seen.version, seen.state, seen.meta["by"]) == (1, "written by b", "b")
+        mine.state = "written by a from version 0"
+        assert not await a.save(mine, 0)  # compare-and-set still guards
+        assert (await b.load(rec.id)).state == "written by b"  # type: ignore[union-attr]
+        await b.delete(rec.id)
+        assert await a.load(rec.id) is None
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def test_a_remembered_game_is_a_fresh_copy_each_load(redis_url: str) -> None:
+    s = await RedisStore(redis_url, prefix="fc" + uuid.uuid4().hex[:6]).open()
+    try:
+        rec = record()
+        await s.create(rec)
+        first = await s.load(rec.id)
+        assert first is not None
+        first.meta["players"][0]["name"] = "changed in memory, never saved"
+        first.state = "not saved either"
+        again = await s.load(rec.id)
+        assert again == rec
+        before = s.round_trips
+        assert await s.save(again, again.version)
+        assert s.round_trips - before == 1
+        before = s.round_trips
+        latest = await s.load(rec.id)
+        assert s.round_trips - before == 1 and latest is not None and latest.version == 1
+    finally:
+        await s.close()
