@@ -31,6 +31,7 @@ class Settings(BaseSettings):
     timer_tick_seconds: float = Field(default=1.0, gt=0)
     edits_per_minute_per_group: int = Field(default=20, gt=0)
     undo_depth: int = Field(default=20, ge=0, le=200)
+    event_loop: str = "auto"  # "auto" (uvloop when installed), "uvloop" or "asyncio"
     health_file: str | None = None  # touched every few seconds while the event loop runs
     webhook_url: str | None = None
     webhook_secret: SecretStr | None = None
@@ -58,6 +59,14 @@ class Settings(BaseSettings):
     @classmethod
     def _upper(cls, value: str) -> str:
         return value.strip().upper()
+
+    @field_validator("event_loop")
+    @classmethod
+    def _loop(cls, value: str) -> str:
+        value = value.strip().lower()
+        if value not in ("auto", "uvloop", "asyncio"):
+            raise ValueError("EVENT_LOOP must be auto, uvloop or asyncio")
+        return value
 
     @field_validator("log_format")
     @classmethod

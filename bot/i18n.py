@@ -33,6 +33,9 @@ class Catalog:
         # messages whose text depends on a number's plural form (Fluent select expressions);
         # other messages get their arguments as plain strings (no locale number formatting)
         self.selects: set[tuple[str, str]] = set()
+        # messages made only of text and `{ $variable }` placeables, as their parts (a str is
+        # text, a 1-tuple names a variable): formatted by joining, without Fluent's resolver
+        self.simple: dict[tuple[str, str], list[str | tuple[str]]] = {}
         self.bundles: dict[str, FluentBundle] = {}
         self.keys: dict[str, set[str]] = {}
         for lang_dir in sorted(p for p in root.iterdir() if p.is_dir()):
@@ -48,6 +51,9 @@ class Catalog:
                         keys.add(ident)
                         if _has_select(entry):
                             self.selects.add((lang, ident))
+                        parts = _simple_parts(entry)
+                        if parts is not None:
+                            self.simple[(lang, ident)] = parts
             self.bundles[lang] = bundle
             self.keys[lang] = keys
 
@@ -79,6 +85,12 @@ class Catalog:
         return cached
 
     def _format(self, lang: str | None, key: str, args: dict[str, Any]) -> str:
+        parts = self.simple.get((lang, key)) if lang is not None else None
+        if parts is not None:
+            try:
+                return "".join(p if type(p) is str else str(args[p[0]]) for p in parts)
+            except KeyError:  # a missing argument: let Fluent report it
+                pass
         for candidate in (lang, self.default, "en"):
             if candidate is None:
                 continue
@@ -96,6 +108,24 @@ class Catalog:
             return str(text)
         log.warning("event=i18n_missing lang=%s key=%s", lang, key)
         return key
+
+
+def _simple_parts(message: Any) -> list[str | tuple[str]] | None:
+    """A message's value as text and variable parts, or None when it holds anything else
+    (selectors, terms, functions, literals) or has attributes only."""
+    value = getattr(message, "value", None)
+    if value is None:
+        return None
+    parts: list[str | tuple[str]] = []
+    for element in value.elements:
+        kind = type(element).__name__
+        if kind == "TextElement":
+            parts.append(element.value)
+        elif kind == "Placeable" and type(element.expression).__name__ == "VariableReference":
+            parts.append((element.expression.id.name,))
+        else:
+            return None
+    return parts
 
 
 def _has_select(node: Any) -> bool:
