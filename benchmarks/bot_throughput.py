@@ -9,11 +9,15 @@ on a shared machine mostly measures how long the scheduler takes to run redis-se
 bot waits on it, which the echo path never does; wall-clock figures are printed too, and the
 redis-server's own CPU per move (from INFO cpu) is printed beside the bot's.
 
+Both paths run as `python -m bot` runs: on the event loop it picks (uvloop when installed) and
+with the start-up heap frozen out of the garbage collector's sight after the warm-up.
+
 Usage:
     python benchmarks/bot_throughput.py                # 2,000 moves per game, 4,000 echoes
     python benchmarks/bot_throughput.py --moves 300    # quicker
     python benchmarks/bot_throughput.py --games raspad
-    python benchmarks/bot_throughput.py --freeze-startup-heap   # GC set up like `python -m bot`
+    python benchmarks/bot_throughput.py --loop asyncio --no-freeze   # the standard library's
+                                                        # loop, no gc.freeze (both paths)
 
 Both paths go through the same kind of Bot and recording session (requests serialised exactly
 as aiogram does, answered by an in-memory fake Telegram; spec validation off, as in production
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import json
 import random
 import statistics
 import sys
@@ -37,9 +42,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aiogram import Dispatcher, Router
 from aiogram.types import CallbackQuery, Message, Update
 
+from bot import telegram_io
 from bot.app import build_dispatcher
 from bot.callbacks import GameCallback, parse
 from bot.config import Settings
+from bot.keyboard import Keyboard
 from bot.storage.redis_store import RedisStore
 from tests.bot.recording import (
     TOKEN,
@@ -79,7 +86,7 @@ async def bench_echo(n: int) -> tuple[list[float], list[float]]:
         times.append(time.perf_counter() - t0)
         cpu.append(time.process_time() - c0)
         if i % 500 == 0:
-            session.clear()
+            session.clear(history=True)
     return times, cpu
 
 
@@ -103,6 +110,63 @@ async def bench_bare_callback(bench: GameBench, n: int) -> float:
         await dp.feed_update(bench.bot, update)
         cpu.append(time.process_time() - c0)
     return statistics.fmean(cpu) * 1e6
+
+
+async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> float:
+    """Mean CPU µs of the least any tap that moves must do, in a bare aiogram handler: answer
+    the query, edit the board (the current board's text and keyboard, as sent) and one Redis
+    round trip (a PING). Rules, rendering, game state and the bot's own middlewares excluded.
+    `lean_requests`: the edit and the answer go as the bot sends them (bot.telegram_io: the
+    keyboard as ready JSON text, the edited message not parsed); otherwise as aiogram's
+    shortcuts send them (bot.edit_message_text with the keyboard, query.answer())."""
+    dp = Dispatcher()
+    router = Router()
+    msg = bench.current()
+    keyboard = {"inline_keyboard": msg.reply_markup["inline_keyboard"]} if msg.reply_markup \
+        else None
+    raw = msg.raw or msg.text
+    lean = bench.store.lean
+    counter = [0]
+    keyboard_json = json.dumps(keyboard, ensure_ascii=False, separators=(",", ":"))
+
+    @router.callback_query()
+    async def tapped(query: CallbackQuery) -> None:
+        counter[0] += 1
+        if lean is not None:
+            await lean.execute("PING")
+        else:
+            await bench.store.client.ping()
+        assert query.message is not None
+        if lean_requests:
+            await telegram_io.edit(bench.bot, query.message.chat.id, query.message.message_id,
+                                   f"{raw}\n{counter[0]}", _Ready(keyboard_json))
+            await telegram_io.answer(query)
+            return
+        await bench.bot.edit_message_text(
+            text=f"{raw}\n{counter[0]}", chat_id=query.message.chat.id,
+            message_id=query.message.message_id, reply_markup=keyboard)
+        await query.answer()
+
+    dp.include_router(router)
+    data = next((b["callback_data"] for b in msg.buttons() if b.get("callback_data")), "m:menu")
+    cpu: list[float] = []
+    for _ in range(n):
+        update = bench.session.tap_data(bench.user, msg, data)
+        c0 = time.process_time()
+        await dp.feed_update(bench.bot, update)
+        cpu.append(time.process_time() - c0)
+    return statistics.fmean(cpu) * 1e6
+
+
+class _Ready(Keyboard):
+    """A keyboard whose JSON text is given (the floor sends the board's keyboard as it is)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__([])
+        self.text = text
+
+    def to_json(self) -> str:
+        return self.text
 
 
 def move_buttons(msg: TgMessage) -> tuple[list[str], list[str], list[str]]:
@@ -136,9 +200,12 @@ class GameBench:
         self.ui_updates = 0
         self.games = 0
         self.board: TgMessage | None = None
+        self.parts: Breakdown | None = None  # set while a breakdown is wanted
+        self.move_parts: dict[str, float] = {}  # the breakdown of move updates only
 
     async def feed(self, update: Update, is_move: bool) -> None:
         rt0 = self.store.round_trips
+        parts0 = dict(self.parts.totals) if self.parts is not None else {}
         c0 = time.process_time()
         t0 = time.perf_counter()
         await self.dp.feed_update(self.bot, update)
@@ -148,6 +215,10 @@ class GameBench:
             self.move_times.append(dt)
             self.move_cpu.append(dc)
             self.move_round_trips.append(self.store.round_trips - rt0)
+            if self.parts is not None:
+                for label, total in self.parts.totals.items():
+                    self.move_parts[label] = (self.move_parts.get(label, 0.0) + total
+                                              - parts0.get(label, 0.0))
         else:
             self.ui_updates += 1
 
@@ -163,7 +234,7 @@ class GameBench:
                         False)
         self.board = self.session.message(menu.chat.id, menu.message_id)
         self.games += 1
-        self.session.clear()
+        self.session.clear(history=True)
 
     async def run(self, n_moves: int) -> None:
         await self.new_game()
@@ -187,7 +258,7 @@ class GameBench:
                 yes, _, _ = move_buttons(self.current())
                 await self.feed(self.session.tap_data(self.user, self.current(), yes[0]), True)
             if len(self.move_times) % 200 == 0:
-                self.session.clear()
+                self.session.clear(history=True)
 
 
 class Breakdown:
@@ -296,10 +367,13 @@ async def main_async(args: argparse.Namespace) -> int:
         await bench_echo(200)
         warm = GameBench(store, "raspad", random.Random(0))
         await warm.run(50)
-        if args.freeze_startup_heap:  # as `python -m bot` does once started (both paths gain)
+        if args.freeze:  # as `python -m bot` does once started (both paths gain)
             from bot.__main__ import freeze_startup_heap
 
             freeze_startup_heap()
+        loop = type(asyncio.get_running_loop())
+        print(f"event loop {loop.__module__}.{loop.__name__}, start-up heap "
+              f"{'frozen' if args.freeze else 'not frozen'}")
 
         echo_wall, echo_cpu = await bench_echo(args.echoes)
         echo = summary(echo_wall)
@@ -320,6 +394,7 @@ async def main_async(args: argparse.Namespace) -> int:
             bench = GameBench(store, kind, random.Random(args.seed))
             cpu0 = await redis_cpu(store)
             parts = Breakdown(store)
+            bench.parts = parts
             extra = Overheads()
             try:
                 await bench.run(args.moves)
@@ -344,10 +419,19 @@ async def main_async(args: argparse.Namespace) -> int:
             bare = await bench_bare_callback(bench, min(args.echoes, 1000))
             print(f"{kind:<6} baseline: a bare aiogram callback handler (answer only) for a tap on "
                   f"this board costs {bare:.0f} µs CPU = {bare / echo_c:.2f}× echo")
+            for lean_requests, how in ((False, "aiogram's shortcuts"),
+                                       (True, "the bot's lean requests")):
+                floor = await bench_floor(bench, min(args.echoes, 1000), lean_requests)
+                print(f"{kind:<6} floor ({how}): a bare handler that answers, edits this board "
+                      f"and makes one Redis round trip costs {floor:.0f} µs CPU = "
+                      f"{floor / echo_c:.2f}× echo")
             n_updates = len(bench.move_times) + bench.ui_updates
-            print(f"{kind:<6} where the CPU goes (µs per update, all {n_updates} updates): "
-                  + ", ".join(f"{label} {total / n_updates * 1e6:.0f}"
-                              for label, total in parts.totals.items()))
+            n_moves = len(bench.move_times)
+            print(f"{kind:<6} where a move's CPU goes (µs per move): "
+                  + ", ".join(f"{label} {total / n_moves * 1e6:.0f}"
+                              for label, total in bench.move_parts.items())
+                  + f"; the rest (aiogram dispatch, middlewares, handler) "
+                  f"{move_c - sum(bench.move_parts.values()) / n_moves * 1e6:.0f}")
             print(f"{kind:<6} of the CPU per update: fake Telegram (test double, inside the "
                   f"requests above) {extra.fake / n_updates * 1e6:.0f} µs, garbage collector "
                   f"{extra.gc / n_updates * 1e6:.0f} µs")
@@ -366,11 +450,15 @@ def main() -> None:
     parser.add_argument("--games", nargs="+", default=["raspad", "kosa"],
                         choices=["raspad", "kosa"])
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--freeze-startup-heap", action="store_true",
-                        help="gc.freeze() after the warm-up, as the production process does "
-                             "after startup (off by default: the figures stay comparable)")
+    parser.add_argument("--no-freeze", dest="freeze", action="store_false",
+                        help="skip the gc.freeze() that `python -m bot` does after start-up")
+    parser.add_argument("--loop", choices=["auto", "uvloop", "asyncio"], default="auto",
+                        help="event loop, chosen as EVENT_LOOP chooses it (default auto)")
     args = parser.parse_args()
-    raise SystemExit(asyncio.run(main_async(args)))
+    from bot.__main__ import loop_factory
+
+    with asyncio.Runner(loop_factory=loop_factory(args.loop)) as runner:
+        raise SystemExit(runner.run(main_async(args)))
 
 
 if __name__ == "__main__":
