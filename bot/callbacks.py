@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 MAX_BYTES = 64
 UI = "~"  # prefix of UI actions (never a rules move)
@@ -63,6 +64,25 @@ def game_data(game_id: str, version: int, action: str) -> str:
     if not _GAME_RE.fullmatch(data):
         raise ValueError(f"malformed game callback data: {data!r}")
     return _check(data)
+
+
+def game_prefix(game_id: str, version: int) -> str:
+    """`<gid>:<version>:`, checked once, for the many buttons of one board (`with_action`)."""
+    return game_data(game_id, version, UI)[:-len(UI)]
+
+
+def with_action(prefix: str, action: str) -> str:
+    """`prefix` (from game_prefix) + `action`, checked like game_data; ValueError otherwise."""
+    size = _action_size(action)
+    if size < 0 or len(prefix) + size > MAX_BYTES:
+        raise ValueError(f"malformed game callback data: {prefix + action!r}")
+    return prefix + action
+
+
+@lru_cache(maxsize=4096)
+def _action_size(action: str) -> int:
+    """The action's size in bytes, -1 when it is not a valid action (moves repeat: cached)."""
+    return len(action.encode()) if _ACTION_RE.fullmatch(action) else -1
 
 
 def ui_action(name: str, arg: str = "") -> str:

@@ -18,6 +18,7 @@ from typing import Any, NamedTuple
 
 import rules
 from bot.storage import GameRecord, Store, new_id
+from bot.storage.base import Decoded
 from rules import cards
 from rules.rng import fresh_seed
 
@@ -65,7 +66,7 @@ def new_record(kind: str, variant: str, user_id: int, lang: str, seed: int | Non
     meta["s0"] = text
     record = GameRecord(id=new_id(), kind=kind, chat_id=user_id, state=text, meta=meta,
                         finished=module.status(state).over)
-    record.decoded = (text, state)
+    record.decoded = Decoded(text, state)
     return record
 
 
@@ -75,26 +76,35 @@ def opening_events(kind: str, view: dict[str, Any]) -> list[Event]:
     return []
 
 
-def state_of(record: GameRecord) -> Any:
-    """The record's rules state, decoded once (kept with the record; states are immutable)."""
+def _memo(record: GameRecord) -> Decoded:
+    """The record's decoded state (decoding it once; the record keeps it)."""
     memo = record.decoded
-    if memo is not None and memo[0] == record.state:
-        return memo[1]
-    state = rules.GAMES[record.kind].from_json(record.state)
-    record.decoded = (record.state, state)
-    return state
+    if memo is None or memo.text != record.state:
+        memo = record.decoded = Decoded(record.state,
+                                        rules.GAMES[record.kind].from_json(record.state))
+    return memo
 
 
-def _set_state(record: GameRecord, state: Any) -> None:
+def state_of(record: GameRecord) -> Any:
+    """The record's rules state (rules states are immutable, so it is shared)."""
+    return _memo(record).state
+
+
+def _set_state(record: GameRecord, state: Any, view: dict[str, Any] | None = None) -> None:
     text = rules.GAMES[record.kind].to_json(state)
     record.state = text
-    record.decoded = (text, state)
+    record.decoded = Decoded(text, state, view)
 
 
 def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
-    module = rules.GAMES[record.kind]
-    view: dict[str, Any] = module.view(state if state is not None else state_of(record), 0)
-    return view
+    """The view of the record's state (or of `state`), computed once per decoded state."""
+    memo = _memo(record)
+    if state is not None and state is not memo.state:
+        view: dict[str, Any] = rules.GAMES[record.kind].view(state, 0)
+        return view
+    if memo.view is None:
+        memo.view = rules.GAMES[record.kind].view(memo.state, 0)
+    return memo.view
 
 
 def can_undo(record: GameRecord) -> bool:
@@ -115,7 +125,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     after = module.apply(before, move, 0)
     view: dict[str, Any] = module.view(after, 0)
     if record.kind == "kosa":
-        events = kosa_events(module.view(before, 0), view, move)
+        events = kosa_events(view_of(record), view, move)
     else:
         events = [["ev-beat", {"card": pretty(move[:2]), "target": pretty(move[3:])}]] \
             if ">" in move else []
@@ -125,7 +135,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     meta["log"] = f"{log} {move}" if log else move
     if move != "resign":
         meta["undo_left"] = min(int(meta.get("undo_left") or 0) + 1, undo_depth)
-    _set_state(record, after)
+    _set_state(record, after, view)
     meta["moves"] = int(meta.get("moves", 0)) + 1
     meta["event"] = events
     if module.status(after).over:

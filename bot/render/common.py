@@ -6,7 +6,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.callbacks import game_data, menu_data, ui_action
+from bot.callbacks import UI, game_prefix, menu_data, with_action
 from bot.i18n import t
 from bot.keyboard import Button, Keyboard
 from rules import cards
@@ -26,12 +26,16 @@ class RenderCtx:
     events: list[Any] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
     can_undo: bool = False
+    prefix: str = field(init=False, repr=False)  # `<gid>:<version>:` of every game button
+
+    def __post_init__(self) -> None:
+        self.prefix = game_prefix(self.game_id, self.version)
 
     def move(self, move: str) -> str:
-        return game_data(self.game_id, self.version, move)
+        return with_action(self.prefix, move)
 
     def ui(self, name: str, arg: str = "") -> str:
-        return game_data(self.game_id, self.version, ui_action(name, arg))
+        return with_action(self.prefix, f"{UI}{name}:{arg}" if arg else f"{UI}{name}")
 
     def t(self, key: str, **args: Any) -> str:
         return t(self.lang, key, **args)

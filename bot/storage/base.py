@@ -18,6 +18,16 @@ def new_id(length: int = ID_LENGTH) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
 
 
+@dataclass(slots=True)
+class Decoded:
+    """A rules state decoded from its JSON `text`, with its view once someone computed it.
+    Both are only read (rules states are immutable; renderers never change a view)."""
+
+    text: str
+    state: Any
+    view: dict[str, Any] | None = None
+
+
 @dataclass
 class GameRecord:
     """One game as stored: the rules state (JSON text) plus the bot's own data (`meta`)."""
@@ -29,9 +39,9 @@ class GameRecord:
     version: int = 0
     meta: dict[str, Any] = field(default_factory=dict)
     finished: bool = False
-    # not stored: (state text, rules state decoded from it), kept by whoever decoded `state`
-    # (rules states are immutable), so a record that stays in memory is decoded only once
-    decoded: tuple[str, Any] | None = field(default=None, repr=False, compare=False)
+    # not stored: the rules state decoded from `state` (and its view), kept by whoever decoded
+    # it, so a record that stays in memory is decoded only once
+    decoded: Decoded | None = field(default=None, repr=False, compare=False)
 
     def payload(self) -> str:
         """Everything but id and version, as compact JSON (what a backend stores)."""

@@ -22,7 +22,7 @@ import hiredis
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
-from bot.storage.base import GameRecord, Store
+from bot.storage.base import Decoded, GameRecord, Store
 from bot.storage.resp import LeanRedis
 
 _CREATE = """
@@ -69,7 +69,7 @@ class RecentGames:
 
     def __init__(self, size: int = 2048) -> None:
         self.size = size
-        self._entries: OrderedDict[str, tuple[int, str, tuple[str, Any] | None]] = OrderedDict()
+        self._entries: OrderedDict[str, tuple[int, str, Decoded | None]] = OrderedDict()
 
     def version(self, game_id: str) -> int | None:
         entry = self._entries.get(game_id)
@@ -82,7 +82,7 @@ class RecentGames:
         self._entries.move_to_end(game_id)
         version, payload, decoded = entry
         record = GameRecord.from_payload(game_id, version, payload)
-        if decoded is not None and decoded[0] == record.state:
+        if decoded is not None and decoded.text == record.state:
             record.decoded = decoded
         return record
 

@@ -69,3 +69,25 @@ def test_parse_never_raises_and_roundtrips(text: str) -> None:
     if cb is not None:
         assert cb.pack() == text
         assert len(text.encode()) <= callbacks.MAX_BYTES
+
+
+@given(st.text(max_size=70), st.integers(0, 999_999_999))
+@settings(max_examples=300)
+def test_a_board_prefix_builds_exactly_what_game_data_builds(action: str, version: int) -> None:
+    """Renderers check `<gid>:<version>:` once per board and each action on its own: the result
+    (or the refusal) is always the same as building the whole data at once."""
+    prefix = callbacks.game_prefix("Ab3dE6gH9k", version)
+    try:
+        expected: str | None = game_data("Ab3dE6gH9k", version, action)
+    except ValueError:
+        expected = None
+    try:
+        built: str | None = callbacks.with_action(prefix, action)
+    except ValueError:
+        built = None
+    assert built == expected
+
+
+def test_a_prefix_with_an_impossible_version_is_refused() -> None:
+    with pytest.raises(ValueError):
+        callbacks.game_prefix("Ab3dE6gH9k", 10**9)
