@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from aiogram import Dispatcher, Router
-from aiogram.types import CallbackQuery, Message, Update
+from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, Update
 
 from bot import telegram_io
 from bot.app import build_dispatcher
@@ -124,6 +124,7 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> float:
     msg = bench.current()
     keyboard = {"inline_keyboard": msg.reply_markup["inline_keyboard"]} if msg.reply_markup \
         else None
+    markup = InlineKeyboardMarkup.model_validate(keyboard) if keyboard else None
     raw = msg.raw or msg.text
     lean = bench.store.lean
     counter = [0]
@@ -144,7 +145,7 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> float:
             return
         await bench.bot.edit_message_text(
             text=f"{raw}\n{counter[0]}", chat_id=query.message.chat.id,
-            message_id=query.message.message_id, reply_markup=keyboard)
+            message_id=query.message.message_id, reply_markup=markup)
         await query.answer()
 
     dp.include_router(router)
@@ -322,15 +323,15 @@ class Overheads:
         self._gc_start = 0.0
         original = FakeTelegram.handle
 
-        def handle(tg: FakeTelegram, method: str, params: dict[str, Any]) -> Any:
+        def handle(self_: FakeTelegram, method: str, params: dict[str, Any]) -> Any:
             c0 = time.process_time()
             try:
-                return original(tg, method, params)
+                return original(self_, method, params)
             finally:
                 self.fake += time.process_time() - c0
 
         self._original = original
-        FakeTelegram.handle = handle  # type: ignore[method-assign]
+        setattr(FakeTelegram, "handle", handle)  # noqa: B010  (a method swapped for the run)
         gc.callbacks.append(self._on_gc)
 
     def _on_gc(self, phase: str, info: dict[str, Any]) -> None:
@@ -340,7 +341,7 @@ class Overheads:
             self.gc += time.process_time() - self._gc_start
 
     def restore(self) -> None:
-        FakeTelegram.handle = self._original  # type: ignore[method-assign]
+        setattr(FakeTelegram, "handle", self._original)  # noqa: B010
         gc.callbacks.remove(self._on_gc)
 
 

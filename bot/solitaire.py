@@ -108,7 +108,8 @@ def view_of(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
 
 
 def can_undo(record: GameRecord) -> bool:
-    return int(record.meta.get("undo_left") or 0) > 0 and not record.finished
+    meta = record.meta
+    return int(meta.get("undo_left") or 0) > 0 and bool(meta.get("s0")) and not record.finished
 
 
 class Moved(NamedTuple):

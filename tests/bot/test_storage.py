@@ -277,3 +277,30 @@ async def test_a_remembered_game_is_a_fresh_copy_each_load(redis_url: str) -> No
         assert s.round_trips - before == 1 and latest is not None and latest.version == 1
     finally:
         await s.close()
+
+
+async def test_remembered_games_also_work_over_redis_py(redis_url: str) -> None:
+    """Without the lean connection (e.g. a TLS URL) the same scripts run through redis-py."""
+    prefix = "rp" + uuid.uuid4().hex[:6]
+    a = await RedisStore(redis_url, prefix=prefix).open()
+    b = await RedisStore(redis_url, prefix=prefix).open()
+    for s in (a, b):
+        assert s.lean is not None
+        await s.lean.close()
+        s.lean = None
+    try:
+        rec = record()
+        assert await a.create(rec)
+        assert a.peek(rec.id, 0) == rec
+        same = await a.load(rec.id)
+        assert same == rec
+        theirs = await b.load(rec.id)
+        assert theirs is not None
+        theirs.state = "by b"
+        assert await b.save(theirs, 0)
+        seen = await a.load(rec.id)
+        assert seen is not None and (seen.version, seen.state) == (1, "by b")
+        assert a.peek(rec.id, 0) is None and a.peek(rec.id, 1) == seen
+    finally:
+        await a.close()
+        await b.close()
