@@ -50,8 +50,8 @@ async def test_random_taps_never_break_a_game(world: World, kind: str, seed: int
     await w.drain()
     assert not w.tg.unanswered_callbacks()
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
-    gid = await w.store.get_chat_game(w.group.id)
-    game = await w.store.load(gid) if gid else None
+    game_id = await w.store.get_chat_game(w.group.id)
+    game = await w.store.load(game_id) if game_id else None
     if game is not None and game.state:
         mod = rules.GAMES[game.kind]
         state = mod.from_json(game.state)

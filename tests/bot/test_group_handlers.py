@@ -162,7 +162,8 @@ async def test_lobby_join_leave_settings_and_start(world: World) -> None:
 
 async def test_cancel_needs_creator_or_admin(world: World) -> None:
     w = world
-    w.group.owner = w.dave  # Alice is now a plain member; Dave owns the group
+    # Alice is now a plain member; Dave is a chat admin ("administrator", not the owner)
+    w.group.owner = None
     w.group.admins = {w.dave.id}
     lobby = await open_lobby(w, "parquet")
     await w.tap(w.bob, lobby, "✖ Cancel")

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import rules
 from bot.i18n import catalog, translator
+from bot.keyboard import Button
 from bot.render import parquet as P
 from bot.render import ryadki as R
 
@@ -24,6 +26,12 @@ def pre_lines(html: str) -> list[str]:
     for block in re.findall(r"<pre>(.*?)</pre>", html, re.S):
         out.extend(unescape(block).split("\n"))
     return out
+
+
+def data_of(button: Button) -> str:
+    """A button's callback data (every game button has some)."""
+    assert button.callback_data is not None, button
+    return button.callback_data
 
 
 def test_every_group_text_exists_in_both_languages() -> None:
@@ -60,7 +68,7 @@ def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
 def test_ryadki_event_lines_name_each_effect() -> None:
     _ = translator("en")
     names = ["Ann", "Ben", "Cid"]
-    events = [
+    events: list[dict[str, Any]] = [
         {"e": "deal_start", "deal": 2, "dealer": 1},
         {"e": "play", "by": 0, "card": "JS"},
         {"e": "jj", "by": 1, "n": 3},
@@ -102,7 +110,7 @@ def test_ryadki_hand_marks_playable_cards_on_the_players_turn_only() -> None:
     kb = R.hand_keyboard(view, "abcdefghij", 4, _)
     assert kb is not None
     cards = [b for row in kb.inline_keyboard for b in row if not b.text.startswith("🚪")]
-    marked = {b.callback_data.split(":")[2] for b in cards if b.text.startswith("✅")}
+    marked = {data_of(b).split(":")[2] for b in cards if b.text.startswith("✅")}
     assert marked == set(view["legal"])
     text = R.hand_text(view, "Card Club", ["A", "B", "C"], _)
     assert "Card Club" in text and "Your turn" in text
@@ -138,7 +146,7 @@ def test_parquet_board_is_narrow_and_marks_legal_cells(lang: str) -> None:
     kb = P.keyboard(view, "abcdefghij", 7, pick, legal, _)
     grid = kb.inline_keyboard[:5]
     assert all(len(row) == 7 for row in grid)
-    targets = {b.callback_data.split(":", 2)[2] for row in grid for b in row if b.text == "✅"}
+    targets = {data_of(b).split(":", 2)[2] for row in grid for b in row if b.text == "✅"}
     assert targets == {m for m in legal if m.startswith(pick + "@") or m.startswith(pick + ">")}
     assert sum(x.count("*") for x in lines) == len(targets)  # marked on the text board too
 

@@ -50,7 +50,9 @@ async def ryadki_move(emu: Emulator, group: TgChat, players: list[EmuUser]) -> b
                 return user, hand
         return None
 
-    found = await emu.wait_for(next_turn, what="a player's turn or the end of the game")
+    found: tuple[EmuUser, TgMessage] | str = await emu.wait_for(
+        next_turn, what="a player's turn or the end of the game"
+    )
     if found == "over":
         return False
     assert not isinstance(found, str)
@@ -104,8 +106,8 @@ async def test_ryadki_from_newgame_to_the_result_with_a_restart(
     board = await emu.wait_message(group, "game over")
     assert "Winner" in board.text and board.has_button(re.compile("Rematch"))
     for user in players:
-        hand = ryadki_hand(emu, user)
-        assert hand is not None and "over" in hand.text
+        final_hand = ryadki_hand(emu, user)
+        assert final_hand is not None and "over" in final_hand.text
     assert emu.tg.unanswered_callbacks() == []
     assert "Traceback" not in bot.log_text()
 
@@ -184,10 +186,10 @@ async def test_parquet_to_the_result_with_a_restart(
     await bot.restart()
     while steps < MAX_STEPS and await parquet_step(emu, group, users):
         steps += 1
-    board = emu.last_message(group)
-    assert board is not None
-    assert "wins!" in board.text or "draw" in board.text, board.text
-    assert board.has_button(re.compile("Rematch"))
+    final = emu.last_message(group)
+    assert final is not None
+    assert "wins!" in final.text or "draw" in final.text, final.text
+    assert final.has_button(re.compile("Rematch"))
     assert "Traceback" not in bot.log_text()
 
 

@@ -8,6 +8,7 @@ the middle of each game; the games go on from where they were.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,9 @@ def version_of(msg: TgMessage) -> int | None:
     return None
 
 
-async def tap(emulator: Emulator, user: EmuUser, msg: TgMessage, button: str) -> dict:
+async def tap(
+    emulator: Emulator, user: EmuUser, msg: TgMessage, button: str
+) -> dict[str, Any]:
     cq = user.tap(msg, button)
     return await emulator.wait_answer(cq)
 

@@ -374,7 +374,9 @@ def test_resigned_players_are_skipped_as_dealer_and_get_no_cards() -> None:
 
 def test_resign_when_two_remain_ends_the_game_unscored() -> None:
     s = ryadki.new_game({"players": 2}, seed=5)
-    s = ryadki.apply(s, ryadki.legal_moves(s, s.turn)[0], s.turn)
+    turn = s.turn
+    assert turn is not None  # a new game has a seat to play
+    s = ryadki.apply(s, ryadki.legal_moves(s, turn)[0], turn)
     s2 = ryadki.apply(s, "resign", 0)
     st = ryadki.status(s2)
     assert st.over and st.winners == [1] and st.scores == [0, 0]
