@@ -139,11 +139,17 @@ def make_router() -> Router:
             return
         game.meta["msg"] = message_id
         if not await store.save(game, cb.version):
-            # another tap (or process) changed the game first: show it as it is now
-            await answer(_("error-stale" if peeked else "error-busy"), alert=True)
-            if peeked:
-                await _show_current(bot, store, cb.game_id, query.from_user.id, chat_id,
-                                    message_id, lang)
+            if not peeked:
+                await answer(_("error-busy"), alert=True)
+                return
+            # the remembered game was not the latest: another tap (or process) changed it
+            # first, or it expired. Show it as it is now.
+            current = await store.load(cb.game_id)
+            if current is None:
+                await answer(_("error-stale-game"), alert=True)
+                return
+            await answer(_("error-stale"), alert=True)
+            await _show_current(bot, current, query.from_user.id, chat_id, message_id, lang)
             return
         log.debug("event=move kind=%s game=%s version=%s move=%s", game.kind, game.id,
                   game.version, cb.action)
@@ -222,11 +228,10 @@ def make_router() -> Router:
     return router
 
 
-async def _show_current(bot: Bot, store: Store, game_id: str, user_id: int, chat_id: int,
+async def _show_current(bot: Bot, game: GameRecord, user_id: int, chat_id: int,
                         message_id: int, lang: str) -> None:
     """Re-show a game's current board on its message (after a move lost a race)."""
-    game = await store.load(game_id)
-    if game is None or game.kind not in solitaire.KINDS or game.meta.get("uid") != user_id:
+    if game.kind not in solitaire.KINDS or game.meta.get("uid") != user_id:
         return
     if game.meta.get("msg") not in (None, message_id):
         return  # the game moved to another message meanwhile; leave this one be

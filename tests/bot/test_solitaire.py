@@ -393,3 +393,26 @@ def h_alert(session: RecordingSession) -> str:
     last = session.answers()[-1]
     assert last.get("show_alert"), last
     return str(last.get("text"))
+
+
+async def test_a_move_on_a_game_gone_from_redis_says_so(redis_url: str) -> None:
+    """The process remembers the game, but Redis no longer has it (expired, or deleted by an
+    operator): the move is refused with "no longer available" and nothing is written."""
+    bot, session = make_bot(RecordingSession(validate=True))
+    store = await RedisStore(redis_url, prefix="gone" + uuid.uuid4().hex[:6]).open()
+    try:
+        h = Harness.build(bot, session, store)
+        ann = session.tg.add_user("Ann", language_code="en")
+        board = await start_game(h, ann, "raspad", "52")
+        rec = await h.record(board)
+        move = solitaire.hint(rec)
+        assert move is not None
+        await store.client.delete(store._game(rec.id))  # behind the store's back
+        text = current(h, board).text
+        await h.tap_data(ann, current(h, board), game_data(rec.id, rec.version, move))
+        assert h_alert(session) == "This game is no longer available."
+        assert await store.load(rec.id) is None
+        assert current(h, board).text == text
+        assert not session.tg.unanswered_callbacks()
+    finally:
+        await store.close()
