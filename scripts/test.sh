@@ -21,7 +21,7 @@ echo "== installing the project and its test tools"
 
 echo "== ruff"
 .venv/bin/ruff check .
-echo "== mypy --strict rules"
-.venv/bin/mypy --strict rules
+echo "== mypy --strict rules bot tests benchmarks"
+.venv/bin/mypy --strict rules bot tests benchmarks
 echo "== pytest"
 exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"

@@ -14,7 +14,9 @@ def test_fast_path_matches_fluent_for_every_simple_message() -> None:
         for sample in ("7", "Ann & <Bob>", "", "1 000", "двадцать"):
             args = {name: f"{sample}{i}" for i, name in enumerate(names)}
             bundle = catalog.bundles[lang]
-            expected, errors = bundle.format_pattern(bundle.get_message(key).value, args)
+            pattern = bundle.get_message(key).value
+            assert pattern is not None
+            expected, errors = bundle.format_pattern(pattern, args)
             assert not errors
             assert catalog._format(lang, key, args) == expected, (lang, key)
 
@@ -24,5 +26,7 @@ def test_a_missing_argument_still_goes_through_fluent() -> None:
     lang, key = next(k for k, p in catalog.simple.items()
                      if any(isinstance(x, tuple) for x in p))
     bundle = catalog.bundles[lang]
-    expected, _ = bundle.format_pattern(bundle.get_message(key).value, {})
+    pattern = bundle.get_message(key).value
+    assert pattern is not None
+    expected, _ = bundle.format_pattern(pattern, {})
     assert catalog._format(lang, key, {}) == expected
