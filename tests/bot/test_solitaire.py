@@ -416,3 +416,33 @@ async def test_a_move_on_a_game_gone_from_redis_says_so(redis_url: str) -> None:
         assert not session.tg.unanswered_callbacks()
     finally:
         await store.close()
+
+
+async def test_undo_survives_a_restart(redis_url: str) -> None:
+    """The undo history is the stored move list: a fresh process (nothing remembered) undoes
+    back to the exact earlier positions."""
+    bot, session = make_bot(RecordingSession(validate=True))
+    prefix = "ur" + uuid.uuid4().hex[:6]
+    first = await RedisStore(redis_url, prefix=prefix).open()
+    try:
+        h = Harness.build(bot, session, first)
+        ann = session.tg.add_user("Ann", language_code="en")
+        board = await start_game(h, ann, "kosa", "u")
+        positions = [(await h.record(board)).state]
+        for _ in range(3):
+            rec = await h.record(board)
+            move = solitaire.hint(rec)
+            assert move is not None
+            await h.play(ann, board, move)
+            positions.append((await h.record(board)).state)
+    finally:
+        await first.close()
+    second = await RedisStore(redis_url, prefix=prefix).open()  # the restarted process
+    try:
+        h = Harness.build(bot, session, second)
+        for back in (2, 3):
+            await h.tap(ann, current(h, board), "↩️ Undo")
+            assert (await h.record(board)).state == positions[-back]
+        assert "move undone" in current(h, board).text
+    finally:
+        await second.close()
