@@ -74,9 +74,9 @@ class CallbackMiddleware(BaseMiddleware):
     the game for game buttons (`game`: GameRecord | None, one Store round trip), gives handlers
     `answer` (CallbackAnswer) and answers every query the handlers left unanswered.
 
-    A rules move on a solitaire this process saved last at the tapped version skips the load
-    (`Store.peek`; handler data `peeked` is True): the move's compare-and-set save is the check,
-    and a handler whose save fails reloads the game before it shows anything."""
+    A rules move on a solitaire this process last saved or loaded at the tapped version skips
+    the load (`Store.peek`; handler data `peeked` is True): the move's compare-and-set save is
+    the check, and a handler whose save fails reloads the game before it shows anything."""
 
     def __init__(self, store: Store, optimistic_kinds: frozenset[str] = frozenset()) -> None:
         self.store = store
