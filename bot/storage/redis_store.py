@@ -195,23 +195,31 @@ class RedisStore(Store):
         return reply
 
     async def load(self, game_id: str) -> GameRecord | None:
-        key = self._game(game_id)
         known = self.recent.version(game_id)
-        if known is not None:  # one round trip, the payload only when it changed
-            if self.lean is not None:
-                try:
-                    reply = await self._eval(self._load_if_changed, key, known)
-                except ConnectionError:  # dropped in flight: a read, so again
-                    reply = await self._eval(self._load_if_changed, key, known)
-            else:
-                reply = await self._load_if_changed(keys=[key], args=[known])
-            if reply is None:
-                self.recent.forget(game_id)
-                return None
-            if reply == 1:
-                return self.recent.record(game_id)
-            version, payload = reply
-        elif self.lean is not None:
+        if known is None:
+            return await self._load_full(game_id)
+        # one round trip that carries the payload only when the stored version changed
+        key = self._game(game_id)
+        if self.lean is not None:
+            try:
+                reply = await self._eval(self._load_if_changed, key, known)
+            except ConnectionError:  # dropped in flight: a read, so again
+                reply = await self._eval(self._load_if_changed, key, known)
+        else:
+            reply = await self._load_if_changed(keys=[key], args=[known])
+        if reply is None:
+            self.recent.forget(game_id)
+            return None
+        if reply == 1:
+            remembered = self.recent.record(game_id)
+            # forgotten while the reply travelled (many games at once): load it in full
+            return remembered if remembered is not None else await self._load_full(game_id)
+        version, payload = reply
+        return self._loaded(game_id, version, payload)
+
+    async def _load_full(self, game_id: str) -> GameRecord | None:
+        key = self._game(game_id)
+        if self.lean is not None:
             try:
                 reply = await self.lean.execute("HMGET", key, "v", "d")
             except ConnectionError:  # dropped in flight (e.g. Redis restarted): a read, so again
@@ -223,10 +231,12 @@ class RedisStore(Store):
             version, payload = await self.client.hmget(key, ["v", "d"])
         if version is None or payload is None:
             return None
-        if isinstance(payload, bytes):
-            payload = payload.decode()
-        record = GameRecord.from_payload(game_id, int(version), payload)
-        self.recent.remember(record, payload)
+        return self._loaded(game_id, version, payload)
+
+    def _loaded(self, game_id: str, version: Any, payload: str | bytes) -> GameRecord:
+        text = payload.decode() if isinstance(payload, bytes) else payload
+        record = GameRecord.from_payload(game_id, int(version), text)
+        self.recent.remember(record, text)
         return record
 
     def peek(self, game_id: str, version: int) -> GameRecord | None:

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import GameRecord, Store, new_id
-from bot.storage.redis_store import RedisStore
+from bot.storage.redis_store import RecentGames, RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 
 GAME_TTL = 3600
@@ -304,3 +304,17 @@ async def test_remembered_games_also_work_over_redis_py(redis_url: str) -> None:
     finally:
         await a.close()
         await b.close()
+
+
+async def test_a_game_forgotten_while_its_reply_travels_is_loaded_in_full(redis_url: str) -> None:
+    s = await RedisStore(redis_url, prefix="ev" + uuid.uuid4().hex[:6]).open()
+    try:
+        a, b = record(), record(state="b")
+        assert await s.create(a) and await s.create(b)
+        s.recent = RecentGames(size=1)
+        assert await s.load(a.id) == a  # remembered: a's next load asks "changed since 0?"
+        # b's reply comes first and pushes a out of memory before a's "unchanged" is read
+        got_b, got_a = await asyncio.gather(s.load(b.id), s.load(a.id))
+        assert got_b == b and got_a == a
+    finally:
+        await s.close()
