@@ -31,6 +31,7 @@ class Settings(BaseSettings):
     timer_tick_seconds: float = Field(default=1.0, gt=0)
     edits_per_minute_per_group: int = Field(default=20, gt=0)
     undo_depth: int = Field(default=20, ge=0, le=200)
+    remembered_games: int = Field(default=2048, ge=0)  # per process, Redis only; 0 = none
     event_loop: str = "auto"  # "auto" (uvloop when installed), "uvloop" or "asyncio"
     health_file: str | None = None  # touched every few seconds while the event loop runs
     webhook_url: str | None = None

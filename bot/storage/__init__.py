@@ -19,6 +19,7 @@ async def open_store(settings: Settings) -> Store:
             settings.redis_url,
             game_ttl=settings.game_ttl_seconds,
             idle_ttl=settings.idle_ttl_seconds,
+            remembered=settings.remembered_games,
         ).open()
     from bot.storage.sqlite_store import SQLiteStore
 

@@ -114,6 +114,7 @@ class RedisStore(Store):
         game_ttl: int = 86400,
         idle_ttl: int = 14 * 86400,
         prefix: str = "cb",
+        remembered: int = 2048,
     ) -> None:
         super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
         client = CountingRedis.from_url(url, decode_responses=True)
@@ -124,7 +125,7 @@ class RedisStore(Store):
         self._save = self.client.register_script(_SAVE)
         self._release = self.client.register_script(_RELEASE)
         self._load_if_changed = self.client.register_script(_LOAD_IF_CHANGED)
-        self.recent = RecentGames()
+        self.recent = RecentGames(remembered)
         self._claim_due = self.client.register_script(_CLAIM_DUE)
         # the hot path (load, save): None → redis-py for those too
         self.lean: LeanRedis | None = LeanRedis.from_url(url)

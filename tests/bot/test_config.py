@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -58,3 +59,11 @@ def test_logs_never_show_the_token(monkeypatch: pytest.MonkeyPatch, caplog, tmp_
     assert f.filter(record)
     assert "AAFsecretTOKEN" not in record.getMessage()
     assert "***" in record.getMessage()
+
+
+def test_every_setting_is_documented_in_env_example() -> None:
+    example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
+    names = {line.split("=", 1)[0].lstrip("# ").strip() for line in example.splitlines()
+             if "=" in line}
+    missing = [f.upper() for f in Settings.model_fields if f.upper() not in names]
+    assert not missing, f".env.example lacks {missing}"

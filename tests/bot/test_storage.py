@@ -318,3 +318,16 @@ async def test_a_game_forgotten_while_its_reply_travels_is_loaded_in_full(redis_
         assert got_b == b and got_a == a
     finally:
         await s.close()
+
+
+async def test_remembering_can_be_turned_off(redis_url: str) -> None:
+    s = await RedisStore(redis_url, prefix="off" + uuid.uuid4().hex[:6], remembered=0).open()
+    try:
+        rec = record()
+        assert await s.create(rec)
+        assert s.peek(rec.id, 0) is None  # nothing remembered: every tap loads
+        got = await s.load(rec.id)
+        assert got == rec and s.peek(rec.id, 0) is None
+        assert await s.save(got, 0) and s.peek(rec.id, 1) is None
+    finally:
+        await s.close()
