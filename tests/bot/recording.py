@@ -66,6 +66,10 @@ BLOCKED = "Forbidden: bot was blocked by the user"
 NOT_MEMBER = "Forbidden: bot is not a member of the supergroup chat"
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 USER_NOT_FOUND = "Bad Request: user not found"
+MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
+# the sender Telegram shows for a supergroup's own service messages (and anonymous admins)
+GROUP_ANONYMOUS_BOT = {"id": 1087968824, "is_bot": True, "first_name": "Group",
+                       "username": "GroupAnonymousBot"}
 
 _update_ids = itertools.count(1)
 _callback_ids = itertools.count(1)
@@ -76,11 +80,13 @@ _group_ids = itertools.count(1)
 class ApiError(Exception):
     """A Bot API error response (HTTP status = error_code)."""
 
-    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+    def __init__(self, code: int, description: str, retry_after: int | None = None,
+                 migrate_to_chat_id: int | None = None) -> None:
         super().__init__(f"{code} {description}")
         self.code = code
         self.description = description
         self.retry_after = retry_after
+        self.migrate_to_chat_id = migrate_to_chat_id
 
     def payload(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -88,9 +94,19 @@ class ApiError(Exception):
             "error_code": self.code,
             "description": self.description,
         }
+        parameters: dict[str, Any] = {}
         if self.retry_after is not None:
-            out["parameters"] = {"retry_after": self.retry_after}
+            parameters["retry_after"] = self.retry_after
+        if self.migrate_to_chat_id is not None:
+            parameters["migrate_to_chat_id"] = self.migrate_to_chat_id
+        if parameters:
+            out["parameters"] = parameters
         return out
+
+
+def migrated_error(new_chat_id: int) -> ApiError:
+    """What Telegram answers any request to a basic group that became a supergroup."""
+    return ApiError(400, MIGRATED, migrate_to_chat_id=new_chat_id)
 
 
 def retry_after_error(seconds: int) -> ApiError:
@@ -139,6 +155,8 @@ class TgChat:
     admins: set[int] = field(default_factory=set)
     owner: int | None = None
     bot_status: str = "member"  # "member" | "administrator" | "left" | "kicked"
+    migrated_to: int | None = None  # a basic group upgraded to this supergroup (see migrate_group)
+    migrated_from: int | None = None  # a supergroup made from this basic group
 
     def api(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "type": self.type}
@@ -426,6 +444,44 @@ class FakeTelegram:
         self.chats[id] = chat
         return chat
 
+    def migrate_group(self, old: TgChat, by: TgUser | None = None) -> TgChat:
+        """Upgrade a basic group to a supergroup, as Telegram does when e.g. an admin makes the
+        history visible to new members: a new chat (new -100… id, same title, members and their
+        statuses, the bot's status) replaces the old one, whose every later request fails with
+        400 "group chat was upgraded to a supergroup chat" and `parameters.migrate_to_chat_id`
+        (aiogram: TelegramMigrateToChat). Two service messages are stored, each delivered to the
+        bot in its own update (see `migration_messages`): in the old group one from `by` (the
+        owner by default) with `migrate_to_chat_id`, then the new supergroup's first message,
+        sent by GroupAnonymousBot on behalf of the supergroup, with `migrate_from_chat_id`."""
+        if old.type != "group" or old.migrated_to is not None:
+            raise ValueError(f"chat {old.id} is not a basic group that can be upgraded")
+        new_id = -1001000000000 - next(_group_ids)
+        new = TgChat(id=new_id, type="supergroup", title=old.title, members=set(old.members),
+                     admins=set(old.admins), owner=old.owner, bot_status=old.bot_status,
+                     migrated_from=old.id)
+        self.chats[new_id] = new
+        sender = by if by is not None else self.users.get(old.owner or 0)
+        self.store(TgMessage(
+            chat=old, message_id=self.new_message_id(old.id), date=int(self.clock()),
+            sender=sender.api() if sender is not None else dict(GROUP_ANONYMOUS_BOT),
+            text="", raw="", extra={"migrate_to_chat_id": new_id}))
+        old.migrated_to = new_id  # after the message above: from now on the old chat refuses
+        self.store(TgMessage(
+            chat=new, message_id=self.new_message_id(new_id), date=int(self.clock()),
+            sender=dict(GROUP_ANONYMOUS_BOT), text="", raw="",
+            extra={"sender_chat": new.api(), "migrate_from_chat_id": old.id}))
+        return new
+
+    def migration_messages(self, old: TgChat) -> tuple[TgMessage, TgMessage]:
+        """The two service messages of an upgrade: (in the old group, in the new supergroup)."""
+        if old.migrated_to is None:
+            raise LookupError(f"chat {old.id} was not upgraded")
+        to_msg = next(m for m in self.messages_in(old.id, by_bot=False)
+                      if "migrate_to_chat_id" in m.extra)
+        from_msg = next(m for m in self.messages_in(old.migrated_to, by_bot=False)
+                        if "migrate_from_chat_id" in m.extra)
+        return to_msg, from_msg
+
     def chat(self, chat: TgChat | TgUser | int) -> TgChat:
         if isinstance(chat, TgChat):
             return chat
@@ -552,6 +608,8 @@ class FakeTelegram:
     ) -> TgMessage:
         """Store a text message a user sends; returns it (wrap with ``update(...)``)."""
         c = self.chat(chat)
+        if c.migrated_to is not None:
+            raise LookupError(f"chat {c.id} was upgraded to {c.migrated_to}: it takes no messages")
         if c.type == "private":
             user.started = True
             user.blocked = False
@@ -610,6 +668,7 @@ class FakeTelegram:
             error = self._take_injection(method, params)
             if error is not None:
                 raise error
+            self._check_migrated(params)
             handler = getattr(self, f"_api_{method}", None)
             if handler is None:
                 raise ApiError(404, f"Not Found: method {method} is not emulated by FakeTelegram")
@@ -621,6 +680,12 @@ class FakeTelegram:
         self.calls.append(Call(method, params, result, None))
         self._changed()
         return result
+
+    def _check_migrated(self, params: dict[str, Any]) -> None:
+        chat_id = params.get("chat_id")
+        chat = self.chats.get(chat_id) if isinstance(chat_id, int) else None
+        if chat is not None and chat.migrated_to is not None:
+            raise migrated_error(chat.migrated_to)
 
     def _writable_chat(self, chat_id: Any) -> TgChat:
         if not isinstance(chat_id, int):
@@ -1035,6 +1100,14 @@ class RecordingSession(BaseSession):
     def inject_error(self, method: str | None, code: int, description: str, **kw: Any) -> None:
         self.tg.inject(ApiError(code, description), method, **kw)
 
+    def migrate_group(self, old: TgChat, by: TgUser | None = None) -> Migration:
+        """Upgrade a basic group to a supergroup (FakeTelegram.migrate_group): the new chat and
+        the two service-message updates Telegram sends about it (not fed to the bot)."""
+        new = self.tg.migrate_group(old, by)
+        to_msg, from_msg = self.tg.migration_messages(old)
+        return Migration(new, update_of(message=to_msg.api(), bot=self.bot),
+                         update_of(message=from_msg.api(), bot=self.bot))
+
     # ---------------------------------------------------------------- building updates
     def user_message(self, user: TgUser, chat: TgChat | TgUser | int | None, text: str) -> Update:
         """An Update with a text message from ``user`` in ``chat`` (None = the private chat);
@@ -1069,6 +1142,14 @@ class RecordingSession(BaseSession):
         if isinstance(message, Message):
             return self.tg.message(message.chat.id, message.message_id)
         return self.tg.message(*message)
+
+
+class Migration(NamedTuple):
+    """A basic group upgraded to a supergroup: the new chat and the two service messages."""
+
+    chat: TgChat
+    to_update: Update  # in the old group: migrate_to_chat_id
+    from_update: Update  # in the new supergroup: migrate_from_chat_id
 
 
 def update_of(bot: Bot | None = None, **payload: Any) -> Update:
