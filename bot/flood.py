@@ -13,6 +13,9 @@ The budget: at most `per_minute` sends in any `window` seconds, and at least `mi
 between two sends to one chat. The clock and the sleep are injectable so tests control time.
 
 The budget is per process; several bot processes behind one token each keep their own.
+When a group is upgraded to a supergroup (a new chat id) `move_chat` drops the edits waiting
+for the old chat (its messages can no longer be edited; the game is shown afresh in the new
+chat) and carries its recent sends over to the new chat's budget.
 """
 
 from __future__ import annotations
@@ -107,6 +110,20 @@ class EditCoalescer:
                         log.warning("event=flush_failed", exc_info=True)
         self._chats.clear()
 
+    def move_chat(self, old: int, new: int) -> None:
+        """The group `old` became the supergroup `new`: forget the edits waiting for `old` and
+        count its recent sends in the budget of `new`."""
+        chat = self._chats.pop(old, None)
+        if chat is None:
+            return
+        chat.pending.clear()
+        if chat.worker is not None and chat.worker is not asyncio.current_task():
+            chat.worker.cancel()  # waiting for budget; the edit it is sending fails anyway
+        if chat.sent:
+            target = self._chats.setdefault(new, _Chat())
+            target.sent = deque(sorted([*target.sent, *chat.sent]))
+            chat.sent.clear()
+
     def sent_times(self, chat_id: int) -> list[float]:
         """Times of the recent sends to a chat (inside the current window)."""
         chat = self._chats.get(chat_id)
@@ -151,5 +168,5 @@ class EditCoalescer:
                 await self._send_one(chat, key)
         finally:
             chat.worker = None
-            if not chat.pending and not chat.sent:
+            if not chat.pending and not chat.sent and self._chats.get(chat_id) is chat:
                 self._chats.pop(chat_id, None)

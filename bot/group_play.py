@@ -8,6 +8,8 @@
 - `invite`: [chat_id, message_id] of the creator's private invite message, when there is one;
 - `hands`: {"<seat>": [chat_id, message_id]} private hand messages (Ryadki);
 - `expires` (lobby), `due` (turn deadline), `timeouts` (consecutive timeouts per seat);
+- `migrating`: [new_chat_id, since] while the game moves to the supergroup its group became
+  (see `GroupService.migrate`), else absent or None;
 - `log`: the events to show under the table (those of the last change), `pick` (Parquet: the
   hand card or board cell the mover picked), `why` (Parquet: "timeout" when the end came from
   the turn timer).

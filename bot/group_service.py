@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import time
@@ -17,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError
+from aiogram.exceptions import TelegramAPIError, TelegramMigrateToChat
 
 from bot import group_play as gp
 from bot import invites
@@ -30,7 +31,7 @@ from bot.render import lobby as render_lobby
 from bot.render import parquet as render_parquet
 from bot.render import ryadki as render_ryadki
 from bot.storage import GameRecord, Store
-from bot.telegram_io import edit, send, with_retry
+from bot.telegram_io import delete, edit, follow_migration, send, with_retry
 from bot.timers import TimerLoop, lobby_key, turn_key
 from rules.errors import IllegalMove
 
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 
 CAS_TRIES = 8
 RESIGN_CONFIRM_SECONDS = 15.0
+MIGRATION_LEASE_SECONDS = 60.0  # a move to a new supergroup left unfinished this long is redone
 
 
 class Refused(Exception):
@@ -152,7 +154,13 @@ class GroupService:
         await self.store.put_invite(code, {"gid": gid, "kind": kind},
                                     self.settings.invite_ttl_seconds)
         text, markup = await self._lobby_screen(record)
-        msg_id = await edit(self.bot, chat_id, message_id, text, markup)
+        try:
+            msg_id = await edit(self.bot, chat_id, message_id, text, markup)
+        except TelegramMigrateToChat as err:  # the group is a supergroup now: open it there
+            await self.store.release_chat_game(chat_id, gid)
+            await self.store.delete_invite(code)
+            return await self.new_group_lobby(kind, int(err.migrate_to_chat_id), title, user,
+                                              lang)
         meta["board"] = [chat_id, msg_id] if msg_id is not None else None
         if not await self.store.create(record):
             await self.store.release_chat_game(chat_id, gid)
@@ -265,7 +273,14 @@ class GroupService:
             await self.store.release_chat_game(chat_id, record.id)
             raise Refused("invite-unknown")
         text, markup = await self._lobby_screen(attached)
-        msg_id = await send(self.bot, chat_id, text, markup)
+        try:
+            msg_id = await send(self.bot, chat_id, text, markup)
+        except TelegramMigrateToChat as err:  # the group is a supergroup now: move it there
+            await self.migrate(chat_id, int(err.migrate_to_chat_id), record.id)
+            moved = await self.store.load(record.id)
+            if moved is not None:
+                await self.after_lobby_change(moved)
+            return
 
         def remember(r: GameRecord) -> bool:
             r.meta["board"] = [chat_id, msg_id] if msg_id is not None else None
@@ -725,14 +740,22 @@ class GroupService:
             gid, version = record.id, record.version
 
             async def push() -> None:
-                new_id = await edit(self.bot, chat, msg, text, markup)
+                try:
+                    new_id = await edit(self.bot, chat, msg, text, markup)
+                except TelegramMigrateToChat as err:  # shows the game afresh in the new chat
+                    await self.migrate(chat, int(err.migrate_to_chat_id), gid)
+                    return
                 if new_id is not None and new_id != msg:
                     await self._moved_board(gid, chat, new_id)
 
             await self.flood.submit(chat, msg, version, push)
         elif record.meta.get("group") is not None:
             chat = int(record.meta["group"])
-            new_id = await send(self.bot, chat, text, markup)
+            try:
+                new_id = await send(self.bot, chat, text, markup)
+            except TelegramMigrateToChat as err:
+                await self.migrate(chat, int(err.migrate_to_chat_id), record.id)
+                return
             if new_id is not None:
                 await self._moved_board(record.id, chat, new_id)
         invite = record.meta.get("invite")
@@ -742,6 +765,90 @@ class GroupService:
                 await edit(self.bot, int(invite[0]), int(invite[1]), itext, imarkup)
         if record.kind == "ryadki" and gp.phase(record) in ("play", "over"):
             await self._show_hands(record)
+
+    async def send_to_group(self, chat_id: int, text: str,
+                            markup: Keyboard | None = None) -> int | None:
+        """A plain message to a group (a refusal, the game picker); when the group has become
+        a supergroup its game moves there first and the message goes there too."""
+        _chat, msg_id = await follow_migration(
+            lambda chat: send(self.bot, chat, text, markup), chat_id, self.migrate)
+        return msg_id
+
+    # -- a group upgraded to a supergroup --------------------------------------------------------
+    async def migrate(self, old: int, new: int, gid: str | None = None) -> None:
+        """The group `old` became the supergroup `new` (a service message in either chat, or a
+        write refused with TelegramMigrateToChat): move its game (`gid`, else the one the chat
+        index names) there and show it afresh, as a new message (messages of the old group
+        cannot be edited under the new id).
+
+        Safe to call any number of times, from any process: a compare-and-set takes a lease on
+        the move (`meta["migrating"]`), so exactly one caller sends the new board; every other
+        caller, and every later one, only makes sure the chat index names the new chat. A lease
+        left by a caller that died is taken over after MIGRATION_LEASE_SECONDS."""
+        self.flood.move_chat(old, new)
+        gid = gid or await self.store.get_chat_game(old)
+        if gid is None:
+            return
+        now = self.clock()
+        won = False
+
+        def lease(r: GameRecord) -> bool:
+            nonlocal won
+            held = r.meta.get("migrating")
+            won = r.meta.get("group") == old and not (
+                held and float(held[1]) > now - MIGRATION_LEASE_SECONDS)
+            if won:
+                r.meta["migrating"] = [new, now]
+            return won
+
+        record = await self.mutate(gid, lease)
+        if record is None:
+            await self.store.release_chat_game(old, gid)
+            return
+        if record.meta.get("group") == new:  # moved before
+            await self._index_moved(record, old, new)
+            return
+        if not won:  # another caller is moving it
+            return
+        log.info("event=group_migrated game=%s kind=%s old=%s new=%s", gid, record.kind, old, new)
+        # the board as it will be once saved below (its buttons carry the saved version)
+        target = dataclasses.replace(record, chat_id=new, version=record.version + 1,
+                                     meta={**record.meta, "group": new})
+        if gp.phase(record) in ("lobby", "play"):
+            await send(self.bot, new, self._(record)("grp-migrated"))
+        text, markup = await self._board_screen(target)
+        msg_id = await send(self.bot, new, text, markup)
+
+        def settle(r: GameRecord) -> bool:
+            if r.meta.get("migrating") != [new, now]:
+                raise Refused("grp-stale")  # our lease was taken over
+            r.chat_id = new
+            r.meta.update({"group": new, "board": [new, msg_id] if msg_id is not None else None,
+                           "migrating": None})
+            return True
+
+        try:
+            saved = await self.mutate(gid, settle)
+        except Refused:
+            saved = None
+        if saved is None or saved.meta.get("group") != new:
+            if msg_id is not None:
+                await delete(self.bot, new, msg_id)
+            return
+        await self._index_moved(saved, old, new)
+        if saved.version != target.version:
+            await self.show(saved)  # it changed meanwhile
+        elif saved.kind == "ryadki" and gp.phase(saved) in ("play", "over"):
+            await self._show_hands(saved)  # the hands' buttons carry the version too
+
+    async def _index_moved(self, record: GameRecord, old: int, new: int) -> None:
+        """The chat index follows a moved game: the new chat names it (while it is on), the old
+        one no longer does."""
+        on = not record.finished and gp.phase(record) in ("lobby", "play")
+        if on and not await self._claim_group(new, record.id) \
+                and await self.store.get_chat_game(new) != record.id:
+            log.warning("event=migrated_chat_busy game=%s chat=%s", record.id, new)
+        await self.store.release_chat_game(old, record.id)
 
     async def _moved_board(self, gid: str, chat: int, msg: int) -> None:
         def move(r: GameRecord) -> bool:

@@ -1,5 +1,6 @@
 """Safe Telegram calls: edits that tolerate "not modified", RetryAfter and vanished messages;
-callback answers that never raise and happen exactly once."""
+writes that follow a group upgraded to a supergroup; callback answers that never raise and
+happen exactly once."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramRetryAfter,
 )
 from aiogram.methods import (
@@ -113,6 +115,26 @@ async def with_retry(call: Callable[[], Awaitable[T]], what: str = "request") ->
             log.warning("event=retry_after what=%s sleep=%.1f attempt=%d", what, delay, attempt + 1)
             await sleep(delay)
     raise AssertionError("unreachable")
+
+
+async def follow_migration(
+    write: Callable[[int], Awaitable[T]],
+    chat_id: int,
+    on_migrate: Callable[[int, int], Awaitable[object]] | None = None,
+) -> tuple[int, T]:
+    """`write(chat_id)`; when the chat is a group upgraded to a supergroup (Telegram refuses
+    every write to the old id with TelegramMigrateToChat), first `on_migrate(old, new)` (move
+    what is kept under the old id), then `write(new)` once. Returns the chat written to and the
+    write's result. `send` and `edit` themselves let TelegramMigrateToChat through: a caller
+    that records where a message lives must learn the new chat id."""
+    try:
+        return chat_id, await write(chat_id)
+    except TelegramMigrateToChat as err:
+        new = int(err.migrate_to_chat_id)
+        log.info("event=chat_migrated old=%s new=%s", chat_id, new)
+        if on_migrate is not None:
+            await on_migrate(chat_id, new)
+        return new, await write(new)
 
 
 async def send(bot: Bot, chat_id: int, text: str, markup: Markup | None = None) -> int | None:

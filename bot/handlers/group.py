@@ -77,11 +77,30 @@ def make_router() -> Router:
             await svc.flood.close(flush=True)
 
     @router.my_chat_member(F.chat.type.in_(GROUP_CHATS))
-    async def added(event: ChatMemberUpdated, bot: Bot, _: Translator) -> None:
+    async def added(event: ChatMemberUpdated, bot: Bot, _: Translator, dispatcher: Dispatcher,
+                    store: Store, settings: Settings) -> None:
         """Added to a group: say how to start a game (a ?startgroup lobby follows by itself)."""
         old, new = event.old_chat_member.status, event.new_chat_member.status
         if old in ("left", "kicked") and new in ("member", "administrator"):
-            await send(bot, event.chat.id, _("grp-hello"))
+            await service(dispatcher, bot, store, settings).send_to_group(event.chat.id,
+                                                                          _("grp-hello"))
+
+    # -- a group upgraded to a supergroup (a new chat id): its game moves along -----------------
+    @router.message(F.migrate_to_chat_id)
+    async def migrated_to(message: Message, bot: Bot, dispatcher: Dispatcher, store: Store,
+                          settings: Settings) -> None:
+        """In the old group: it is now the supergroup `migrate_to_chat_id`."""
+        assert message.migrate_to_chat_id is not None
+        await service(dispatcher, bot, store, settings).migrate(message.chat.id,
+                                                                message.migrate_to_chat_id)
+
+    @router.message(F.migrate_from_chat_id)
+    async def migrated_from(message: Message, bot: Bot, dispatcher: Dispatcher, store: Store,
+                            settings: Settings) -> None:
+        """In the new supergroup: it was the group `migrate_from_chat_id`."""
+        assert message.migrate_from_chat_id is not None
+        await service(dispatcher, bot, store, settings).migrate(message.migrate_from_chat_id,
+                                                                message.chat.id)
 
     # -- commands ----------------------------------------------------------------------------
     @router.message(Command("newgame"), F.chat.type.in_(GROUP_CHATS))
@@ -90,15 +109,16 @@ def make_router() -> Router:
                       settings: Settings) -> None:
         assert message.from_user is not None
         kind = (command.args or "").strip().lower()
+        svc = service(dispatcher, bot, store, settings)
         if kind in gp.GROUP_GAMES:
-            svc = service(dispatcher, bot, store, settings)
             try:
                 await svc.new_group_lobby(kind, message.chat.id, message.chat.title or "",
                                           player(message.from_user, lang), lang)
             except Refused as r:
-                await send(bot, message.chat.id, _(r.key))
+                await svc.send_to_group(message.chat.id, _(r.key))
             return
-        await send(bot, message.chat.id, _("lobby-pick-game"), pick_game_markup(_, "new"))
+        await svc.send_to_group(message.chat.id, _("lobby-pick-game"),
+                                pick_game_markup(_, "new"))
 
     @router.message(Command("newgame"), F.chat.type == "private")
     async def newgame_private(message: Message, bot: Bot, _: Translator) -> None:
@@ -111,19 +131,20 @@ def make_router() -> Router:
         """`/start` in a group; `/start j<code>` comes from a ?startgroup= link."""
         assert message.from_user is not None
         payload = command.args
+        svc = service(dispatcher, bot, store, settings)
         if not payload:
-            await send(bot, message.chat.id, _("lobby-pick-game"), pick_game_markup(_, "new"))
+            await svc.send_to_group(message.chat.id, _("lobby-pick-game"),
+                                    pick_game_markup(_, "new"))
             return
         code = invites.parse_payload(payload)
         if code is None:
-            await send(bot, message.chat.id, _("invite-unknown"))
+            await svc.send_to_group(message.chat.id, _("invite-unknown"))
             return
-        svc = service(dispatcher, bot, store, settings)
         try:
             await svc.open_in_group(code, message.chat.id, message.chat.title or "",
                                     player(message.from_user, lang), lang)
         except Refused as r:
-            await send(bot, message.chat.id, _(r.key))
+            await svc.send_to_group(message.chat.id, _(r.key))
 
     @router.message(CommandStart(deep_link=True), F.chat.type == "private",
                     F.text.regexp(r"^/start(@\w+)?\s+j"))

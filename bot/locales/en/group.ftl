@@ -162,3 +162,4 @@ cmd-newgame = New group game (Ryadki, Parquet)
 grp-hello = 👋 Hi! I can run Ryadki (2–6 players) and Parquet (2 players) here. To start: /newgame
 lobby-dm-welcome-public = ✅ You joined { $game } in “{ $group }”. Everything happens on the board in the group.
 ry-ev-deal-piles = Piles: { $list }
+grp-migrated = ♻️ The group became a supergroup — the game continues here.
