@@ -2,8 +2,9 @@
 
 Pure bookkeeping over `rules` and `GameRecord`; no Telegram here. The record's `meta`:
   uid, lang, msg (board message id), variant, moves, undos, started/ended (unix time),
-  event (list of [locale key, args]), and the undo history: s0 (the opening state JSON),
-  log (every move since, space-separated) and undo_left (how many steps back are allowed).
+  event (list of [locale key, args]), and the undo history: s0 (a state JSON: the opening
+  state, moved forward in long games), log (every move since, space-separated) and undo_left
+  (how many steps back are allowed).
 
 Undo replays the log from s0 without its last move: the rules are deterministic, so that is
 the previous position exactly. A move appends a few bytes to the log instead of a whole earlier
@@ -137,6 +138,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     if move != "resign":
         meta["undo_left"] = min(int(meta.get("undo_left") or 0) + 1, undo_depth)
     _set_state(record, after, view)
+    _trim_log(record, undo_depth)
     meta["moves"] = int(meta.get("moves", 0)) + 1
     meta["event"] = events
     if module.status(after).over:
@@ -146,6 +148,37 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     return Moved(after, view)
 
 
+LOG_LIMIT = 256  # moves the undo log holds before the state it starts from moves forward
+
+
+def _replay(kind: str, text: str, moves: list[str]) -> Any:
+    module = rules.GAMES[kind]
+    state = module.from_json(text)
+    for move in moves:
+        state = module.apply(state, move, 0)
+    return state
+
+
+def _trim_log(record: GameRecord, undo_depth: int) -> None:
+    """Keep saves small and undo quick in long games: past LOG_LIMIT moves the log's starting
+    state (s0) moves forward to `undo_depth` moves before now (one replay of ~LOG_LIMIT moves,
+    a few ms, every LOG_LIMIT - undo_depth moves)."""
+    meta = record.meta
+    log = meta["log"]
+    if log.count(" ") < LOG_LIMIT:
+        return
+    moves = log.split()
+    keep = min(undo_depth, len(moves))
+    try:
+        base = _replay(record.kind, meta["s0"], moves[:len(moves) - keep])
+    except (rules.IllegalMove, ValueError, KeyError, TypeError):  # an old or unreadable log
+        meta.update(s0=record.state, log="", undo_left=0)
+        return
+    meta["s0"] = rules.GAMES[record.kind].to_json(base)
+    meta["log"] = " ".join(moves[len(moves) - keep:])
+    meta["undo_left"] = min(int(meta.get("undo_left") or 0), keep)
+
+
 def undo(record: GameRecord) -> bool:
     """Step back one move (replaying the log without it); False when there is nothing to
     undo, or when the log no longer replays (rules changed since it was written)."""
@@ -153,11 +186,8 @@ def undo(record: GameRecord) -> bool:
     moves = (meta.get("log") or "").split()
     if not can_undo(record) or not moves or not meta.get("s0"):
         return False
-    module = rules.GAMES[record.kind]
     try:
-        state = module.from_json(meta["s0"])
-        for move in moves[:-1]:
-            state = module.apply(state, move, 0)
+        state = _replay(record.kind, meta["s0"], moves[:-1])
     except (rules.IllegalMove, ValueError, KeyError, TypeError):
         return False
     _set_state(record, state)

@@ -446,3 +446,19 @@ async def test_undo_survives_a_restart(redis_url: str) -> None:
         assert "move undone" in current(h, board).text
     finally:
         await second.close()
+
+
+def test_a_long_game_keeps_a_short_log_and_exact_undo(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solitaire, "LOG_LIMIT", 12)
+    rec = solitaire.new_record("kosa", "u", 1, "en", seed=SEED)
+    positions = [rec.state]
+    for i in range(60):
+        moves = [m for m in solitaire.legal_moves(rec) if m not in ("resign", "r")]
+        solitaire.apply_move(rec, moves[i % len(moves)], undo_depth=5)
+        positions.append(rec.state)
+        assert len(rec.meta["log"].split()) <= 12
+    assert rec.meta["moves"] == 60
+    for back in range(1, 6):
+        assert solitaire.undo(rec)
+        assert rec.state == positions[-1 - back]
+    assert not solitaire.undo(rec)
