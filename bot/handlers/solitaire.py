@@ -6,6 +6,7 @@ A move = 1 Store load (middleware) + 1 compare-and-set save, then one edit of th
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -158,7 +159,8 @@ def make_router() -> Router:
                      game.id, query.from_user.id, rules.GAMES[game.kind].status(state).result,
                      game.meta.get("moves"))
         text, kb = render_game(game, lang, state, view)
-        await edit(bot, chat_id, message_id, text, kb)
+        # the move is saved: stop the button's spinner while the board is being edited
+        await asyncio.gather(edit(bot, chat_id, message_id, text, kb), answer())
 
     # ------------------------------------------------------------------ menu entries
 
