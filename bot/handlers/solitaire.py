@@ -1,7 +1,9 @@
 """Kosa and Raspad in a private chat: menu entries, new games, moves, pick, hint, undo.
 
-Every game button carries `<gid>:<version>:<action>`; CallbackMiddleware has loaded the game.
-A move = 1 Store load (middleware) + 1 compare-and-set save, then one edit of the board.
+Every game button carries `<gid>:<version>:<action>`; CallbackMiddleware has loaded the game
+(or, for a move on a game this process remembers at that version, taken it from memory).
+A move = at most 1 Store load + 1 compare-and-set save, then one edit of the board, with the
+callback answered alongside the edit.
 """
 
 from __future__ import annotations
