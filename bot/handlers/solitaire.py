@@ -93,10 +93,13 @@ def make_router() -> Router:
         if game.finished:
             await answer(_("error-over"), alert=True)
             return
-        if cb.version != game.version:
-            await answer(_("error-stale"), alert=True)
-            return
         chat_id, message_id = query.message.chat.id, query.message.message_id
+        if cb.version != game.version:
+            # an old board (a double tap, or an edit that never arrived): say so, and bring
+            # the board up to date so the next tap works
+            await answer(_("error-stale"), alert=True)
+            await _show_current(bot, game, query.from_user.id, chat_id, message_id, lang)
+            return
         if cb.is_ui:
             name, arg = cb.ui()
             extra: dict[str, Any] = {}

@@ -462,3 +462,28 @@ def test_a_long_game_keeps_a_short_log_and_exact_undo(monkeypatch: pytest.Monkey
         assert solitaire.undo(rec)
         assert rec.state == positions[-1 - back]
     assert not solitaire.undo(rec)
+
+
+async def test_a_board_left_behind_catches_up_on_the_next_tap(
+    h: Harness, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The move is saved but Telegram fails the board's edit: the board shows the old position.
+    The next tap on it is refused as stale, and the board is brought up to date."""
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    rec = await h.record(board)
+    old_text = current(h, board).text
+    move = solitaire.hint(rec)
+    assert move is not None and ">" in move
+    h.session.inject_error("editMessageText", 502, "Bad Gateway")
+    with caplog.at_level(logging.ERROR):
+        await h.tap_data(ann, current(h, board), game_data(rec.id, rec.version, move))
+    assert (await h.record(board)).version == rec.version + 1  # saved
+    assert current(h, board).text == old_text  # but not shown
+    assert not h.session.tg.unanswered_callbacks()  # and the spinner stopped
+    stale = current(h, board)
+    await h.tap(ann, stale, "💡 Hint")
+    assert h_alert(h.session) == "The board has changed — tap a current button."
+    caught_up = current(h, board)
+    assert caught_up.text != old_text and "beats" in caught_up.text
+    assert f"{rec.id}:{rec.version + 1}:" in (caught_up.callback_data()[0] or "")
