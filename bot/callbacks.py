@@ -87,7 +87,7 @@ def _action_size(action: str) -> int:
 
 def ui_action(name: str, arg: str = "") -> str:
     action = f"{UI}{name}:{arg}" if arg else f"{UI}{name}"
-    if not _ACTION_RE.fullmatch(action):
+    if _action_size(action) < 0:
         raise ValueError(f"malformed UI action: {action!r}")
     return action
 

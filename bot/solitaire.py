@@ -14,7 +14,6 @@ state, which keeps every save (and load) small; an undo costs one replay (~20 µ
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import rules
@@ -35,12 +34,6 @@ Event = list[Any]  # [locale key, {args}]
 
 def pretty(card: str) -> str:
     return cards.pretty(card)
-
-
-@dataclass
-class Outcome:
-    record: GameRecord
-    events: list[Event]
 
 
 def new_record(kind: str, variant: str, user_id: int, lang: str, seed: int | None = None,

@@ -6,7 +6,7 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.callbacks import UI, game_prefix, menu_data, with_action
+from bot.callbacks import game_prefix, menu_data, ui_action, with_action
 from bot.i18n import t
 from bot.keyboard import Button, Keyboard
 from rules import cards
@@ -35,7 +35,7 @@ class RenderCtx:
         return with_action(self.prefix, move)
 
     def ui(self, name: str, arg: str = "") -> str:
-        return with_action(self.prefix, f"{UI}{name}:{arg}" if arg else f"{UI}{name}")
+        return with_action(self.prefix, ui_action(name, arg))
 
     def t(self, key: str, **args: Any) -> str:
         return t(self.lang, key, **args)
@@ -97,7 +97,7 @@ def finished_rows(ctx: RenderCtx, kind: str) -> list[list[Button]]:
 
 
 def markup(rows: list[list[Button]]) -> Keyboard:
-    return Keyboard([r for r in rows if r])
+    return Keyboard(rows)  # empty rows are dropped
 
 
 def result_lines(ctx: RenderCtx, status: dict[str, Any], score_key: str, score: int,
