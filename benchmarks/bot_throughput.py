@@ -104,8 +104,9 @@ async def bench_echo(n: int) -> tuple[list[float], list[float]]:
     return echo.times, echo.cpu
 
 
-async def cpu_per_tap(bench: GameBench, dp: Dispatcher, msg: TgMessage,
-                      n: int) -> tuple[float, float]:
+async def cpu_per_tap(
+    bench: GameBench, dp: Dispatcher, msg: TgMessage, n: int
+) -> tuple[float, float]:
     """Mean CPU µs of `n` taps on a button of `msg` fed to `dp`, and of the echo updates run
     in blocks between them (the same machine load): (tap µs, echo µs)."""
     data = next((b["callback_data"] for b in msg.buttons() if b.get("callback_data")), "m:menu")
@@ -147,8 +148,9 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
     dp = Dispatcher()
     router = Router()
     msg = bench.current()
-    keyboard = {"inline_keyboard": msg.reply_markup["inline_keyboard"]} if msg.reply_markup \
-        else None
+    keyboard = (
+        {"inline_keyboard": msg.reply_markup["inline_keyboard"]} if msg.reply_markup else None
+    )
     markup = InlineKeyboardMarkup.model_validate(keyboard) if keyboard else None
     raw = msg.raw or msg.text
     lean = bench.store.lean
@@ -164,13 +166,21 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
             await bench.store.client.ping()
         assert query.message is not None
         if lean_requests:
-            await telegram_io.edit(bench.bot, query.message.chat.id, query.message.message_id,
-                                   f"{raw}\n{counter[0]}", _Ready(keyboard_json))
+            await telegram_io.edit(
+                bench.bot,
+                query.message.chat.id,
+                query.message.message_id,
+                f"{raw}\n{counter[0]}",
+                _Ready(keyboard_json),
+            )
             await telegram_io.answer(query)
             return
         await bench.bot.edit_message_text(
-            text=f"{raw}\n{counter[0]}", chat_id=query.message.chat.id,
-            message_id=query.message.message_id, reply_markup=markup)
+            text=f"{raw}\n{counter[0]}",
+            chat_id=query.message.chat.id,
+            message_id=query.message.message_id,
+            reply_markup=markup,
+        )
         await query.answer()
 
     dp.include_router(router)
@@ -236,8 +246,9 @@ class GameBench:
             self.move_round_trips.append(self.store.round_trips - rt0)
             if self.parts is not None:
                 for label, total in self.parts.totals.items():
-                    self.move_parts[label] = (self.move_parts.get(label, 0.0) + total
-                                              - parts0.get(label, 0.0))
+                    self.move_parts[label] = (
+                        self.move_parts.get(label, 0.0) + total - parts0.get(label, 0.0)
+                    )
         else:
             self.ui_updates += 1
 
@@ -249,14 +260,16 @@ class GameBench:
         variant = {"kosa": "u", "raspad": "52"}[self.kind]
         await self.feed(self.session.user_message(self.user, None, "/start"), False)
         menu = self.session.last_message(self.user)
-        await self.feed(self.session.tap_data(self.user, menu, f"m:new:{self.kind}:{variant}"),
-                        False)
+        await self.feed(
+            self.session.tap_data(self.user, menu, f"m:new:{self.kind}:{variant}"), False
+        )
         self.board = self.session.message(menu.chat.id, menu.message_id)
         self.games += 1
         self.session.clear(history=True)
 
-    async def run(self, n_moves: int, between: Callable[[], Awaitable[None]] | None = None,
-                  every: int = 100) -> None:
+    async def run(
+        self, n_moves: int, between: Callable[[], Awaitable[None]] | None = None, every: int = 100
+    ) -> None:
         """Play `n_moves` moves (new games as games end); `between()` after every `every`."""
         await self.new_game()
         next_break = every
@@ -272,12 +285,15 @@ class GameBench:
             if moves and (not picks or self.rng.random() < 0.7):
                 await self.feed(self.session.tap_data(self.user, msg, self.rng.choice(moves)), True)
             elif picks:
-                await self.feed(self.session.tap_data(self.user, msg, self.rng.choice(picks)),
-                                False)
+                await self.feed(
+                    self.session.tap_data(self.user, msg, self.rng.choice(picks)), False
+                )
                 targets, _, _ = move_buttons(self.current())
                 if targets:
-                    await self.feed(self.session.tap_data(self.user, self.current(),
-                                                          self.rng.choice(targets)), True)
+                    await self.feed(
+                        self.session.tap_data(self.user, self.current(), self.rng.choice(targets)),
+                        True,
+                    )
             else:
                 await self.feed(self.session.tap_data(self.user, msg, asks[0]), False)
                 yes, _, _ = move_buttons(self.current())
@@ -312,6 +328,7 @@ class Breakdown:
         totals = self.totals
         totals[label] = 0.0
         if asyncio.iscoroutinefunction(original):
+
             async def wrapper(*a: Any, **k: Any) -> Any:
                 c0 = time.process_time()
                 try:
@@ -319,12 +336,14 @@ class Breakdown:
                 finally:
                     totals[label] += time.process_time() - c0
         else:
+
             def wrapper(*a: Any, **k: Any) -> Any:  # type: ignore[misc]
                 c0 = time.process_time()
                 try:
                     return original(*a, **k)
                 finally:
                     totals[label] += time.process_time() - c0
+
         setattr(owner, attr, wrapper)
         self.undo.append((owner, attr, original))
 
@@ -397,14 +416,18 @@ async def main_async(args: argparse.Namespace) -> int:
 
             freeze_startup_heap()
         loop = type(asyncio.get_running_loop())
-        print(f"event loop {loop.__module__}.{loop.__name__}, start-up heap "
-              f"{'frozen' if args.freeze else 'not frozen'}")
+        print(
+            f"event loop {loop.__module__}.{loop.__name__}, start-up heap "
+            f"{'frozen' if args.freeze else 'not frozen'}"
+        )
 
         echo_wall, echo_cpu = await bench_echo(args.echoes)
         echo = summary(echo_wall)
         echo_c = statistics.fmean(echo_cpu) * 1e6
-        print(f"echo handler : {echo['per_s']:6.0f} updates/s | wall mean {echo['mean_us']:6.0f} µs"
-              f" median {echo['median_us']:6.0f} µs | CPU mean {echo_c:6.0f} µs")
+        print(
+            f"echo handler : {echo['per_s']:6.0f} updates/s | wall mean {echo['mean_us']:6.0f} µs"
+            f" median {echo['median_us']:6.0f} µs | CPU mean {echo_c:6.0f} µs"
+        )
         # attribution only, in a separate pass (the echo figures above are measured bare)
         extra = Overheads()
         try:
@@ -412,9 +435,11 @@ async def main_async(args: argparse.Namespace) -> int:
         finally:
             extra.restore()
         n_echo = min(args.echoes, 2000)
-        print(f"echo   of the CPU per update: fake Telegram (test double) "
-              f"{extra.fake / n_echo * 1e6:.0f} µs, "
-              f"garbage collector {extra.gc / n_echo * 1e6:.0f} µs")
+        print(
+            f"echo   of the CPU per update: fake Telegram (test double) "
+            f"{extra.fake / n_echo * 1e6:.0f} µs, "
+            f"garbage collector {extra.gc / n_echo * 1e6:.0f} µs"
+        )
         for kind in args.games:
             # the headline pass, uninstrumented; echo blocks run between blocks of moves, so
             # both paths are measured under the same load of this (shared) machine
@@ -431,31 +456,42 @@ async def main_async(args: argparse.Namespace) -> int:
             worst_rt = max(bench.move_round_trips)
             # each block of 100 moves against the 50 echoes right after it: the median of
             # those ratios is robust to the machine slowing down for a while
-            blocks = [statistics.fmean(bench.move_cpu[100 * k:100 * k + 100])
-                      / statistics.fmean(paired.cpu[50 * k:50 * k + 50])
-                      for k in range(len(paired.cpu) // 50)]
+            blocks = [
+                statistics.fmean(bench.move_cpu[100 * k : 100 * k + 100])
+                / statistics.fmean(paired.cpu[50 * k : 50 * k + 50])
+                for k in range(len(paired.cpu) // 50)
+            ]
             ratio_cpu = statistics.median(blocks) if blocks else move_c / echo_c
             ratio_wall = s["median_us"] / echo_median
-            print(f"{kind:<6} moves : {s['per_s']:6.0f} moves/s   | "
-                  f"wall mean {s['mean_us']:6.0f} µs"
-                  f" median {s['median_us']:6.0f} µs | CPU mean {move_c:6.0f} µs"
-                  f" (+ redis-server {redis_us:4.0f} µs) | echo alongside: CPU mean "
-                  f"{echo_c:4.0f} µs ({len(paired.cpu)} updates in blocks between the moves)")
-            print(f"{kind:<6} ratio : {ratio_cpu:4.2f}× echo CPU per update (target ≤ 2×; median "
-                  f"of {len(blocks)} blocks, the means give {move_c / echo_c:4.2f}×), "
-                  f"{ratio_wall:4.2f}× echo wall median | Redis round trips per move "
-                  f"{rts:.2f} (max {worst_rt}; target ≤ 2) | {len(bench.move_times)} moves, "
-                  f"{bench.games} games, {bench.ui_updates} menu/pick taps")
+            print(
+                f"{kind:<6} moves : {s['per_s']:6.0f} moves/s   | "
+                f"wall mean {s['mean_us']:6.0f} µs"
+                f" median {s['median_us']:6.0f} µs | CPU mean {move_c:6.0f} µs"
+                f" (+ redis-server {redis_us:4.0f} µs) | echo alongside: CPU mean "
+                f"{echo_c:4.0f} µs ({len(paired.cpu)} updates in blocks between the moves)"
+            )
+            print(
+                f"{kind:<6} ratio : {ratio_cpu:4.2f}× echo CPU per update (target ≤ 2×; median "
+                f"of {len(blocks)} blocks, the means give {move_c / echo_c:4.2f}×), "
+                f"{ratio_wall:4.2f}× echo wall median | Redis round trips per move "
+                f"{rts:.2f} (max {worst_rt}; target ≤ 2) | {len(bench.move_times)} moves, "
+                f"{bench.games} games, {bench.ui_updates} menu/pick taps"
+            )
             bare, echo_then = await bench_bare_callback(bench, min(args.echoes, 1000))
-            print(f"{kind:<6} baseline: a bare aiogram callback handler (answer only) for a tap on "
-                  f"this board costs {bare:.0f} µs CPU = {bare / echo_then:.2f}× echo")
-            for lean_requests, how in ((False, "aiogram's shortcuts"),
-                                       (True, "the bot's lean requests")):
-                floor, echo_then = await bench_floor(bench, min(args.echoes, 1000),
-                                                     lean_requests)
-                print(f"{kind:<6} floor ({how}): a bare handler that answers, edits this board "
-                      f"and makes one Redis round trip costs {floor:.0f} µs CPU = "
-                      f"{floor / echo_then:.2f}× echo")
+            print(
+                f"{kind:<6} baseline: a bare aiogram callback handler (answer only) for a tap on "
+                f"this board costs {bare:.0f} µs CPU = {bare / echo_then:.2f}× echo"
+            )
+            for lean_requests, how in (
+                (False, "aiogram's shortcuts"),
+                (True, "the bot's lean requests"),
+            ):
+                floor, echo_then = await bench_floor(bench, min(args.echoes, 1000), lean_requests)
+                print(
+                    f"{kind:<6} floor ({how}): a bare handler that answers, edits this board "
+                    f"and makes one Redis round trip costs {floor:.0f} µs CPU = "
+                    f"{floor / echo_then:.2f}× echo"
+                )
             # attribution, in a second pass (the wrappers cost a little CPU themselves)
             probe = GameBench(store, kind, random.Random(args.seed))
             parts = Breakdown(store)
@@ -469,14 +505,20 @@ async def main_async(args: argparse.Namespace) -> int:
             n_updates = len(probe.move_times) + probe.ui_updates
             n_moves = len(probe.move_times)
             probe_c = statistics.fmean(probe.move_cpu) * 1e6
-            print(f"{kind:<6} where a move's CPU goes (µs per move, instrumented pass): "
-                  + ", ".join(f"{label} {total / n_moves * 1e6:.0f}"
-                              for label, total in probe.move_parts.items())
-                  + f"; the rest (aiogram dispatch, middlewares, handler) "
-                  f"{probe_c - sum(probe.move_parts.values()) / n_moves * 1e6:.0f}")
-            print(f"{kind:<6} of the CPU per update: fake Telegram (test double, inside the "
-                  f"requests above) {extra.fake / n_updates * 1e6:.0f} µs, garbage collector "
-                  f"{extra.gc / n_updates * 1e6:.0f} µs")
+            print(
+                f"{kind:<6} where a move's CPU goes (µs per move, instrumented pass): "
+                + ", ".join(
+                    f"{label} {total / n_moves * 1e6:.0f}"
+                    for label, total in probe.move_parts.items()
+                )
+                + f"; the rest (aiogram dispatch, middlewares, handler) "
+                f"{probe_c - sum(probe.move_parts.values()) / n_moves * 1e6:.0f}"
+            )
+            print(
+                f"{kind:<6} of the CPU per update: fake Telegram (test double, inside the "
+                f"requests above) {extra.fake / n_updates * 1e6:.0f} µs, garbage collector "
+                f"{extra.gc / n_updates * 1e6:.0f} µs"
+            )
             ok = ok and ratio_cpu <= 2.0 and rts <= 2.0
     finally:
         await store.close()
@@ -489,13 +531,22 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--echoes", type=int, default=4000)
-    parser.add_argument("--games", nargs="+", default=["raspad", "kosa"],
-                        choices=["raspad", "kosa"])
+    parser.add_argument(
+        "--games", nargs="+", default=["raspad", "kosa"], choices=["raspad", "kosa"]
+    )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--no-freeze", dest="freeze", action="store_false",
-                        help="skip the gc.freeze() that `python -m bot` does after start-up")
-    parser.add_argument("--loop", choices=["auto", "uvloop", "asyncio"], default="auto",
-                        help="event loop, chosen as EVENT_LOOP chooses it (default auto)")
+    parser.add_argument(
+        "--no-freeze",
+        dest="freeze",
+        action="store_false",
+        help="skip the gc.freeze() that `python -m bot` does after start-up",
+    )
+    parser.add_argument(
+        "--loop",
+        choices=["auto", "uvloop", "asyncio"],
+        default="auto",
+        help="event loop, chosen as EVENT_LOOP chooses it (default auto)",
+    )
     args = parser.parse_args()
     from bot.__main__ import loop_factory
 

@@ -176,8 +176,7 @@ def main() -> None:
             step, trip, n = speed(game, opts, args.speed_games)
             label = f" {opts}" if opts else ""
             print(
-                f"speed{label}: {step:.1f} µs/step (median of {n}), "
-                f"{trip:.1f} µs/JSON round trip"
+                f"speed{label}: {step:.1f} µs/step (median of {n}), {trip:.1f} µs/JSON round trip"
             )
         if game in SOLITAIRES:
             t0 = time.perf_counter()

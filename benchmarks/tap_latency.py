@@ -70,12 +70,12 @@ class Player:
 
     async def open(self, kind: str) -> None:
         self.user.send("/start")
-        menu = await self.emu.wait_message(self.user, contains="Card games",
-                                           newer_than=self.board)
+        menu = await self.emu.wait_message(self.user, contains="Card games", newer_than=self.board)
         game, variant = OPEN[kind]
         await self.emu.wait_answer(self.user.tap(menu, game))
-        await self.emu.wait_answer(self.user.tap(self.emu.message(self.user, menu.message_id),
-                                                 variant))
+        await self.emu.wait_answer(
+            self.user.tap(self.emu.message(self.user, menu.message_id), variant)
+        )
         self.board = self.emu.message(self.user, menu.message_id)
 
     async def tap(self, data: str, timed: bool) -> None:
@@ -89,8 +89,9 @@ class Player:
 
         answer_task = asyncio.create_task(answered())
         edits = before.edits
-        await self.emu.wait_message(self.user, predicate=lambda m: m.message_id ==
-                                    before.message_id and m.edits > edits)
+        await self.emu.wait_message(
+            self.user, predicate=lambda m: m.message_id == before.message_id and m.edits > edits
+        )
         shown = time.perf_counter() - t0
         answered_at = await answer_task
         if timed:
@@ -123,8 +124,13 @@ async def main_async(args: argparse.Namespace) -> int:
     emu = Emulator()
     await emu.start()
     with tempfile.TemporaryDirectory(prefix="tap-latency-") as tmp:
-        bot = BotProcess(emu, redis_url=server.url, log_path=Path(tmp) / "bot.log",
-                         language="en", env={"EVENT_LOOP": args.loop, "LOG_LEVEL": "WARNING"})
+        bot = BotProcess(
+            emu,
+            redis_url=server.url,
+            log_path=Path(tmp) / "bot.log",
+            language="en",
+            env={"EVENT_LOOP": args.loop, "LOG_LEVEL": "WARNING"},
+        )
         try:
             await bot.start()
             for kind in args.games:
@@ -134,11 +140,13 @@ async def main_async(args: argparse.Namespace) -> int:
                 player.answered.clear()
                 player.shown.clear()
                 await player.play(kind, args.moves)
-                print(f"{kind:<6}: {len(player.shown)} moves | tap → answer median "
-                      f"{ms(player.answered, 0.5):5.1f} ms, p95 {ms(player.answered, 0.95):5.1f}"
-                      f" ms | tap → board shows the move median {ms(player.shown, 0.5):5.1f} ms,"
-                      f" p95 {ms(player.shown, 0.95):5.1f} ms, max {max(player.shown) * 1000:5.1f}"
-                      f" ms")
+                print(
+                    f"{kind:<6}: {len(player.shown)} moves | tap → answer median "
+                    f"{ms(player.answered, 0.5):5.1f} ms, p95 {ms(player.answered, 0.95):5.1f}"
+                    f" ms | tap → board shows the move median {ms(player.shown, 0.5):5.1f} ms,"
+                    f" p95 {ms(player.shown, 0.95):5.1f} ms, max {max(player.shown) * 1000:5.1f}"
+                    f" ms"
+                )
         finally:
             await bot.stop()
             await emu.stop()
@@ -151,8 +159,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--warmup", type=int, default=20)
-    parser.add_argument("--games", nargs="+", default=["raspad", "kosa"],
-                        choices=["raspad", "kosa"])
+    parser.add_argument(
+        "--games", nargs="+", default=["raspad", "kosa"], choices=["raspad", "kosa"]
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loop", choices=["auto", "uvloop", "asyncio"], default="auto")
     args = parser.parse_args()

@@ -53,14 +53,19 @@ async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     app = webhook_app(bot, dp, settings)
     url = settings.webhook_url.rstrip("/") + settings.webhook_path
-    await bot.set_webhook(url=url, secret_token=secret,
-                          allowed_updates=dp.resolve_used_update_types())
+    await bot.set_webhook(
+        url=url, secret_token=secret, allowed_updates=dp.resolve_used_update_types()
+    )
     runner = web.AppRunner(app)
     await runner.setup()
     site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
     await site.start()
-    log.info("event=webhook_listening host=%s port=%s path=%s", settings.webhook_host,
-             settings.webhook_port, settings.webhook_path)
+    log.info(
+        "event=webhook_listening host=%s port=%s path=%s",
+        settings.webhook_host,
+        settings.webhook_port,
+        settings.webhook_path,
+    )
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -91,8 +96,12 @@ async def run(settings: Settings) -> None:
     try:
         dp = build_dispatcher(store, settings)
         me = await bot.get_me()
-        log.info("event=start bot=@%s store=%s mode=%s", me.username, backend,
-                 "webhook" if settings.webhook_url else "polling")
+        log.info(
+            "event=start bot=@%s store=%s mode=%s",
+            me.username,
+            backend,
+            "webhook" if settings.webhook_url else "polling",
+        )
         try:
             await set_commands(bot)
         except Exception as err:  # commands are cosmetic; never fail the start on them
@@ -154,8 +163,10 @@ def main() -> None:
         with contextlib.suppress(KeyboardInterrupt):
             run_loop(run(settings), settings.event_loop)
     except TelegramUnauthorizedError:
-        log.error("event=startup_failed reason=unauthorized hint=%s",
-                  "Telegram refused BOT_TOKEN: check the token from @BotFather")
+        log.error(
+            "event=startup_failed reason=unauthorized hint=%s",
+            "Telegram refused BOT_TOKEN: check the token from @BotFather",
+        )
         raise SystemExit(1) from None
     except (TelegramNetworkError, OSError) as err:
         log.error("event=startup_failed reason=network error=%r", str(err))

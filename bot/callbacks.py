@@ -34,7 +34,7 @@ class GameCallback:
 
     def ui(self) -> tuple[str, str]:
         """`~pick:QS` → ("pick", "QS"); `~hint` → ("hint", "")."""
-        name, _, arg = self.action[len(UI):].partition(":")
+        name, _, arg = self.action[len(UI) :].partition(":")
         return name, arg
 
     def pack(self) -> str:
@@ -68,7 +68,7 @@ def game_data(game_id: str, version: int, action: str) -> str:
 
 def game_prefix(game_id: str, version: int) -> str:
     """`<gid>:<version>:`, checked once, for the many buttons of one board (`with_action`)."""
-    return game_data(game_id, version, UI)[:-len(UI)]
+    return game_data(game_id, version, UI)[: -len(UI)]
 
 
 def with_action(prefix: str, action: str) -> str:

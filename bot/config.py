@@ -40,8 +40,14 @@ class Settings(BaseSettings):
     webhook_port: int = 8080
     webhook_path: str = "/telegram"
 
-    @field_validator("redis_url", "telegram_api_url", "webhook_url", "health_file",
-                     "webhook_secret", mode="before")
+    @field_validator(
+        "redis_url",
+        "telegram_api_url",
+        "webhook_url",
+        "health_file",
+        "webhook_secret",
+        mode="before",
+    )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():

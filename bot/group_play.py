@@ -87,8 +87,9 @@ def _settle(record: GameRecord, state: Any, now: float, turn_timeout: float) -> 
         record.meta["due"] = now + turn_timeout
 
 
-def start(record: GameRecord, lobby: Lobby, now: float, turn_timeout: float,
-          seed: int | None = None) -> None:
+def start(
+    record: GameRecord, lobby: Lobby, now: float, turn_timeout: float, seed: int | None = None
+) -> None:
     """Deal the game from the lobby's seats and settings (raises LobbyError via check_start)."""
     mod = module(record.kind)
     state = mod.new_game(lobby.options(), seed=seed)
@@ -115,8 +116,9 @@ def play(record: GameRecord, seat: int, move: str, now: float, turn_timeout: flo
     _settle(record, state, now, turn_timeout)
 
 
-def time_out(record: GameRecord, now: float, turn_timeout: float,
-             seed: int | None = None) -> dict[str, Any] | None:
+def time_out(
+    record: GameRecord, now: float, turn_timeout: float, seed: int | None = None
+) -> dict[str, Any] | None:
     """The turn timer ran out: play `suggest` for the absent player, or after TIMEOUT_LIMIT
     timeouts in a row remove them (`resign`: Ryadki goes on while two remain; Parquet ends and
     the absent player loses). Returns the bot's event, or None when there is no turn to time."""

@@ -55,9 +55,15 @@ Mutation = Callable[[GameRecord], bool]  # True: save it; False: nothing to chan
 
 
 class GroupService:
-    def __init__(self, bot: Bot, store: Store, settings: Settings, *,
-                 clock: Callable[[], float] = time.time,
-                 flood: EditCoalescer | None = None) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        store: Store,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        flood: EditCoalescer | None = None,
+    ) -> None:
         self.bot = bot
         self.store = store
         self.settings = settings
@@ -120,12 +126,25 @@ class GroupService:
         lobby = Lobby(kind, creator=user.user_id)
         lobby.join(user)
         meta = lobby.as_meta()
-        meta.update({
-            "phase": "lobby", "code": code, "lang": lang, "title": None, "group": None,
-            "board": None, "invite": None, "hands": {},
-            "expires": self.clock() + self.settings.lobby_ttl_seconds,
-            "due": None, "timeouts": [], "log": [], "pick": None, "why": None, "closed": None,
-        })
+        meta.update(
+            {
+                "phase": "lobby",
+                "code": code,
+                "lang": lang,
+                "title": None,
+                "group": None,
+                "board": None,
+                "invite": None,
+                "hands": {},
+                "expires": self.clock() + self.settings.lobby_ttl_seconds,
+                "due": None,
+                "timeouts": [],
+                "log": [],
+                "pick": None,
+                "why": None,
+                "closed": None,
+            }
+        )
         return meta
 
     async def _claim_group(self, chat_id: int, gid: str) -> bool:
@@ -141,8 +160,15 @@ class GroupService:
             return await self.store.claim_chat_game(chat_id, gid)
         return False
 
-    async def new_group_lobby(self, kind: str, chat_id: int, title: str, user: Player,
-                              lang: str, message_id: int | None = None) -> GameRecord:
+    async def new_group_lobby(
+        self,
+        kind: str,
+        chat_id: int,
+        title: str,
+        user: Player,
+        lang: str,
+        message_id: int | None = None,
+    ) -> GameRecord:
         """/newgame → a lobby in this group (the picker's message becomes the lobby)."""
         gid = self.store.new_id()
         if not await self._claim_group(chat_id, gid):
@@ -151,16 +177,16 @@ class GroupService:
         meta = self._new_meta(kind, user, lang, code)
         meta.update({"group": chat_id, "title": title})
         record = GameRecord(id=gid, kind=kind, chat_id=chat_id, state="", meta=meta)
-        await self.store.put_invite(code, {"gid": gid, "kind": kind},
-                                    self.settings.invite_ttl_seconds)
+        await self.store.put_invite(
+            code, {"gid": gid, "kind": kind}, self.settings.invite_ttl_seconds
+        )
         text, markup = await self._lobby_screen(record)
         try:
             msg_id = await edit(self.bot, chat_id, message_id, text, markup)
         except TelegramMigrateToChat as err:  # the group is a supergroup now: open it there
             await self.store.release_chat_game(chat_id, gid)
             await self.store.delete_invite(code)
-            return await self.new_group_lobby(kind, int(err.migrate_to_chat_id), title, user,
-                                              lang)
+            return await self.new_group_lobby(kind, int(err.migrate_to_chat_id), title, user, lang)
         meta["board"] = [chat_id, msg_id] if msg_id is not None else None
         if not await self.store.create(record):
             await self.store.release_chat_game(chat_id, gid)
@@ -168,16 +194,18 @@ class GroupService:
         await self.store.schedule(lobby_key(gid), float(meta["expires"]))
         return record
 
-    async def new_invite(self, kind: str, user: Player, lang: str, chat_id: int,
-                         message_id: int | None = None) -> GameRecord:
-        """"Play with friends" → a lobby with no group yet, shown in the creator's chat."""
+    async def new_invite(
+        self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
+    ) -> GameRecord:
+        """ "Play with friends" → a lobby with no group yet, shown in the creator's chat."""
         gid = self.store.new_id()
         code = invites.new_code()
         meta = self._new_meta(kind, user, lang, code)
         meta["expires"] = self.clock() + self.settings.invite_ttl_seconds
         record = GameRecord(id=gid, kind=kind, chat_id=chat_id, state="", meta=meta)
-        await self.store.put_invite(code, {"gid": gid, "kind": kind},
-                                    self.settings.invite_ttl_seconds)
+        await self.store.put_invite(
+            code, {"gid": gid, "kind": kind}, self.settings.invite_ttl_seconds
+        )
         text, markup = await self._invite_screen(record)
         msg_id = await edit(self.bot, chat_id, message_id, text, markup)
         meta["invite"] = [chat_id, msg_id] if msg_id is not None else None
@@ -234,20 +262,25 @@ class GroupService:
         return await self.mutate(gid, change)
 
     def _lobby_expiry(self, record: GameRecord) -> float:
-        ttl = (self.settings.lobby_ttl_seconds if record.meta.get("group") is not None
-               else self.settings.invite_ttl_seconds)
+        ttl = (
+            self.settings.lobby_ttl_seconds
+            if record.meta.get("group") is not None
+            else self.settings.invite_ttl_seconds
+        )
         return self.clock() + ttl
 
-    async def open_in_group(self, code: str, chat_id: int, title: str, user: Player,
-                            lang: str) -> None:
+    async def open_in_group(
+        self, code: str, chat_id: int, title: str, user: Player, lang: str
+    ) -> None:
         """`/start j<code>` in a group (the ?startgroup link): the lobby opens here."""
         record = await self.resolve_invite(code)
         if record.meta.get("group") == chat_id and gp.phase(record) == "lobby":
             await self.show(record, resend=True)
             return
         if gp.phase(record) != "lobby" or record.meta.get("group") is not None:
-            raise Refused("invite-started" if gp.phase(record) != "cancelled"
-                          else "invite-cancelled")
+            raise Refused(
+                "invite-started" if gp.phase(record) != "cancelled" else "invite-cancelled"
+            )
         if not await self._claim_group(chat_id, record.id):
             raise Refused("lobby-busy")
 
@@ -301,8 +334,9 @@ class GroupService:
         await self.store.schedule(lobby_key(record.id), float(record.meta["expires"]))
         await self.show(record)
 
-    async def lobby_action(self, record: GameRecord, user: Player, action: str,
-                           is_admin: Callable[[], Awaitable[bool]]) -> str | None:
+    async def lobby_action(
+        self, record: GameRecord, user: Player, action: str, is_admin: Callable[[], Awaitable[bool]]
+    ) -> str | None:
         """A lobby button. Returns a locale key to answer with (a short notice), or None."""
         gid = record.id
         if action == "join":
@@ -319,6 +353,7 @@ class GroupService:
             await self.after_lobby_change(joined)
             return "lobby-joined"
         if action == "leave":
+
             def leave(r: GameRecord) -> bool:
                 lobby = Lobby.from_meta(r.kind, r.meta)
                 try:
@@ -371,6 +406,7 @@ class GroupService:
                 await self._closed(cancelled)
             return None
         if action in ("deck", "deals"):
+
             def setting(r: GameRecord) -> bool:
                 lobby = Lobby.from_meta(r.kind, r.meta)
                 try:
@@ -433,8 +469,9 @@ class GroupService:
             return
         if gp.phase(record) == "lobby":
             await self.store.schedule(key, float(record.meta["expires"]))
-        elif gp.phase(record) == "cancelled" and record.meta.get("closed") == \
-                "lobby-closed-expired":
+        elif (
+            gp.phase(record) == "cancelled" and record.meta.get("closed") == "lobby-closed-expired"
+        ):
             await self._closed(record)
 
     # -- the game --------------------------------------------------------------------------------
@@ -482,8 +519,7 @@ class GroupService:
         if saved is not None:
             for seat_s, (_chat, _msg) in sent.items():
                 text, markup = self._hand_screen(saved, int(seat_s), saved.version)
-                self._hand_sig[(saved.id, int(seat_s))] = (saved.version,
-                                                           _sig(text, markup))
+                self._hand_sig[(saved.id, int(seat_s))] = (saved.version, _sig(text, markup))
 
     async def send_hand(self, record: GameRecord, seat: int) -> None:
         """(Re)send a player's hand message (after /start j<code> by a seated player)."""
@@ -540,8 +576,9 @@ class GroupService:
             await self._release(record)
         await self.show(record)
 
-    async def parquet_pick(self, record: GameRecord, user_id: int, version: int,
-                           pick: str | None) -> None:
+    async def parquet_pick(
+        self, record: GameRecord, user_id: int, version: int, pick: str | None
+    ) -> None:
         seat = gp.seat_of(record, user_id)
         if seat is None:
             raise Refused("grp-not-seated")
@@ -598,8 +635,13 @@ class GroupService:
             if gp.phase(record) == "play":
                 await self._schedule(record)  # the deadline moved: keep it scheduled
             return
-        log.info("event=turn_timeout game=%s kind=%s seat=%s action=%s", gid, record.kind,
-                 event["seat"], event["e"])
+        log.info(
+            "event=turn_timeout game=%s kind=%s seat=%s action=%s",
+            gid,
+            record.kind,
+            event["seat"],
+            event["e"],
+        )
         await self._after_move(record)
 
     async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
@@ -621,8 +663,9 @@ class GroupService:
         if old is None:
             raise Refused("grp-stale")
         await self.show(old)  # drops the rematch button
-        new = await self.new_group_lobby(record.kind, int(group), str(record.meta.get("title")),
-                                         user, lang)
+        new = await self.new_group_lobby(
+            record.kind, int(group), str(record.meta.get("title")), user, lang
+        )
 
         def seat_all(r: GameRecord) -> bool:
             lobby = Lobby.from_meta(r.kind, r.meta)
@@ -645,12 +688,17 @@ class GroupService:
         lobby = Lobby.from_meta(record.kind, record.meta)
         closed = record.meta.get("closed") if gp.phase(record) == "cancelled" else None
         text = render_lobby.lobby_text(
-            lobby, _, ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
-            group_title=None, closed=closed)
+            lobby,
+            _,
+            ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
+            group_title=None,
+            closed=closed,
+        )
         if closed:
             return text, None
-        markup = render_lobby.lobby_keyboard(lobby, record.id, record.version,
-                                             await self.username(), str(record.meta["code"]), _)
+        markup = render_lobby.lobby_keyboard(
+            lobby, record.id, record.version, await self.username(), str(record.meta["code"]), _
+        )
         return text, markup
 
     async def _invite_screen(self, record: GameRecord) -> tuple[str, Keyboard | None]:
@@ -659,20 +707,34 @@ class GroupService:
         username = await self.username()
         code = str(record.meta["code"])
         if gp.phase(record) == "cancelled":
-            return render_lobby.lobby_text(lobby, _, ttl_minutes=0,
-                                           closed=record.meta.get("closed")), None
+            return render_lobby.lobby_text(
+                lobby, _, ttl_minutes=0, closed=record.meta.get("closed")
+            ), None
         if gp.phase(record) in ("play", "over"):
-            return render_lobby.lobby_text(lobby, _, ttl_minutes=0,
-                                           group_title=str(record.meta.get("title") or ""),
-                                           closed="lobby-closed-started"), None
+            return render_lobby.lobby_text(
+                lobby,
+                _,
+                ttl_minutes=0,
+                group_title=str(record.meta.get("title") or ""),
+                closed="lobby-closed-started",
+            ), None
         if record.meta.get("group") is not None:
             return render_lobby.lobby_text(
-                lobby, _, ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
-                group_title=str(record.meta.get("title") or "")), None
-        text = render_lobby.invite_text(lobby, _, bot_username=username, code=code,
-                                        ttl_hours=max(1, self.settings.invite_ttl_seconds // 3600))
-        return text, render_lobby.invite_keyboard(lobby, record.id, record.version, username,
-                                                  code, _)
+                lobby,
+                _,
+                ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
+                group_title=str(record.meta.get("title") or ""),
+            ), None
+        text = render_lobby.invite_text(
+            lobby,
+            _,
+            bot_username=username,
+            code=code,
+            ttl_hours=max(1, self.settings.invite_ttl_seconds // 3600),
+        )
+        return text, render_lobby.invite_keyboard(
+            lobby, record.id, record.version, username, code, _
+        )
 
     async def _board_screen(self, record: GameRecord) -> tuple[str, Keyboard | None]:
         ph = gp.phase(record)
@@ -685,8 +747,9 @@ class GroupService:
         events = list(record.meta.get("log") or [])
         deadline = int(self.settings.turn_timeout_seconds)
         if record.kind == "ryadki":
-            text = render_ryadki.table_text(view, gp.players(record), events, _,
-                                            deadline_s=deadline)
+            text = render_ryadki.table_text(
+                view, gp.players(record), events, _, deadline_s=deadline
+            )
             failed = record.meta.get("dm_failed") or []
             names = [str(p["name"]) for p in gp.players(record)]
             for seat in failed:
@@ -694,31 +757,45 @@ class GroupService:
                     text += "\n\n" + _("ry-dm-failed", name=_esc(names[seat]))
             over = view["status"]["over"]
             markup = render_ryadki.table_keyboard(
-                record.id, record.version, await self.username(),
-                str(record.meta.get("code") or ""), _, over=over,
-                rematch=not record.meta.get("rematch"))
+                record.id,
+                record.version,
+                await self.username(),
+                str(record.meta.get("code") or ""),
+                _,
+                over=over,
+                rematch=not record.meta.get("rematch"),
+            )
             return text, markup
         turn = gp.turn_of(view)
         legal = mod.legal_moves(state, turn) if turn is not None else []
         pick = record.meta.get("pick")
-        text = render_parquet.text(view, gp.players(record), events, pick, legal, _,
-                                   why=record.meta.get("why"), deadline_s=deadline)
+        text = render_parquet.text(
+            view,
+            gp.players(record),
+            events,
+            pick,
+            legal,
+            _,
+            why=record.meta.get("why"),
+            deadline_s=deadline,
+        )
         markup = render_parquet.keyboard(view, record.id, record.version, pick, legal, _)
         if view["status"]["over"] and record.meta.get("rematch"):
             markup = None
         return text, markup
 
-    def _hand_screen(self, record: GameRecord, seat: int,
-                     version: int, confirm_leave: bool = False
-                     ) -> tuple[str, Keyboard | None]:
+    def _hand_screen(
+        self, record: GameRecord, seat: int, version: int, confirm_leave: bool = False
+    ) -> tuple[str, Keyboard | None]:
         p = gp.players(record)[seat]
         _ = translator(str(p.get("lang") or self.settings.default_language))
         mod = gp.module(record.kind)
         view = dict(mod.view(mod.from_json(record.state), seat))
         names = [str(q["name"]) for q in gp.players(record)]
         text = render_ryadki.hand_text(view, str(record.meta.get("title") or ""), names, _)
-        markup = render_ryadki.hand_keyboard(view, record.id, version, _,
-                                             confirm_leave=confirm_leave)
+        markup = render_ryadki.hand_keyboard(
+            view, record.id, version, _, confirm_leave=confirm_leave
+        )
         return text, markup
 
     async def show_leave_confirm(self, record: GameRecord, user_id: int, confirm: bool) -> None:
@@ -766,12 +843,14 @@ class GroupService:
         if record.kind == "ryadki" and gp.phase(record) in ("play", "over"):
             await self._show_hands(record)
 
-    async def send_to_group(self, chat_id: int, text: str,
-                            markup: Keyboard | None = None) -> int | None:
+    async def send_to_group(
+        self, chat_id: int, text: str, markup: Keyboard | None = None
+    ) -> int | None:
         """A plain message to a group (a refusal, the game picker); when the group has become
         a supergroup its game moves there first and the message goes there too."""
         _chat, msg_id = await follow_migration(
-            lambda chat: send(self.bot, chat, text, markup), chat_id, self.migrate)
+            lambda chat: send(self.bot, chat, text, markup), chat_id, self.migrate
+        )
         return msg_id
 
     # -- a group upgraded to a supergroup --------------------------------------------------------
@@ -796,7 +875,8 @@ class GroupService:
             nonlocal won
             held = r.meta.get("migrating")
             won = r.meta.get("group") == old and not (
-                held and float(held[1]) > now - MIGRATION_LEASE_SECONDS)
+                held and float(held[1]) > now - MIGRATION_LEASE_SECONDS
+            )
             if won:
                 r.meta["migrating"] = [new, now]
             return won
@@ -812,8 +892,9 @@ class GroupService:
             return
         log.info("event=group_migrated game=%s kind=%s old=%s new=%s", gid, record.kind, old, new)
         # the board as it will be once saved below (its buttons carry the saved version)
-        target = dataclasses.replace(record, chat_id=new, version=record.version + 1,
-                                     meta={**record.meta, "group": new})
+        target = dataclasses.replace(
+            record, chat_id=new, version=record.version + 1, meta={**record.meta, "group": new}
+        )
         if gp.phase(record) in ("lobby", "play"):
             await send(self.bot, new, self._(record)("grp-migrated"))
         text, markup = await self._board_screen(target)
@@ -823,8 +904,13 @@ class GroupService:
             if r.meta.get("migrating") != [new, now]:
                 raise Refused("grp-stale")  # our lease was taken over
             r.chat_id = new
-            r.meta.update({"group": new, "board": [new, msg_id] if msg_id is not None else None,
-                           "migrating": None})
+            r.meta.update(
+                {
+                    "group": new,
+                    "board": [new, msg_id] if msg_id is not None else None,
+                    "migrating": None,
+                }
+            )
             return True
 
         try:
@@ -845,8 +931,11 @@ class GroupService:
         """The chat index follows a moved game: the new chat names it (while it is on), the old
         one no longer does."""
         on = not record.finished and gp.phase(record) in ("lobby", "play")
-        if on and not await self._claim_group(new, record.id) \
-                and await self.store.get_chat_game(new) != record.id:
+        if (
+            on
+            and not await self._claim_group(new, record.id)
+            and await self.store.get_chat_game(new) != record.id
+        ):
             log.warning("event=migrated_chat_busy game=%s chat=%s", record.id, new)
         await self.store.release_chat_game(old, record.id)
 
@@ -879,8 +968,7 @@ class GroupService:
                 for key in [k for k in self._hand_sig if k[0] == record.id]:
                     del self._hand_sig[key]
 
-    async def _edit_hand(self, chat: int, msg: int, text: str,
-                         markup: Keyboard | None) -> None:
+    async def _edit_hand(self, chat: int, msg: int, text: str, markup: Keyboard | None) -> None:
         try:
             await with_retry(lambda: edit(self.bot, chat, msg, text, markup), "hand")
         except TelegramAPIError as err:

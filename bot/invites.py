@@ -37,7 +37,7 @@ def parse_payload(text: str | None) -> str | None:
     """The code in a `/start` payload `j<code>`, or None when the payload is not an invite."""
     if not text or not text.startswith(PREFIX):
         return None
-    code = text[len(PREFIX):]
+    code = text[len(PREFIX) :]
     return code if is_code(code) else None
 
 

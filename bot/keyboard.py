@@ -44,8 +44,9 @@ class Keyboard:
 
     def to_json(self) -> str:
         """The Bot API InlineKeyboardMarkup object as compact JSON text."""
-        rows = ",".join("[" + ",".join([b.to_json() for b in row]) + "]"
-                        for row in self.inline_keyboard)
+        rows = ",".join(
+            "[" + ",".join([b.to_json() for b in row]) + "]" for row in self.inline_keyboard
+        )
         return '{"inline_keyboard":[' + rows + "]}"
 
     def __eq__(self, other: object) -> bool:

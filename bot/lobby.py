@@ -87,8 +87,11 @@ class Lobby:
     def options(self) -> dict[str, Any]:
         """Options for `rules.GAMES[kind].new_game` (missing keys take the rule pages' defaults)."""
         if self.kind == "ryadki":
-            return {"players": len(self.players), "deck": self.effective_deck(),
-                    "deals": self.deals}
+            return {
+                "players": len(self.players),
+                "deck": self.effective_deck(),
+                "deals": self.deals,
+            }
         return {}
 
     # -- changes -----------------------------------------------------------------------------

@@ -41,8 +41,7 @@ class KeyValueFormatter(logging.Formatter):
         if "=" not in msg.split(" ", 1)[0]:
             msg = "msg=" + json.dumps(msg, ensure_ascii=False)
         line = (
-            f"ts={ts}.{int(record.msecs):03d}Z level={record.levelname} "
-            f"logger={record.name} {msg}"
+            f"ts={ts}.{int(record.msecs):03d}Z level={record.levelname} logger={record.name} {msg}"
         )
         if record.exc_info:
             exc = record.exc_text or self.formatException(record.exc_info)

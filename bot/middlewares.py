@@ -134,8 +134,9 @@ class ErrorMiddleware(BaseMiddleware):
                 event.event_type,
                 user.id if user else None,
                 chat.id if chat else None,
-                cbq.data if cbq else (event.message.text[:64] if event.message and
-                                      event.message.text else None),
+                cbq.data
+                if cbq
+                else (event.message.text[:64] if event.message and event.message.text else None),
                 (time.perf_counter() - started) * 1000,
             )
             lang = data.get("lang")

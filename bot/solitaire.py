@@ -36,12 +36,19 @@ def pretty(card: str) -> str:
     return cards.pretty(card)
 
 
-def new_record(kind: str, variant: str, user_id: int, lang: str, seed: int | None = None,
-               deck: list[str] | None = None) -> GameRecord:
+def new_record(
+    kind: str,
+    variant: str,
+    user_id: int,
+    lang: str,
+    seed: int | None = None,
+    deck: list[str] | None = None,
+) -> GameRecord:
     module = rules.GAMES[kind]
     options = VARIANTS[kind][variant]
-    state = module.new_game(dict(options), seed=seed if seed is not None else fresh_seed(),
-                            deck=deck)
+    state = module.new_game(
+        dict(options), seed=seed if seed is not None else fresh_seed(), deck=deck
+    )
     meta: dict[str, Any] = {
         "uid": user_id,
         "lang": lang,
@@ -58,8 +65,14 @@ def new_record(kind: str, variant: str, user_id: int, lang: str, seed: int | Non
     }
     text = module.to_json(state)
     meta["s0"] = text
-    record = GameRecord(id=new_id(), kind=kind, chat_id=user_id, state=text, meta=meta,
-                        finished=module.status(state).over)
+    record = GameRecord(
+        id=new_id(),
+        kind=kind,
+        chat_id=user_id,
+        state=text,
+        meta=meta,
+        finished=module.status(state).over,
+    )
     record.decoded = Decoded(text, state)
     return record
 
@@ -74,8 +87,9 @@ def _memo(record: GameRecord) -> Decoded:
     """The record's decoded state (decoding it once; the record keeps it)."""
     memo = record.decoded
     if memo is None or memo.text != record.state:
-        memo = record.decoded = Decoded(record.state,
-                                        rules.GAMES[record.kind].from_json(record.state))
+        memo = record.decoded = Decoded(
+            record.state, rules.GAMES[record.kind].from_json(record.state)
+        )
     return memo
 
 
@@ -122,8 +136,11 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     if record.kind == "kosa":
         events = kosa_events(view_of(record), view, move)
     else:
-        events = [["ev-beat", {"card": pretty(move[:2]), "target": pretty(move[3:])}]] \
-            if ">" in move else []
+        events = (
+            [["ev-beat", {"card": pretty(move[:2]), "target": pretty(move[3:])}]]
+            if ">" in move
+            else []
+        )
         events += raspad_events(list(getattr(after, "events", ())), move)
     meta = record.meta
     log = meta.get("log") or ""
@@ -163,12 +180,12 @@ def _trim_log(record: GameRecord, undo_depth: int) -> None:
     moves = log.split()
     keep = min(undo_depth, len(moves))
     try:
-        base = _replay(record.kind, meta["s0"], moves[:len(moves) - keep])
+        base = _replay(record.kind, meta["s0"], moves[: len(moves) - keep])
     except (rules.IllegalMove, ValueError, KeyError, TypeError):  # an old or unreadable log
         meta.update(s0=record.state, log="", undo_left=0)
         return
     meta["s0"] = rules.GAMES[record.kind].to_json(base)
-    meta["log"] = " ".join(moves[len(moves) - keep:])
+    meta["log"] = " ".join(moves[len(moves) - keep :])
     meta["undo_left"] = min(int(meta.get("undo_left") or 0), keep)
 
 
@@ -275,8 +292,9 @@ def kosa_events(before: dict[str, Any], after: dict[str, Any], move: str) -> lis
         src, dst = move.split(">")
         card = kosa_card_at(after, dst)
         key = "ev-fill" if dst in before["spots"] and not before["spots"][dst] else "ev-move"
-        out.append([key, {"card": pretty(card) if card else "?", "place": _place(dst),
-                          "spot": dst}])
+        out.append(
+            [key, {"card": pretty(card) if card else "?", "place": _place(dst), "spot": dst}]
+        )
     # fills that the rules made by themselves (a vacancy with exactly one source)
     for spot, pile in after["spots"].items():
         expected = list(before["spots"][spot])

@@ -80,8 +80,17 @@ class _Send(TelegramMethod[Any]):
 # uses keeps them cached.
 _RESPONSE_TYPES = tuple(
     cast(Any, Response)[m.__returning__]
-    for m in (AnswerCallbackQuery, SendMessage, EditMessageText, _Edit, _Send,
-              EditMessageReplyMarkup, DeleteMessage, GetMe, GetChatMember)
+    for m in (
+        AnswerCallbackQuery,
+        SendMessage,
+        EditMessageText,
+        _Edit,
+        _Send,
+        EditMessageReplyMarkup,
+        DeleteMessage,
+        GetMe,
+        GetChatMember,
+    )
 )
 
 
@@ -161,8 +170,9 @@ async def edit(
     (deleted, too old to edit) a new message is sent instead and its id returned.
     """
     if message_id is not None:
-        request = _Edit(chat_id=chat_id, message_id=message_id, text=text,
-                        reply_markup=markup_json(markup))
+        request = _Edit(
+            chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
+        )
         try:
             await with_retry(lambda: bot(request), "editMessageText")
             return message_id
@@ -171,8 +181,9 @@ async def edit(
                 return message_id
             if not _is_gone(err):
                 raise
-            log.info("event=edit_fallback chat=%s message=%s error=%s", chat_id, message_id,
-                     err.message)
+            log.info(
+                "event=edit_fallback chat=%s message=%s error=%s", chat_id, message_id, err.message
+            )
         except TelegramForbiddenError as err:
             log.info("event=edit_forbidden chat=%s error=%s", chat_id, err.message)
             return None

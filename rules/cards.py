@@ -43,9 +43,7 @@ def colour(card: str) -> str:
 
 def is_card(code: str) -> bool:
     """True for a well-formed code (a joker included)."""
-    return len(code) == 2 and (
-        (code[0] in RANKS and code[1] in SUITS) or code in JOKERS
-    )
+    return len(code) == 2 and ((code[0] in RANKS and code[1] in SUITS) or code in JOKERS)
 
 
 def deck_52() -> list[str]:
@@ -80,9 +78,7 @@ def check_deck(deck: list[str] | None, expected: list[str]) -> list[str] | None:
     if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
         raise ValueError("deck must be a list of card codes")
     if len(deck) != len(expected) or not same_cards(deck, expected):
-        raise ValueError(
-            f"deck must be a permutation of the game's {len(expected)}-card deck"
-        )
+        raise ValueError(f"deck must be a permutation of the game's {len(expected)}-card deck")
     return list(deck)
 
 

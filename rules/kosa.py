@@ -90,9 +90,7 @@ def _is_passes(v: Any) -> bool:
 
 
 def _options(options: dict[str, Any] | None) -> dict[str, Any]:
-    given = check_options(
-        NAME, options, {"max_passes": (_is_passes, "a positive integer or None")}
-    )
+    given = check_options(NAME, options, {"max_passes": (_is_passes, "a positive integer or None")})
     return {**DEFAULT_OPTIONS, **given}
 
 
@@ -356,8 +354,9 @@ def _pile(v: Any) -> str:
 def from_json(text: str) -> State:
     try:
         data = json.loads(text)
-        (ver, max_passes, seed, base, braid, spots, found, stock, waste, pass_no, moved,
-         result) = data
+        (ver, max_passes, seed, base, braid, spots, found, stock, waste, pass_no, moved, result) = (
+            data
+        )
     except (ValueError, TypeError) as exc:
         raise ValueError("kosa: malformed state JSON") from exc
     if ver != 1 or not _is_passes(max_passes) or not (seed is None or is_int(seed)):

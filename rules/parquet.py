@@ -68,6 +68,8 @@ CODES: list[str] = [r + s for s in SUITS for r in RANKS]
 CARD_ID: dict[str, int] = {c: i for i, c in enumerate(CODES)}
 RANK: list[int] = [i % 9 for i in range(36)]
 COLOUR: list[int] = [RED if CODES[i][1] in "HD" else BLACK for i in range(36)]
+
+
 # Cards of a colour and rank: CARDS_OF[colour][rank] -> (id, id)
 def _cards_of(col: int, k: int) -> tuple[int, int]:
     a, b = (i for i in range(36) if COLOUR[i] == col and RANK[i] == k)
@@ -75,9 +77,7 @@ def _cards_of(col: int, k: int) -> tuple[int, int]:
 
 
 CARDS_OF: list[list[tuple[int, int]]] = [[_cards_of(col, k) for k in range(9)] for col in (0, 1)]
-FULL_HAND: list[int] = [
-    sum(1 << i for i in range(36) if COLOUR[i] == col) for col in (0, 1)
-]
+FULL_HAND: list[int] = [sum(1 << i for i in range(36) if COLOUR[i] == col) for col in (0, 1)]
 # Sort key for showing a hand: rank, then suit.
 _SHOW_ORDER = sorted(range(36), key=lambda i: (RANK[i], i // 9))
 
@@ -543,8 +543,13 @@ def apply(state: State, move: str, player: int = 0) -> State:
         s.board[a] = -1
         s.board[b] = c
         s.events.append(
-            {"e": "relocate", "seat": player, "card": CODES[c],
-             "from": CELL_NAMES[a], "to": CELL_NAMES[b]}
+            {
+                "e": "relocate",
+                "seat": player,
+                "card": CODES[c],
+                "from": CELL_NAMES[a],
+                "to": CELL_NAMES[b],
+            }
         )
     s.turn = 1 - player
     _record(s)
@@ -568,8 +573,10 @@ def view(state: State, player: int) -> dict[str, Any]:
     s = state
     return {
         "board": [
-            [None if s.board[r * COLS + c] < 0 else CODES[s.board[r * COLS + c]]
-             for c in range(COLS)]
+            [
+                None if s.board[r * COLS + c] < 0 else CODES[s.board[r * COLS + c]]
+                for c in range(COLS)
+            ]
             for r in range(ROWS)
         ],
         "hands": [hand_codes(s.hands[0]), hand_codes(s.hands[1])],

@@ -336,8 +336,16 @@ def apply(state: State, move: str, player: int = 0) -> State:
         if result != PLAYING:
             events.append(result)
             return State(
-                state.seed, state.jokers, tuple(stock), tuple(hand), tuple(table),
-                tuple(discard), result, kon, fails, tuple(events),
+                state.seed,
+                state.jokers,
+                tuple(stock),
+                tuple(hand),
+                tuple(table),
+                tuple(discard),
+                result,
+                kon,
+                fails,
+                tuple(events),
             )
     elif move == "fail":
         if live < 2:
@@ -348,8 +356,16 @@ def apply(state: State, move: str, player: int = 0) -> State:
         if result != PLAYING:
             events.append(result)
             return State(
-                state.seed, state.jokers, tuple(stock), tuple(hand), tuple(table),
-                tuple(discard), result, kon, fails, tuple(events),
+                state.seed,
+                state.jokers,
+                tuple(stock),
+                tuple(hand),
+                tuple(table),
+                tuple(discard),
+                result,
+                kon,
+                fails,
+                tuple(events),
             )
     else:
         if not _is_legal_beat(state, move):

@@ -31,8 +31,14 @@ log = logging.getLogger(__name__)
 
 GROUP_CHATS = {"group", "supergroup"}
 LOBBY_ACTIONS = {"join", "leave", "start", "cancel", "deck", "deals"}
-TOAST = {"grp-not-your-turn", "grp-not-seated", "lobby-already", "lobby-joined", "lobby-left",
-         "pq-pick-first"}
+TOAST = {
+    "grp-not-your-turn",
+    "grp-not-seated",
+    "lobby-already",
+    "lobby-joined",
+    "lobby-left",
+    "pq-pick-first",
+}
 
 
 def service(dispatcher: Dispatcher, bot: Bot, store: Store, settings: Settings) -> GroupService:
@@ -49,9 +55,10 @@ def player(user: User, lang: str) -> Player:
 
 
 def pick_game_markup(_: Translator, mode: str) -> Keyboard:
-    rows = [[Button(text=_(f"grp-btn-{kind}"),
-                                  callback_data=menu_data(f"grp:{mode}:{kind}"))]
-            for kind in gp.GROUP_GAMES]
+    rows = [
+        [Button(text=_(f"grp-btn-{kind}"), callback_data=menu_data(f"grp:{mode}:{kind}"))]
+        for kind in gp.GROUP_GAMES
+    ]
     if mode == "inv":
         rows.append([Button(text=_("grp-btn-back"), callback_data=menu_data("menu"))])
     return Keyboard(rows)
@@ -65,8 +72,9 @@ def make_router() -> Router:
     router = Router(name="group")
 
     @router.startup()
-    async def _start_timers(dispatcher: Dispatcher, bot: Bot, store: Store,
-                            settings: Settings, **_kw: Any) -> None:
+    async def _start_timers(
+        dispatcher: Dispatcher, bot: Bot, store: Store, settings: Settings, **_kw: Any
+    ) -> None:
         service(dispatcher, bot, store, settings).timers.start()
 
     @router.shutdown()
@@ -77,80 +85,123 @@ def make_router() -> Router:
             await svc.flood.close(flush=True)
 
     @router.my_chat_member(F.chat.type.in_(GROUP_CHATS))
-    async def added(event: ChatMemberUpdated, bot: Bot, _: Translator, dispatcher: Dispatcher,
-                    store: Store, settings: Settings) -> None:
+    async def added(
+        event: ChatMemberUpdated,
+        bot: Bot,
+        _: Translator,
+        dispatcher: Dispatcher,
+        store: Store,
+        settings: Settings,
+    ) -> None:
         """Added to a group: say how to start a game (a ?startgroup lobby follows by itself)."""
         old, new = event.old_chat_member.status, event.new_chat_member.status
         if old in ("left", "kicked") and new in ("member", "administrator"):
-            await service(dispatcher, bot, store, settings).send_to_group(event.chat.id,
-                                                                          _("grp-hello"))
+            await service(dispatcher, bot, store, settings).send_to_group(
+                event.chat.id, _("grp-hello")
+            )
 
     # -- a group upgraded to a supergroup (a new chat id): its game moves along -----------------
     @router.message(F.migrate_to_chat_id)
-    async def migrated_to(message: Message, bot: Bot, dispatcher: Dispatcher, store: Store,
-                          settings: Settings) -> None:
+    async def migrated_to(
+        message: Message, bot: Bot, dispatcher: Dispatcher, store: Store, settings: Settings
+    ) -> None:
         """In the old group: it is now the supergroup `migrate_to_chat_id`."""
         assert message.migrate_to_chat_id is not None
-        await service(dispatcher, bot, store, settings).migrate(message.chat.id,
-                                                                message.migrate_to_chat_id)
+        await service(dispatcher, bot, store, settings).migrate(
+            message.chat.id, message.migrate_to_chat_id
+        )
 
     @router.message(F.migrate_from_chat_id)
-    async def migrated_from(message: Message, bot: Bot, dispatcher: Dispatcher, store: Store,
-                            settings: Settings) -> None:
+    async def migrated_from(
+        message: Message, bot: Bot, dispatcher: Dispatcher, store: Store, settings: Settings
+    ) -> None:
         """In the new supergroup: it was the group `migrate_from_chat_id`."""
         assert message.migrate_from_chat_id is not None
-        await service(dispatcher, bot, store, settings).migrate(message.migrate_from_chat_id,
-                                                                message.chat.id)
+        await service(dispatcher, bot, store, settings).migrate(
+            message.migrate_from_chat_id, message.chat.id
+        )
 
     # -- commands ----------------------------------------------------------------------------
     @router.message(Command("newgame"), F.chat.type.in_(GROUP_CHATS))
-    async def newgame(message: Message, command: CommandObject, bot: Bot, _: Translator,
-                      lang: str, dispatcher: Dispatcher, store: Store,
-                      settings: Settings) -> None:
+    async def newgame(
+        message: Message,
+        command: CommandObject,
+        bot: Bot,
+        _: Translator,
+        lang: str,
+        dispatcher: Dispatcher,
+        store: Store,
+        settings: Settings,
+    ) -> None:
         assert message.from_user is not None
         kind = (command.args or "").strip().lower()
         svc = service(dispatcher, bot, store, settings)
         if kind in gp.GROUP_GAMES:
             try:
-                await svc.new_group_lobby(kind, message.chat.id, message.chat.title or "",
-                                          player(message.from_user, lang), lang)
+                await svc.new_group_lobby(
+                    kind,
+                    message.chat.id,
+                    message.chat.title or "",
+                    player(message.from_user, lang),
+                    lang,
+                )
             except Refused as r:
                 await svc.send_to_group(message.chat.id, _(r.key))
             return
-        await svc.send_to_group(message.chat.id, _("lobby-pick-game"),
-                                pick_game_markup(_, "new"))
+        await svc.send_to_group(message.chat.id, _("lobby-pick-game"), pick_game_markup(_, "new"))
 
     @router.message(Command("newgame"), F.chat.type == "private")
     async def newgame_private(message: Message, bot: Bot, _: Translator) -> None:
         await send(bot, message.chat.id, _("invite-pick-game"), pick_game_markup(_, "inv"))
 
     @router.message(CommandStart(), F.chat.type.in_(GROUP_CHATS))
-    async def start_in_group(message: Message, command: CommandObject, bot: Bot,
-                             _: Translator, lang: str, dispatcher: Dispatcher, store: Store,
-                             settings: Settings) -> None:
+    async def start_in_group(
+        message: Message,
+        command: CommandObject,
+        bot: Bot,
+        _: Translator,
+        lang: str,
+        dispatcher: Dispatcher,
+        store: Store,
+        settings: Settings,
+    ) -> None:
         """`/start` in a group; `/start j<code>` comes from a ?startgroup= link."""
         assert message.from_user is not None
         payload = command.args
         svc = service(dispatcher, bot, store, settings)
         if not payload:
-            await svc.send_to_group(message.chat.id, _("lobby-pick-game"),
-                                    pick_game_markup(_, "new"))
+            await svc.send_to_group(
+                message.chat.id, _("lobby-pick-game"), pick_game_markup(_, "new")
+            )
             return
         code = invites.parse_payload(payload)
         if code is None:
             await svc.send_to_group(message.chat.id, _("invite-unknown"))
             return
         try:
-            await svc.open_in_group(code, message.chat.id, message.chat.title or "",
-                                    player(message.from_user, lang), lang)
+            await svc.open_in_group(
+                code,
+                message.chat.id,
+                message.chat.title or "",
+                player(message.from_user, lang),
+                lang,
+            )
         except Refused as r:
             await svc.send_to_group(message.chat.id, _(r.key))
 
-    @router.message(CommandStart(deep_link=True), F.chat.type == "private",
-                    F.text.regexp(r"^/start(@\w+)?\s+j"))
-    async def start_join(message: Message, command: CommandObject, bot: Bot, _: Translator,
-                         lang: str, dispatcher: Dispatcher, store: Store,
-                         settings: Settings) -> None:
+    @router.message(
+        CommandStart(deep_link=True), F.chat.type == "private", F.text.regexp(r"^/start(@\w+)?\s+j")
+    )
+    async def start_join(
+        message: Message,
+        command: CommandObject,
+        bot: Bot,
+        _: Translator,
+        lang: str,
+        dispatcher: Dispatcher,
+        store: Store,
+        settings: Settings,
+    ) -> None:
         """`/start j<code>`: seat whoever opened the invite link."""
         assert message.from_user is not None
         code = invites.parse_payload(command.args)
@@ -168,13 +219,26 @@ def make_router() -> Router:
     async def friends(query: CallbackQuery, bot: Bot, _: Translator) -> None:
         if query.message is None:
             return
-        await edit(bot, query.message.chat.id, query.message.message_id, _("invite-pick-game"),
-                   pick_game_markup(_, "inv"))
+        await edit(
+            bot,
+            query.message.chat.id,
+            query.message.message_id,
+            _("invite-pick-game"),
+            pick_game_markup(_, "inv"),
+        )
 
     @router.callback_query(Menu("grp"))
-    async def picked(query: CallbackQuery, args: list[str], bot: Bot, _: Translator,
-                     lang: str, answer: CallbackAnswer, dispatcher: Dispatcher, store: Store,
-                     settings: Settings) -> None:
+    async def picked(
+        query: CallbackQuery,
+        args: list[str],
+        bot: Bot,
+        _: Translator,
+        lang: str,
+        answer: CallbackAnswer,
+        dispatcher: Dispatcher,
+        store: Store,
+        settings: Settings,
+    ) -> None:
         if query.message is None or len(args) != 2 or args[1] not in gp.GROUP_GAMES:
             await answer()
             return
@@ -184,8 +248,9 @@ def make_router() -> Router:
         who = player(query.from_user, lang)
         try:
             if mode == "new" and chat.type in GROUP_CHATS:
-                await svc.new_group_lobby(kind, chat.id, chat.title or "", who, lang,
-                                          query.message.message_id)
+                await svc.new_group_lobby(
+                    kind, chat.id, chat.title or "", who, lang, query.message.message_id
+                )
             elif mode == "inv" and chat.type == "private":
                 await svc.new_invite(kind, who, lang, chat.id, query.message.message_id)
         except Refused as r:
@@ -193,9 +258,18 @@ def make_router() -> Router:
 
     # -- game and lobby buttons ------------------------------------------------------------------
     @router.callback_query(GameKind(*gp.GROUP_GAMES))
-    async def tap(query: CallbackQuery, cb: GameCallback, game: GameRecord, bot: Bot,
-                  _: Translator, lang: str, answer: CallbackAnswer, dispatcher: Dispatcher,
-                  store: Store, settings: Settings) -> None:
+    async def tap(
+        query: CallbackQuery,
+        cb: GameCallback,
+        game: GameRecord,
+        bot: Bot,
+        _: Translator,
+        lang: str,
+        answer: CallbackAnswer,
+        dispatcher: Dispatcher,
+        store: Store,
+        settings: Settings,
+    ) -> None:
         svc = service(dispatcher, bot, store, settings)
         try:
             await _tap(svc, query, cb, game, lang, answer, _)
@@ -209,8 +283,15 @@ def make_router() -> Router:
     return router
 
 
-async def _tap(svc: GroupService, query: CallbackQuery, cb: GameCallback, game: GameRecord,
-               lang: str, answer: CallbackAnswer, _: Translator) -> None:
+async def _tap(
+    svc: GroupService,
+    query: CallbackQuery,
+    cb: GameCallback,
+    game: GameRecord,
+    lang: str,
+    answer: CallbackAnswer,
+    _: Translator,
+) -> None:
     user = player(query.from_user, lang)
     phase = gp.phase(game)
     name, arg = cb.ui() if cb.is_ui else ("", "")
@@ -228,8 +309,9 @@ async def _tap(svc: GroupService, query: CallbackQuery, cb: GameCallback, game: 
         raise Refused("grp-game-over")
     # the game is on
     if name == "wait":
-        raise Refused("grp-not-your-turn" if gp.seat_of(game, user.user_id) is not None
-                      else "grp-not-seated")
+        raise Refused(
+            "grp-not-your-turn" if gp.seat_of(game, user.user_id) is not None else "grp-not-seated"
+        )
     if name == "resign":
         if gp.seat_of(game, user.user_id) is None:
             raise Refused("grp-not-seated")
@@ -264,8 +346,15 @@ async def _tap(svc: GroupService, query: CallbackQuery, cb: GameCallback, game: 
     await svc.move(game, user.user_id, cb.version, cb.action)
 
 
-async def _lobby_tap(svc: GroupService, query: CallbackQuery, game: GameRecord, user: Player,
-                     action: str, answer: CallbackAnswer, _: Translator) -> None:
+async def _lobby_tap(
+    svc: GroupService,
+    query: CallbackQuery,
+    game: GameRecord,
+    user: Player,
+    action: str,
+    answer: CallbackAnswer,
+    _: Translator,
+) -> None:
     chat_id = query.message.chat.id if query.message is not None else None
 
     async def is_admin() -> bool:

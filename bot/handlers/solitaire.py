@@ -33,9 +33,13 @@ log = logging.getLogger(__name__)
 RENDERERS = {"kosa": kosa_render.render, "raspad": raspad_render.render}
 
 
-def render_game(record: GameRecord, lang: str, state: Any | None = None,
-                view: dict[str, Any] | None = None,
-                **extra: Any) -> tuple[str, Keyboard]:
+def render_game(
+    record: GameRecord,
+    lang: str,
+    state: Any | None = None,
+    view: dict[str, Any] | None = None,
+    **extra: Any,
+) -> tuple[str, Keyboard]:
     """The board of `record`; `state` (and its `view`) when the caller has them already."""
     if state is None:
         state = solitaire.state_of(record)
@@ -55,8 +59,7 @@ def render_game(record: GameRecord, lang: str, state: Any | None = None,
     return RENDERERS[record.kind](view, ctx)
 
 
-def variant_menu(kind: str, lang: str, _: Translator,
-                 active: str | None) -> tuple[str, Keyboard]:
+def variant_menu(kind: str, lang: str, _: Translator, active: str | None) -> tuple[str, Keyboard]:
     rows = []
     text = _(f"new-{kind}-title")
     if active:
@@ -81,9 +84,18 @@ def make_router() -> Router:
     # ------------------------------------------------ game buttons (first: the busiest route)
 
     @router.callback_query(GameKind(*solitaire.KINDS))
-    async def game_button(query: CallbackQuery, cb: GameCallback, game: GameRecord, bot: Bot,
-                          store: Store, settings: Settings, lang: str, answer: CallbackAnswer,
-                          _: Translator, peeked: bool = False) -> None:
+    async def game_button(
+        query: CallbackQuery,
+        cb: GameCallback,
+        game: GameRecord,
+        bot: Bot,
+        store: Store,
+        settings: Settings,
+        lang: str,
+        answer: CallbackAnswer,
+        _: Translator,
+        peeked: bool = False,
+    ) -> None:
         if query.message is None:
             await answer(_("error-stale"), alert=True)
             return
@@ -157,12 +169,22 @@ def make_router() -> Router:
             await answer(_("error-stale"), alert=True)
             await _show_current(bot, current, query.from_user.id, chat_id, message_id, lang)
             return
-        log.debug("event=move kind=%s game=%s version=%s move=%s", game.kind, game.id,
-                  game.version, cb.action)
+        log.debug(
+            "event=move kind=%s game=%s version=%s move=%s",
+            game.kind,
+            game.id,
+            game.version,
+            cb.action,
+        )
         if game.finished:
-            log.info("event=game_over kind=%s game=%s user=%s result=%s moves=%s", game.kind,
-                     game.id, query.from_user.id, rules.GAMES[game.kind].status(state).result,
-                     game.meta.get("moves"))
+            log.info(
+                "event=game_over kind=%s game=%s user=%s result=%s moves=%s",
+                game.kind,
+                game.id,
+                query.from_user.id,
+                rules.GAMES[game.kind].status(state).result,
+                game.meta.get("moves"),
+            )
         text, kb = render_game(game, lang, state, view)
         # the move is saved: stop the button's spinner while the board is being edited
         await asyncio.gather(edit(bot, chat_id, message_id, text, kb), answer())
@@ -170,19 +192,30 @@ def make_router() -> Router:
     # ------------------------------------------------------------------ menu entries
 
     @router.callback_query(Menu(*solitaire.KINDS))
-    async def choose_variant(query: CallbackQuery, cb: Any, bot: Bot, store: Store, lang: str,
-                             _: Translator) -> None:
+    async def choose_variant(
+        query: CallbackQuery, cb: Any, bot: Bot, store: Store, lang: str, _: Translator
+    ) -> None:
         if query.message is None:
             return
         kind = cb.parts()[0]
-        active = next((g for k, g in await solitaire.active_games(store, query.from_user.id)
-                       if k == kind), None)
+        active = next(
+            (g for k, g in await solitaire.active_games(store, query.from_user.id) if k == kind),
+            None,
+        )
         text, kb = variant_menu(kind, lang, _, active)
         await edit(bot, query.message.chat.id, query.message.message_id, text, kb)
 
     @router.callback_query(Menu("new", "again"))
-    async def new_game(query: CallbackQuery, cb: Any, args: list[str], bot: Bot, store: Store,
-                       lang: str, answer: CallbackAnswer, _: Translator) -> None:
+    async def new_game(
+        query: CallbackQuery,
+        cb: Any,
+        args: list[str],
+        bot: Bot,
+        store: Store,
+        lang: str,
+        answer: CallbackAnswer,
+        _: Translator,
+    ) -> None:
         if query.message is None or not args or args[0] not in solitaire.KINDS:
             return
         kind = args[0]
@@ -205,19 +238,31 @@ def make_router() -> Router:
             await answer(_("error-generic"), alert=True)
             return
         await store.add_user_game(user_id, record.id)
-        log.info("event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id,
-                 user_id)
+        log.info(
+            "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
+        )
         if not again:
             await edit(bot, chat_id, query.message.message_id, text, kb)
 
     @router.callback_query(Menu("cont"))
-    async def continue_game(query: CallbackQuery, args: list[str], bot: Bot, store: Store,
-                            lang: str, answer: CallbackAnswer, _: Translator) -> None:
+    async def continue_game(
+        query: CallbackQuery,
+        args: list[str],
+        bot: Bot,
+        store: Store,
+        lang: str,
+        answer: CallbackAnswer,
+        _: Translator,
+    ) -> None:
         if query.message is None or not args:
             return
         record = await store.load(args[0])
-        if (record is None or record.finished or record.kind not in solitaire.KINDS
-                or record.meta.get("uid") != query.from_user.id):
+        if (
+            record is None
+            or record.finished
+            or record.kind not in solitaire.KINDS
+            or record.meta.get("uid") != query.from_user.id
+        ):
             await answer(_("error-stale-game"), alert=True)
             return
         chat_id, message_id = query.message.chat.id, query.message.message_id
@@ -235,8 +280,9 @@ def make_router() -> Router:
     return router
 
 
-async def _show_current(bot: Bot, game: GameRecord, user_id: int, chat_id: int,
-                        message_id: int, lang: str) -> None:
+async def _show_current(
+    bot: Bot, game: GameRecord, user_id: int, chat_id: int, message_id: int, lang: str
+) -> None:
     """Re-show a game's current board on its message (after a move lost a race)."""
     if game.kind not in solitaire.KINDS or game.meta.get("uid") != user_id:
         return
@@ -257,8 +303,10 @@ async def _strip_keyboard(bot: Bot, chat_id: int, message_id: int, text: str | N
         if text is not None:
             await bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id)
         else:
-            await bot.edit_message_reply_markup(chat_id=chat_id, message_id=message_id,
-                                                reply_markup=None)
+            await bot.edit_message_reply_markup(
+                chat_id=chat_id, message_id=message_id, reply_markup=None
+            )
     except Exception as err:  # best effort: the old message may be gone or too old
-        log.info("event=strip_keyboard_failed chat=%s message=%s error=%s", chat_id, message_id,
-                 err)
+        log.info(
+            "event=strip_keyboard_failed chat=%s message=%s error=%s", chat_id, message_id, err
+        )

@@ -22,8 +22,9 @@ log = logging.getLogger(__name__)
 PAYLOAD_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
-async def show_menu(bot: Bot, store: Store, user_id: int, chat_id: int, lang: str,
-                    message_id: int | None = None) -> None:
+async def show_menu(
+    bot: Bot, store: Store, user_id: int, chat_id: int, lang: str, message_id: int | None = None
+) -> None:
     active = await solitaire.active_games(store, user_id)
     text, markup = main_menu(lang, active)
     if message_id is None:
@@ -37,14 +38,18 @@ def make_router() -> Router:
     router.message.filter(F.chat.type == "private")
 
     @router.message(CommandStart())
-    async def start(message: Message, command: CommandObject, bot: Bot, store: Store,
-                    lang: str, _: Translator) -> None:
+    async def start(
+        message: Message, command: CommandObject, bot: Bot, store: Store, lang: str, _: Translator
+    ) -> None:
         assert message.from_user is not None
         payload = command.args
         if payload:
             # known payloads are handled by earlier routers (e.g. `j<code>` by group games)
-            log.info("event=start_payload_unknown user=%s valid=%s", message.from_user.id,
-                     bool(PAYLOAD_RE.fullmatch(payload)))
+            log.info(
+                "event=start_payload_unknown user=%s valid=%s",
+                message.from_user.id,
+                bool(PAYLOAD_RE.fullmatch(payload)),
+            )
             await send(bot, message.chat.id, _("start-bad-payload"))
         await show_menu(bot, store, message.from_user.id, message.chat.id, lang)
 
@@ -67,8 +72,9 @@ def make_router() -> Router:
     async def menu_cb(query: CallbackQuery, bot: Bot, store: Store, lang: str) -> None:
         if query.message is None:
             return
-        await show_menu(bot, store, query.from_user.id, query.message.chat.id, lang,
-                        query.message.message_id)
+        await show_menu(
+            bot, store, query.from_user.id, query.message.chat.id, lang, query.message.message_id
+        )
 
     @router.callback_query(Menu("rules"))
     async def rules_cb(query: CallbackQuery, bot: Bot, lang: str) -> None:
@@ -78,8 +84,15 @@ def make_router() -> Router:
         await edit(bot, query.message.chat.id, query.message.message_id, text, markup)
 
     @router.callback_query(Menu("lang"))
-    async def lang_cb(query: CallbackQuery, args: list[str], bot: Bot, store: Store,
-                      languages: LanguageCache, lang: str, answer: CallbackAnswer) -> None:
+    async def lang_cb(
+        query: CallbackQuery,
+        args: list[str],
+        bot: Bot,
+        store: Store,
+        languages: LanguageCache,
+        lang: str,
+        answer: CallbackAnswer,
+    ) -> None:
         if query.message is None:
             return
         chat_id, message_id = query.message.chat.id, query.message.message_id

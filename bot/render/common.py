@@ -71,7 +71,7 @@ def button(text: str, data: str) -> Button:
 
 
 def rows_of(buttons: list[Button], n: int) -> list[list[Button]]:
-    return [buttons[i:i + n] for i in range(0, len(buttons), n)]
+    return [buttons[i : i + n] for i in range(0, len(buttons), n)]
 
 
 def control_rows(ctx: RenderCtx) -> list[list[Button]]:
@@ -92,22 +92,29 @@ def confirm_rows(ctx: RenderCtx, yes_key: str, move: str) -> list[list[Button]]:
 def finished_rows(ctx: RenderCtx, kind: str) -> list[list[Button]]:
     variant = str(ctx.meta.get("variant", ""))
     again = f"again:{kind}:{variant}" if variant else f"again:{kind}"
-    return [[button(ctx.t("btn-again"), menu_data(again)),
-             button(ctx.t("btn-menu"), menu_data("menu"))]]
+    return [
+        [button(ctx.t("btn-again"), menu_data(again)), button(ctx.t("btn-menu"), menu_data("menu"))]
+    ]
 
 
 def markup(rows: list[list[Button]]) -> Keyboard:
     return Keyboard(rows)  # empty rows are dropped
 
 
-def result_lines(ctx: RenderCtx, status: dict[str, Any], score_key: str, score: int,
-                 total: int | None = None) -> list[str]:
+def result_lines(
+    ctx: RenderCtx, status: dict[str, Any], score_key: str, score: int, total: int | None = None
+) -> list[str]:
     from bot.solitaire import elapsed, format_duration
 
     result = status.get("result", "playing")
     lines = [f"<b>{ctx.t('result-' + result)}</b>"]
     lines.append(ctx.t(score_key, n=score, total=total if total is not None else 0))
-    lines.append(ctx.t("result-stats", moves=int(ctx.meta.get("moves", 0)),
-                       time=format_duration(elapsed(ctx.meta)),
-                       undos=int(ctx.meta.get("undos", 0))))
+    lines.append(
+        ctx.t(
+            "result-stats",
+            moves=int(ctx.meta.get("moves", 0)),
+            time=format_duration(elapsed(ctx.meta)),
+            undos=int(ctx.meta.get("undos", 0)),
+        )
+    )
     return lines

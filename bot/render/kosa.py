@@ -1,12 +1,12 @@
 """Kosa board: foundations, the braid's playable end, the 12 spots in two columns, stock/waste.
 
-    База 9 · проход 1
-    Дома  9♠  J♥  9♦  ··
-          ··  ··  ··  ··
-    Коса 17: 8♦ ‹ 2♥ ‹ 7♣
-    L1  Q♠ ×3    R1  5♥
-    ...
-    Колода 45 · сброс 7♣ ×12
+База 9 · проход 1
+Дома  9♠  J♥  9♦  ··
+      ··  ··  ··  ··
+Коса 17: 8♦ ‹ 2♥ ‹ 7♣
+L1  Q♠ ×3    R1  5♥
+...
+Колода 45 · сброс 7♣ ×12
 """
 
 from __future__ import annotations
@@ -75,8 +75,14 @@ def _spot_cell(view: dict[str, Any], spot: str, pick: str | None) -> str:
 
 def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     if view.get("max_passes"):
-        lines = [ctx.t("kosa-head-limited", base=card(view["base"] + "S")[:-1],
-                       pass_no=view["pass"], passes=view["max_passes"])]
+        lines = [
+            ctx.t(
+                "kosa-head-limited",
+                base=card(view["base"] + "S")[:-1],
+                pass_no=view["pass"],
+                passes=view["max_passes"],
+            )
+        ]
     else:
         lines = [ctx.t("kosa-head", base=card(view["base"] + "S")[:-1], pass_no=view["pass"])]
     tops = []
@@ -99,8 +105,9 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     for left, right in zip(LEFT, RIGHT, strict=True):
         lines.append(_spot_cell(view, left, ctx.pick) + "  " + _spot_cell(view, right, ctx.pick))
     waste = view["waste"]
-    waste_text = (card(waste[-1]) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste \
-        else "··"
+    waste_text = (
+        (card(waste[-1]) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste else "··"
+    )
     mark = "▸" if ctx.pick == "w" else ""
     lines.append(ctx.t("kosa-stock", stock=view["stock"], waste=mark + waste_text))
     return "\n".join(lines)
@@ -142,8 +149,9 @@ def describe(move: str, view: dict[str, Any], ctx: RenderCtx) -> str:
         return move
     src, dst = parts
     c = place_card(view, src)
-    return ctx.t("kosa-move-hint", card=card(c) if c else place_name(ctx, src),
-                 target=place_name(ctx, dst))
+    return ctx.t(
+        "kosa-move-hint", card=card(c) if c else place_name(ctx, src), target=place_name(ctx, dst)
+    )
 
 
 SOURCE_TAG = {"b": "🪢", "w": "♻"}
@@ -200,8 +208,11 @@ def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[Button]]:
             if src == ctx.pick:
                 buttons.append(button(f"✋{label}", ctx.ui("back")))
             elif len(dsts) == 1:
-                buttons.append(button(f"{mark}{label}→{place_name(ctx, dsts[0])}",
-                                      ctx.move(f"{src}>{dsts[0]}")))
+                buttons.append(
+                    button(
+                        f"{mark}{label}→{place_name(ctx, dsts[0])}", ctx.move(f"{src}>{dsts[0]}")
+                    )
+                )
             else:
                 buttons.append(button(f"{mark}{label} ▸", ctx.ui("pick", src)))
         rows += rows_of(buttons, 3)

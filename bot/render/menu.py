@@ -13,27 +13,41 @@ def button(text: str, data: str) -> Button:
     return Button(text=text, callback_data=data)
 
 
-def main_menu(
-    lang: str, active: list[tuple[str, str]] | None = None
-) -> tuple[str, Keyboard]:
+def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> tuple[str, Keyboard]:
     """`active`: unfinished solitaires as (kind, game_id), offered as "continue" buttons."""
     rows: list[list[Button]] = []
     text = t(lang, "menu-title")
     for kind, game_id in active or []:
-        rows.append([button(t(lang, "btn-continue", game=t(lang, f"game-{kind}")),
-                            menu_data(f"cont:{game_id}"))])
-    rows.append([button(t(lang, "btn-kosa"), menu_data("kosa")),
-                 button(t(lang, "btn-raspad"), menu_data("raspad"))])
+        rows.append(
+            [
+                button(
+                    t(lang, "btn-continue", game=t(lang, f"game-{kind}")),
+                    menu_data(f"cont:{game_id}"),
+                )
+            ]
+        )
+    rows.append(
+        [
+            button(t(lang, "btn-kosa"), menu_data("kosa")),
+            button(t(lang, "btn-raspad"), menu_data("raspad")),
+        ]
+    )
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
-    rows.append([button(t(lang, "btn-rules"), menu_data("rules")),
-                 button(t(lang, "btn-language"), menu_data("lang"))])
+    rows.append(
+        [
+            button(t(lang, "btn-rules"), menu_data("rules")),
+            button(t(lang, "btn-language"), menu_data("lang")),
+        ]
+    )
     return text, Keyboard(rows)
 
 
 def language_menu(lang: str) -> tuple[str, Keyboard]:
     rows = [
-        [button(t(lang, "lang-ru"), menu_data("lang:ru")),
-         button(t(lang, "lang-en"), menu_data("lang:en"))],
+        [
+            button(t(lang, "lang-ru"), menu_data("lang:ru")),
+            button(t(lang, "lang-en"), menu_data("lang:en")),
+        ],
         [button(t(lang, "btn-back"), menu_data("menu"))],
     ]
     return t(lang, "language-title"), Keyboard(rows)

@@ -90,8 +90,9 @@ def side(view: dict[str, Any], seat: int) -> str:
     return "🔴" if view["red"] == seat else "⚫"
 
 
-def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], view: dict[str, Any],
-                _: Translator) -> list[str]:
+def event_lines(
+    events: Sequence[dict[str, Any]], names: Sequence[str], view: dict[str, Any], _: Translator
+) -> list[str]:
     def who(seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < len(names):
             return side(view, seat) + " " + escape(names[seat])
@@ -102,11 +103,24 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], view: di
     for ev in events:
         kind = ev.get("e")
         if kind == "place":
-            lines.append(_("pq-ev-place", name=who(ev["seat"]), card=pretty(ev["card"]),
-                           cell=cell_name(ev["cell"])))
+            lines.append(
+                _(
+                    "pq-ev-place",
+                    name=who(ev["seat"]),
+                    card=pretty(ev["card"]),
+                    cell=cell_name(ev["cell"]),
+                )
+            )
         elif kind == "relocate":
-            lines.append(_("pq-ev-relocate", name=who(ev["seat"]), card=pretty(ev["card"]),
-                           src=cell_name(ev["from"]), dst=cell_name(ev["to"])))
+            lines.append(
+                _(
+                    "pq-ev-relocate",
+                    name=who(ev["seat"]),
+                    card=pretty(ev["card"]),
+                    src=cell_name(ev["from"]),
+                    dst=cell_name(ev["to"]),
+                )
+            )
         elif kind == "phase":
             lines.append(_("pq-ev-phase"))
         elif kind == "pass":
@@ -116,18 +130,20 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], view: di
                 lines.append(_("pq-ev-resign", name=who(ev["seat"])))
         elif kind == "timeout":
             move = ev["move"]
-            shown = (pretty(move.split("@")[0]) + " → " + cell_name(move.split("@")[1])
-                     if "@" in move else
-                     cell_name(move.split(">")[0]) + " → " + cell_name(move.split(">")[1]))
-            lines.append(_("grp-ev-timeout", name=who(ev["seat"]), move=shown, k=ev["k"],
-                           max=ev["max"]))
+            shown = (
+                pretty(move.split("@")[0]) + " → " + cell_name(move.split("@")[1])
+                if "@" in move
+                else cell_name(move.split(">")[0]) + " → " + cell_name(move.split(">")[1])
+            )
+            lines.append(
+                _("grp-ev-timeout", name=who(ev["seat"]), move=shown, k=ev["k"], max=ev["max"])
+            )
         elif kind == "removed":
             lines.append(_("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]))
     return lines
 
 
-def result_line(view: dict[str, Any], names: Sequence[str], why: str | None,
-                _: Translator) -> str:
+def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: Translator) -> str:
     st = view["status"]
     winners = st["winners"]
     if len(winners) != 1:
@@ -151,20 +167,31 @@ def result_line(view: dict[str, Any], names: Sequence[str], why: str | None,
     return _("pq-result", winner=win) + "\n" + text
 
 
-def text(view: dict[str, Any], players: Sequence[dict[str, Any]],
-         events: Sequence[dict[str, Any]], pick: str | None, legal: Sequence[str],
-         _: Translator, *, why: str | None = None, deadline_s: int | None = None) -> str:
+def text(
+    view: dict[str, Any],
+    players: Sequence[dict[str, Any]],
+    events: Sequence[dict[str, Any]],
+    pick: str | None,
+    legal: Sequence[str],
+    _: Translator,
+    *,
+    why: str | None = None,
+    deadline_s: int | None = None,
+) -> str:
     names = [str(p.get("name") or "?") for p in players]
     st = view["status"]
-    header = _("pq-title-cross" if view["phase"] == "cross" else "pq-title-corner",
-               n=view["on_board"])
+    header = _(
+        "pq-title-cross" if view["phase"] == "cross" else "pq-title-corner", n=view["on_board"]
+    )
     marked = set(targets(legal, pick)) if pick else set()
     parts = [header, "<pre>" + escape(board_text(view["board"], marked)) + "</pre>"]
     hands = []
     for seat in (0, 1):
         hand = sorted_hand(view["hands"][seat])
-        hands.append(f"{side(view, seat)} <b>{escape(names[seat])}</b> ({len(hand)}): "
-                     + (" ".join(pretty(c) for c in hand) or "—"))
+        hands.append(
+            f"{side(view, seat)} <b>{escape(names[seat])}</b> ({len(hand)}): "
+            + (" ".join(pretty(c) for c in hand) or "—")
+        )
     parts.append("\n".join(hands))
     ev = event_lines(events, names, view, _)
     if ev:
@@ -186,13 +213,18 @@ def text(view: dict[str, Any], players: Sequence[dict[str, Any]],
     return "\n\n".join(parts)
 
 
-def keyboard(view: dict[str, Any], gid: str, version: int, pick: str | None,
-             legal: Sequence[str], _: Translator) -> Keyboard:
+def keyboard(
+    view: dict[str, Any],
+    gid: str,
+    version: int,
+    pick: str | None,
+    legal: Sequence[str],
+    _: Translator,
+) -> Keyboard:
     st = view["status"]
     if st["over"]:
         again = game_data(gid, version, ui_action("rematch"))
-        return Keyboard([[Button(
-            text=_("grp-btn-rematch"), callback_data=again)]])
+        return Keyboard([[Button(text=_("grp-btn-rematch"), callback_data=again)]])
     turn = view["turn"]
     can_place, can_move = sources(legal)
     dests = targets(legal, pick)
@@ -211,8 +243,7 @@ def keyboard(view: dict[str, Any], gid: str, version: int, pick: str | None,
             else:
                 label = pretty(code) if code else ("+" if cell == CENTRE else "·")
                 action = ui_action("cell")
-            row.append(Button(text=label,
-                                            callback_data=game_data(gid, version, action)))
+            row.append(Button(text=label, callback_data=game_data(gid, version, action)))
         rows.append(row)
     if turn is not None:
         hand = sorted_hand(view["hands"][turn])
@@ -224,9 +255,13 @@ def keyboard(view: dict[str, Any], gid: str, version: int, pick: str | None,
                 label, action = MARK + pretty(card), ui_action("pick", card)
             else:
                 label, action = pretty(card), ui_action("pick", card)
-            buttons.append(Button(text=label,
-                                                callback_data=game_data(gid, version, action)))
-        rows.extend(buttons[i:i + 6] for i in range(0, len(buttons), 6))
-    rows.append([Button(text=_("grp-btn-resign"),
-                                      callback_data=game_data(gid, version, ui_action("resign")))])
+            buttons.append(Button(text=label, callback_data=game_data(gid, version, action)))
+        rows.extend(buttons[i : i + 6] for i in range(0, len(buttons), 6))
+    rows.append(
+        [
+            Button(
+                text=_("grp-btn-resign"), callback_data=game_data(gid, version, ui_action("resign"))
+            )
+        ]
+    )
     return Keyboard(rows)

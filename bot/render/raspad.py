@@ -1,9 +1,9 @@
 """Raspad board: the table line (with admissible ranges), the hand, stock/discard counts.
 
-    Кон 3 · колода 28 · отбой 14
-     J♠   8♥   ··   2♦
-     11  7-8       1-2
-    Рука: Q♠ 7♣ 5♦ A♥ 10♥ 🃏R
+Кон 3 · колода 28 · отбой 14
+ J♠   8♥   ··   2♦
+ 11  7-8       1-2
+Рука: Q♠ 7♣ 5♦ A♥ 10♥ 🃏R
 """
 
 from __future__ import annotations
@@ -47,8 +47,9 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     marked: set[str] = set()
     if ctx.pick:
         marked = set(targets_of(ctx.moves, ctx.pick))
-    lines = [ctx.t("raspad-head", kon=view.get("kon", 1), stock=view["stock"],
-                   discard=view["discard"])]
+    lines = [
+        ctx.t("raspad-head", kon=view.get("kon", 1), stock=view["stock"], discard=view["discard"])
+    ]
     if not table:
         lines.append(ctx.t("raspad-table-empty"))
     for start in range(0, len(table), PER_ROW):
@@ -56,8 +57,9 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
         lines.append("".join(cell(card(table[i]), CELL) for i in chunk))
         lines.append("".join(cell(_range_text(ranges[i], table[i]), CELL) for i in chunk))
         if marked:
-            lines.append("".join(cell("↑" if table[i] in marked else "", CELL - 1) + " "
-                                 for i in chunk))
+            lines.append(
+                "".join(cell("↑" if table[i] in marked else "", CELL - 1) + " " for i in chunk)
+            )
     hand = " ".join(f"[{card(c)}]" if c == ctx.pick else card(c) for c in view["hand"])
     lines.append(ctx.t("raspad-hand", cards=hand or "—"))
     return "\n".join(lines)
@@ -107,8 +109,9 @@ def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[Button]]:
         elif not targets:
             hand_buttons.append(button(f"·{card(c)}", ctx.ui("pick", c)))
         elif len(targets) == 1:
-            hand_buttons.append(button(f"{mark}{card(c)}→{card(targets[0])}",
-                                       ctx.move(f"{c}>{targets[0]}")))
+            hand_buttons.append(
+                button(f"{mark}{card(c)}→{card(targets[0])}", ctx.move(f"{c}>{targets[0]}"))
+            )
         else:
             hand_buttons.append(button(f"{mark}{card(c)} ▸", ctx.ui("pick", c)))
     rows += rows_of(hand_buttons, 3)

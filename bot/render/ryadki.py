@@ -83,8 +83,15 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Trans
         elif kind == "third":
             lines.append(_("ry-ev-third", name=who(ev["by"]), n=ev["n"]))
         elif kind == "cannot_answer":
-            lines.append(_("ry-ev-cannot", name=who(ev["seat"]), card=pretty(ev["card"]),
-                           to=who(ev["to"]), n=ev["n"]))
+            lines.append(
+                _(
+                    "ry-ev-cannot",
+                    name=who(ev["seat"]),
+                    card=pretty(ev["card"]),
+                    to=who(ev["to"]),
+                    n=ev["n"],
+                )
+            )
         elif kind == "built":
             lines.append(_("ry-ev-built", n=ev["n"]))
         elif kind == "lead":
@@ -96,19 +103,29 @@ def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Trans
             winners = [who(s) for s in ev.get("winners", [])]
             if winners:
                 gain = max((ev["piles"][s] for s in ev["winners"]), default=0)
-                lines.append(_("ry-ev-deal-end", deal=ev["deal"], names=", ".join(winners),
-                               n=gain))
+                lines.append(_("ry-ev-deal-end", deal=ev["deal"], names=", ".join(winners), n=gain))
             else:
                 lines.append(_("ry-ev-deal-end-none", deal=ev["deal"]))
             piles = ev.get("piles") or []
             if piles:
-                lines.append(_("ry-ev-deal-piles", list=" · ".join(
-                    f"{who(s)} {n}" for s, n in enumerate(piles))))
+                lines.append(
+                    _(
+                        "ry-ev-deal-piles",
+                        list=" · ".join(f"{who(s)} {n}" for s, n in enumerate(piles)),
+                    )
+                )
         elif kind == "game_end":
             lines.append(_("ry-ev-game-end", names=_join([who(s) for s in ev["winners"]], _)))
         elif kind == "timeout":
-            lines.append(_("grp-ev-timeout", name=who(ev["seat"]), move=pretty(ev["move"]),
-                           k=ev["k"], max=ev["max"]))
+            lines.append(
+                _(
+                    "grp-ev-timeout",
+                    name=who(ev["seat"]),
+                    move=pretty(ev["move"]),
+                    k=ev["k"],
+                    max=ev["max"],
+                )
+            )
         elif kind == "removed":
             lines.append(_("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]))
     flush_plays()
@@ -126,11 +143,17 @@ def table_text(
     """The public table for the group (parse_mode HTML)."""
     names = names_of(players)
     st = view["status"]
-    lines = [_("ry-title", deal=view["deal"], deals=view["deals"]) if not st["over"]
-             else _("ry-title-over")]
+    lines = [
+        _("ry-title", deal=view["deal"], deals=view["deals"])
+        if not st["over"]
+        else _("ry-title-over")
+    ]
     rows = [
         "{:<{w}} {:>4} {:>4} {:>4}".format(
-            "", _("ry-col-hand")[:4], _("ry-col-pile")[:4], _("ry-col-score")[:4],
+            "",
+            _("ry-col-hand")[:4],
+            _("ry-col-pile")[:4],
+            _("ry-col-score")[:4],
             w=NAME_WIDTH + 1,
         ).rstrip()
     ]
@@ -138,8 +161,11 @@ def table_text(
         active = view["active"][seat]
         mark = "▶" if view["turn"] == seat else ("·" if active else "✗")
         hand = str(view["hands"][seat]) if active else "—"
-        rows.append("{}{:<{w}} {:>4} {:>4} {:>4}".format(
-            mark, short(name), hand, view["piles"][seat], view["scores"][seat], w=NAME_WIDTH))
+        rows.append(
+            "{}{:<{w}} {:>4} {:>4} {:>4}".format(
+                mark, short(name), hand, view["piles"][seat], view["scores"][seat], w=NAME_WIDTH
+            )
+        )
     rows.append("")
     rows.append(_("ry-stack", cards=stack_line(view["stack"]), n=len(view["stack"])))
     rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
@@ -163,24 +189,33 @@ def table_text(
 
 
 def table_keyboard(
-    gid: str, version: int, bot_username: str | None, code: str, _: Translator, *,
-    over: bool, rematch: bool,
+    gid: str,
+    version: int,
+    bot_username: str | None,
+    code: str,
+    _: Translator,
+    *,
+    over: bool,
+    rematch: bool,
 ) -> Keyboard | None:
     """Under the table: "My cards" (a deep link that resends the hand) or, at the end, rematch."""
     rows: list[list[Button]] = []
     if over:
         if rematch:
-            rows.append([Button(
-                text=_("grp-btn-rematch"),
-                callback_data=game_data(gid, version, ui_action("rematch")))])
+            rows.append(
+                [
+                    Button(
+                        text=_("grp-btn-rematch"),
+                        callback_data=game_data(gid, version, ui_action("rematch")),
+                    )
+                ]
+            )
     elif bot_username and is_code(code):
-        rows.append([Button(text=_("ry-btn-my-hand"),
-                                          url=join_link(bot_username, code))])
+        rows.append([Button(text=_("ry-btn-my-hand"), url=join_link(bot_username, code))])
     return Keyboard(rows) if rows else None
 
 
-def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str],
-              _: Translator) -> str:
+def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str], _: Translator) -> str:
     """The player's private message: their hand, whose turn, what to answer."""
     seat = view["seat"]
     title = _("ry-hand-title", group=escape(group_title or "?"))
@@ -202,8 +237,9 @@ def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str],
     return "\n\n".join(body)
 
 
-def hand_keyboard(view: dict[str, Any], gid: str, version: int,
-                  _: Translator, confirm_leave: bool = False) -> Keyboard | None:
+def hand_keyboard(
+    view: dict[str, Any], gid: str, version: int, _: Translator, confirm_leave: bool = False
+) -> Keyboard | None:
     """Cards as buttons (playable ones marked on the player's turn) and a Leave button.
 
     When it is not the player's turn the buttons carry version 0 and a `~wait` action, so the
@@ -223,17 +259,27 @@ def hand_keyboard(view: dict[str, Any], gid: str, version: int,
             text = pretty(c)
             data = game_data(gid, 0, ui_action("wait"))
         buttons.append(Button(text=text, callback_data=data))
-    rows = [buttons[i:i + 3] for i in range(0, len(buttons), 3)]
+    rows = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
     if confirm_leave:
-        rows.append([
-            Button(text=_("grp-btn-leave-yes"),
-                                 callback_data=game_data(gid, version, ui_action("resign", "y"))),
-            Button(text=_("grp-btn-leave-no"),
-                                 callback_data=game_data(gid, version, ui_action("resign", "n"))),
-        ])
+        rows.append(
+            [
+                Button(
+                    text=_("grp-btn-leave-yes"),
+                    callback_data=game_data(gid, version, ui_action("resign", "y")),
+                ),
+                Button(
+                    text=_("grp-btn-leave-no"),
+                    callback_data=game_data(gid, version, ui_action("resign", "n")),
+                ),
+            ]
+        )
     else:
-        rows.append([Button(
-            text=_("grp-btn-leave-game"),
-            callback_data=game_data(gid, version if mine else 0, ui_action("resign")))])
+        rows.append(
+            [
+                Button(
+                    text=_("grp-btn-leave-game"),
+                    callback_data=game_data(gid, version if mine else 0, ui_action("resign")),
+                )
+            ]
+        )
     return Keyboard(rows)
-

@@ -145,8 +145,13 @@ class RedisStore(Store):
     async def open(self) -> RedisStore:
         """Check the connections and preload the scripts (so every later call is one EVALSHA)."""
         await self.client.ping()
-        for script in (self._create, self._save, self._release, self._claim_due,
-                       self._load_if_changed):
+        for script in (
+            self._create,
+            self._save,
+            self._release,
+            self._claim_due,
+            self._load_if_changed,
+        ):
             script.sha = await self.client.script_load(script.script)
         if self.lean is not None:
             reply = await self.lean.execute("PING")

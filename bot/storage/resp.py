@@ -99,8 +99,13 @@ class LeanRedis:
             db_text = u.path.lstrip("/") or query.get("db", "0")
             if not db_text.isdigit():
                 return None
-            return cls(host=u.hostname or "localhost", port=u.port or 6379, db=int(db_text),
-                       username=username, password=password)
+            return cls(
+                host=u.hostname or "localhost",
+                port=u.port or 6379,
+                db=int(db_text),
+                username=username,
+                password=password,
+            )
         if u.scheme == "unix":
             db_text = query.get("db", "0")
             if not db_text.isdigit() or not u.path:
@@ -113,12 +118,14 @@ class LeanRedis:
         if self.path is not None:
             _, protocol = await loop.create_unix_connection(_Protocol, self.path)
         else:
-            _, protocol = await loop.create_connection(_Protocol, self.host or "localhost",
-                                                       self.port)
+            _, protocol = await loop.create_connection(
+                _Protocol, self.host or "localhost", self.port
+            )
         setup: list[tuple[Any, ...]] = []
         if self.password is not None:
-            setup.append(("AUTH", self.username, self.password) if self.username
-                         else ("AUTH", self.password))
+            setup.append(
+                ("AUTH", self.username, self.password) if self.username else ("AUTH", self.password)
+            )
         if self.db:
             setup.append(("SELECT", self.db))
         for command in setup:
@@ -134,8 +141,12 @@ class LeanRedis:
             self._connecting = asyncio.Lock()
         async with self._connecting:
             protocol = self._protocol
-            if protocol is None or protocol.lost or protocol.transport is None \
-                    or protocol.transport.is_closing():
+            if (
+                protocol is None
+                or protocol.lost
+                or protocol.transport is None
+                or protocol.transport.is_closing()
+            ):
                 protocol = self._protocol = await self._connect()
         return protocol
 

@@ -68,8 +68,12 @@ QUERY_INVALID = "Bad Request: query is too old and response timeout expired or q
 USER_NOT_FOUND = "Bad Request: user not found"
 MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
 # the sender Telegram shows for a supergroup's own service messages (and anonymous admins)
-GROUP_ANONYMOUS_BOT = {"id": 1087968824, "is_bot": True, "first_name": "Group",
-                       "username": "GroupAnonymousBot"}
+GROUP_ANONYMOUS_BOT = {
+    "id": 1087968824,
+    "is_bot": True,
+    "first_name": "Group",
+    "username": "GroupAnonymousBot",
+}
 
 _update_ids = itertools.count(1)
 _callback_ids = itertools.count(1)
@@ -80,8 +84,13 @@ _group_ids = itertools.count(1)
 class ApiError(Exception):
     """A Bot API error response (HTTP status = error_code)."""
 
-    def __init__(self, code: int, description: str, retry_after: int | None = None,
-                 migrate_to_chat_id: int | None = None) -> None:
+    def __init__(
+        self,
+        code: int,
+        description: str,
+        retry_after: int | None = None,
+        migrate_to_chat_id: int | None = None,
+    ) -> None:
         super().__init__(f"{code} {description}")
         self.code = code
         self.description = description
@@ -456,30 +465,55 @@ class FakeTelegram:
         if old.type != "group" or old.migrated_to is not None:
             raise ValueError(f"chat {old.id} is not a basic group that can be upgraded")
         new_id = -1001000000000 - next(_group_ids)
-        new = TgChat(id=new_id, type="supergroup", title=old.title, members=set(old.members),
-                     admins=set(old.admins), owner=old.owner, bot_status=old.bot_status,
-                     migrated_from=old.id)
+        new = TgChat(
+            id=new_id,
+            type="supergroup",
+            title=old.title,
+            members=set(old.members),
+            admins=set(old.admins),
+            owner=old.owner,
+            bot_status=old.bot_status,
+            migrated_from=old.id,
+        )
         self.chats[new_id] = new
         sender = by if by is not None else self.users.get(old.owner or 0)
-        self.store(TgMessage(
-            chat=old, message_id=self.new_message_id(old.id), date=int(self.clock()),
-            sender=sender.api() if sender is not None else dict(GROUP_ANONYMOUS_BOT),
-            text="", raw="", extra={"migrate_to_chat_id": new_id}))
+        self.store(
+            TgMessage(
+                chat=old,
+                message_id=self.new_message_id(old.id),
+                date=int(self.clock()),
+                sender=sender.api() if sender is not None else dict(GROUP_ANONYMOUS_BOT),
+                text="",
+                raw="",
+                extra={"migrate_to_chat_id": new_id},
+            )
+        )
         old.migrated_to = new_id  # after the message above: from now on the old chat refuses
-        self.store(TgMessage(
-            chat=new, message_id=self.new_message_id(new_id), date=int(self.clock()),
-            sender=dict(GROUP_ANONYMOUS_BOT), text="", raw="",
-            extra={"sender_chat": new.api(), "migrate_from_chat_id": old.id}))
+        self.store(
+            TgMessage(
+                chat=new,
+                message_id=self.new_message_id(new_id),
+                date=int(self.clock()),
+                sender=dict(GROUP_ANONYMOUS_BOT),
+                text="",
+                raw="",
+                extra={"sender_chat": new.api(), "migrate_from_chat_id": old.id},
+            )
+        )
         return new
 
     def migration_messages(self, old: TgChat) -> tuple[TgMessage, TgMessage]:
         """The two service messages of an upgrade: (in the old group, in the new supergroup)."""
         if old.migrated_to is None:
             raise LookupError(f"chat {old.id} was not upgraded")
-        to_msg = next(m for m in self.messages_in(old.id, by_bot=False)
-                      if "migrate_to_chat_id" in m.extra)
-        from_msg = next(m for m in self.messages_in(old.migrated_to, by_bot=False)
-                        if "migrate_from_chat_id" in m.extra)
+        to_msg = next(
+            m for m in self.messages_in(old.id, by_bot=False) if "migrate_to_chat_id" in m.extra
+        )
+        from_msg = next(
+            m
+            for m in self.messages_in(old.migrated_to, by_bot=False)
+            if "migrate_from_chat_id" in m.extra
+        )
         return to_msg, from_msg
 
     def chat(self, chat: TgChat | TgUser | int) -> TgChat:
@@ -947,8 +981,19 @@ class FakeTelegram:
 
 
 # parameters whose value is a JSON-serialised object or array in a form-encoded request
-JSON_FIELDS = frozenset({"reply_markup", "link_preview_options", "reply_parameters", "entities",
-                         "caption_entities", "commands", "scope", "media", "results"})
+JSON_FIELDS = frozenset(
+    {
+        "reply_markup",
+        "link_preview_options",
+        "reply_parameters",
+        "entities",
+        "caption_entities",
+        "commands",
+        "scope",
+        "media",
+        "results",
+    }
+)
 
 
 def serialize(session: BaseSession, bot: Bot, method: TelegramMethod[Any]) -> dict[str, Any]:
@@ -1105,8 +1150,11 @@ class RecordingSession(BaseSession):
         the two service-message updates Telegram sends about it (not fed to the bot)."""
         new = self.tg.migrate_group(old, by)
         to_msg, from_msg = self.tg.migration_messages(old)
-        return Migration(new, update_of(message=to_msg.api(), bot=self.bot),
-                         update_of(message=from_msg.api(), bot=self.bot))
+        return Migration(
+            new,
+            update_of(message=to_msg.api(), bot=self.bot),
+            update_of(message=from_msg.api(), bot=self.bot),
+        )
 
     # ---------------------------------------------------------------- building updates
     def user_message(self, user: TgUser, chat: TgChat | TgUser | int | None, text: str) -> Update:
@@ -1124,8 +1172,9 @@ class RecordingSession(BaseSession):
         """An Update with a callback query: ``user`` taps the button (by text or callback_data)
         of the *current* keyboard of a message the bot sent."""
         msg = self._resolve(message)
-        return update_of(callback_query=self.tg.callback_query(user, msg, text_or_data),
-                         bot=self.bot)
+        return update_of(
+            callback_query=self.tg.callback_query(user, msg, text_or_data), bot=self.bot
+        )
 
     def tap_data(
         self, user: TgUser, message: TgMessage | Message | tuple[int, int], data: str

@@ -28,15 +28,15 @@ class Harness:
     dp: Dispatcher
 
     @classmethod
-    def build(cls, bot: Bot, session: RecordingSession, store: Store,
-              **kw: Any) -> Harness:
+    def build(cls, bot: Bot, session: RecordingSession, store: Store, **kw: Any) -> Harness:
         return cls(bot, session, store, build_dispatcher(store, settings(**kw)))
 
     async def say(self, user: TgUser, text: str) -> None:
         await self.dp.feed_update(self.bot, self.session.user_message(user, None, text))
 
-    async def tap(self, user: TgUser, message: TgMessage, text_or_data: str | re.Pattern[str]
-                  ) -> None:
+    async def tap(
+        self, user: TgUser, message: TgMessage, text_or_data: str | re.Pattern[str]
+    ) -> None:
         await self.dp.feed_update(self.bot, self.session.tap(user, message, text_or_data))
 
     async def tap_data(self, user: TgUser, message: TgMessage, data: str) -> None:

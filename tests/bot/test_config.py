@@ -53,8 +53,13 @@ def test_logs_never_show_the_token(monkeypatch: pytest.MonkeyPatch, caplog, tmp_
     s = Settings()  # type: ignore[call-arg]
     f = TokenFilter(s.bot_token.get_secret_value())
     record = logging.LogRecord(
-        "x", logging.INFO, __file__, 1,
-        "GET https://api.telegram.org/bot%s/getMe failed", ("123456:AAFsecretTOKEN",), None,
+        "x",
+        logging.INFO,
+        __file__,
+        1,
+        "GET https://api.telegram.org/bot%s/getMe failed",
+        ("123456:AAFsecretTOKEN",),
+        None,
     )
     assert f.filter(record)
     assert "AAFsecretTOKEN" not in record.getMessage()
@@ -63,7 +68,8 @@ def test_logs_never_show_the_token(monkeypatch: pytest.MonkeyPatch, caplog, tmp_
 
 def test_every_setting_is_documented_in_env_example() -> None:
     example = (Path(__file__).resolve().parents[2] / ".env.example").read_text(encoding="utf-8")
-    names = {line.split("=", 1)[0].lstrip("# ").strip() for line in example.splitlines()
-             if "=" in line}
+    names = {
+        line.split("=", 1)[0].lstrip("# ").strip() for line in example.splitlines() if "=" in line
+    }
     missing = [f.upper() for f in Settings.model_fields if f.upper() not in names]
     assert not missing, f".env.example lacks {missing}"

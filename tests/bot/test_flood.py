@@ -37,8 +37,8 @@ class Screen:
             if self.fail_with_retry_after:
                 self.fail_with_retry_after -= 1
                 raise TelegramRetryAfter(
-                    method=EditMessageText(text=text), message="Too Many Requests",
-                    retry_after=7)
+                    method=EditMessageText(text=text), message="Too Many Requests", retry_after=7
+                )
             self.times.append(self.clock.now)
             self.shown[message_id] = text
 

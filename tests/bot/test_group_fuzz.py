@@ -15,8 +15,12 @@ from tests.bot.test_group_handlers import World, hand_of, open_lobby, world  # n
 
 
 @pytest.mark.parametrize("kind,seed", [("ryadki", 1), ("ryadki", 2), ("parquet", 3)])
-async def test_random_taps_never_break_a_game(world: World, kind: str, seed: int,  # noqa: F811
-                                              caplog: pytest.LogCaptureFixture) -> None:
+async def test_random_taps_never_break_a_game(
+    world: World,
+    kind: str,
+    seed: int,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     w = world
     caplog.set_level(logging.ERROR)
     rng = random.Random(seed)

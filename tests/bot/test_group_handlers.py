@@ -42,9 +42,12 @@ class Clock:
 
 def make_settings(tmp_path: Path, **over: Any) -> Settings:
     base: dict[str, Any] = {
-        "bot_token": SecretStr(TOKEN), "data_path": str(tmp_path / "db.sqlite3"),
-        "edits_per_minute_per_group": 100000, "turn_timeout_seconds": 90,
-        "lobby_ttl_seconds": 600, "invite_ttl_seconds": 86400,
+        "bot_token": SecretStr(TOKEN),
+        "data_path": str(tmp_path / "db.sqlite3"),
+        "edits_per_minute_per_group": 100000,
+        "turn_timeout_seconds": 90,
+        "lobby_ttl_seconds": 600,
+        "invite_ttl_seconds": 86400,
     }
     base.update(over)
     return Settings(**base)
@@ -53,8 +56,15 @@ def make_settings(tmp_path: Path, **over: Any) -> Settings:
 class World:
     """A dispatcher, a fake Telegram and a group with Alice (owner), Bob, Carol and Dave."""
 
-    def __init__(self, bot: Bot, session: RecordingSession, dp: Dispatcher, store: Store,
-                 settings: Settings, clock: Clock) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        session: RecordingSession,
+        dp: Dispatcher,
+        store: Store,
+        settings: Settings,
+        clock: Clock,
+    ) -> None:
         self.bot, self.session, self.dp, self.store = bot, session, dp, store
         self.settings, self.clock = settings, clock
         self.tg = session.tg
@@ -62,8 +72,9 @@ class World:
         self.bob = self.tg.add_user("Bob", language_code="en")
         self.carol = self.tg.add_user("Carol", language_code="en")
         self.dave = self.tg.add_user("Dave", language_code="en")
-        self.group = self.tg.add_group("Card Club", owner=self.alice,
-                                       members=[self.bob, self.carol, self.dave])
+        self.group = self.tg.add_group(
+            "Card Club", owner=self.alice, members=[self.bob, self.carol, self.dave]
+        )
         self.svc: GroupService = dp["group_service"]
 
     async def say(self, user: TgUser, chat: TgChat | TgUser | None, text: str) -> None:
@@ -87,8 +98,11 @@ class World:
 
 
 @pytest.fixture
-async def world(bot_session: BotSession, tmp_path: Path,  # noqa: F811
-                monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+async def world(
+    bot_session: BotSession,
+    tmp_path: Path,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> AsyncIterator[World]:
     import bot.handlers as handlers
     from bot.app import build_dispatcher
     from bot.handlers import group
@@ -306,8 +320,7 @@ async def test_two_simultaneous_taps_apply_one_move(world: World) -> None:
     game = await w.store.load(marked[0].split(":")[0])
     assert game is not None
     moves_before = rules.GAMES["ryadki"].from_json(game.state).moves
-    taps = [w.session.tap_data(mover, hand, marked[0]),
-            w.session.tap_data(mover, hand, marked[-1])]
+    taps = [w.session.tap_data(mover, hand, marked[0]), w.session.tap_data(mover, hand, marked[-1])]
     await asyncio.gather(*(w.dp.feed_update(w.bot, t) for t in taps))
     game = await w.store.load(game.id)
     assert game is not None
@@ -331,8 +344,14 @@ async def test_turn_timer_plays_for_the_absent_player(world: World) -> None:
     game = await w.store.load(gid or (await w.store.get_chat_game(w.group.id)) or "")
     assert game is not None
     assert rules.GAMES["ryadki"].from_json(game.state).moves >= 1  # a card was played for them
-    assert game.meta["timeouts"][game.meta["players"].index(
-        next(p for p in game.meta["players"] if p["user_id"] == mover.id))] == 1
+    assert (
+        game.meta["timeouts"][
+            game.meta["players"].index(
+                next(p for p in game.meta["players"] if p["user_id"] == mover.id)
+            )
+        ]
+        == 1
+    )
 
 
 # -- Parquet ------------------------------------------------------------------------------------
@@ -378,11 +397,15 @@ async def test_added_to_a_group_the_bot_says_how_to_start(world: World) -> None:
     from tests.bot.recording import update_of
 
     bot_json = w.tg.bot.api()
-    update = update_of(my_chat_member={
-        "chat": w.group.api(), "from": w.alice.api(), "date": 1,
-        "old_chat_member": {"status": "left", "user": bot_json},
-        "new_chat_member": {"status": "member", "user": bot_json},
-    })
+    update = update_of(
+        my_chat_member={
+            "chat": w.group.api(),
+            "from": w.alice.api(),
+            "date": 1,
+            "old_chat_member": {"status": "left", "user": bot_json},
+            "new_chat_member": {"status": "member", "user": bot_json},
+        }
+    )
     await w.dp.feed_update(w.bot, update)
     assert "/newgame" in w.board().text
 

@@ -47,8 +47,9 @@ NOTE = "♻️ The group became a supergroup — the game continues here."
 @pytest.fixture
 def w(world: World) -> World:  # noqa: F811
     """The handler tests' world, its group a basic group (only those are upgraded)."""
-    world.group = world.tg.add_group("Card Club", owner=world.alice, type="group",
-                                     members=[world.bob, world.carol, world.dave])
+    world.group = world.tg.add_group(
+        "Card Club", owner=world.alice, type="group", members=[world.bob, world.carol, world.dave]
+    )
     return world
 
 
@@ -107,8 +108,10 @@ async def test_fake_telegram_upgrades_a_group_like_telegram(w: World) -> None:
     with pytest.raises(TelegramMigrateToChat):
         await w.bot.get_chat_member(old.id, w.alice.id)
     await w.bot.send_message(new.id, "hello!")
-    statuses = {u.first_name: (await w.bot.get_chat_member(new.id, u.id)).status
-                for u in (w.alice, w.bob, w.dave)}
+    statuses = {
+        u.first_name: (await w.bot.get_chat_member(new.id, u.id)).status
+        for u in (w.alice, w.bob, w.dave)
+    }
     assert statuses == {"Alice": "creator", "Bob": "member", "Dave": "member"}
     with pytest.raises(LookupError):  # nobody can post in the old group any more
         w.session.user_message(w.bob, old, "/newgame")
@@ -240,8 +243,10 @@ async def test_the_turn_timer_that_hits_the_upgraded_group_moves_the_game(w: Wor
 
 
 async def test_a_newgame_queued_in_the_old_group_opens_in_the_supergroup(w: World) -> None:
-    queued = [w.session.user_message(w.alice, w.group, "/newgame parquet"),
-              w.session.user_message(w.bob, w.group, "/newgame ryadki")]
+    queued = [
+        w.session.user_message(w.alice, w.group, "/newgame parquet"),
+        w.session.user_message(w.bob, w.group, "/newgame ryadki"),
+    ]
     old, _migration, mark = upgrade(w)
     for update in queued:
         await w.dp.feed_update(w.bot, update)
@@ -255,8 +260,7 @@ async def test_a_newgame_queued_in_the_old_group_opens_in_the_supergroup(w: Worl
     assert all(c.error is not None for c in calls_to(w, old, mark))
 
 
-async def test_a_startgroup_link_queued_in_the_old_group_opens_in_the_supergroup(
-        w: World) -> None:
+async def test_a_startgroup_link_queued_in_the_old_group_opens_in_the_supergroup(w: World) -> None:
     await w.say(w.alice, None, "/start")
     await w.tap(w.alice, w.session.last_message(w.alice), re.compile("friends", re.I))
     await w.tap(w.alice, w.session.last_message(w.alice), re.compile("Parquet"))
@@ -295,9 +299,12 @@ async def test_a_move_left_unfinished_by_a_dead_process_is_taken_over(w: World) 
 
 # -- two processes, both service messages, twice ------------------------------------------------
 @pytest.fixture(params=["sqlite", "redis"])
-async def two(request: pytest.FixtureRequest, bot_session: BotSession,  # noqa: F811
-              tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-              ) -> AsyncIterator[tuple[World, Dispatcher]]:
+async def two(
+    request: pytest.FixtureRequest,
+    bot_session: BotSession,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> AsyncIterator[tuple[World, Dispatcher]]:
     """A world whose store is shared by a second process (its own dispatcher and service)."""
     import bot.handlers as handlers
     from bot.app import build_dispatcher
@@ -320,8 +327,9 @@ async def two(request: pytest.FixtureRequest, bot_session: BotSession,  # noqa: 
     for dp in dps:
         dp["group_service"] = GroupService(bot, store, settings, clock=clock)
     first = World(bot, session, dps[0], store, settings, clock)
-    first.group = first.tg.add_group("Card Club", owner=first.alice, type="group",
-                                     members=[first.bob, first.carol, first.dave])
+    first.group = first.tg.add_group(
+        "Card Club", owner=first.alice, type="group", members=[first.bob, first.carol, first.dave]
+    )
     try:
         yield first, dps[1]
     finally:
@@ -331,7 +339,8 @@ async def two(request: pytest.FixtureRequest, bot_session: BotSession,  # noqa: 
 
 
 async def test_both_service_messages_twice_to_two_processes_give_one_board(
-        two: tuple[World, Dispatcher]) -> None:
+    two: tuple[World, Dispatcher],
+) -> None:
     w, other = two
     players = [w.alice, w.bob, w.carol]
     await start_ryadki(w, players)
@@ -340,10 +349,12 @@ async def test_both_service_messages_twice_to_two_processes_give_one_board(
     shown = w.board().text
     old, migration, mark = upgrade(w)
     for _ in range(2):
-        await asyncio.gather(w.dp.feed_update(w.bot, migration.to_update),
-                             other.feed_update(w.bot, migration.from_update),
-                             other.feed_update(w.bot, migration.to_update),
-                             w.dp.feed_update(w.bot, migration.from_update))
+        await asyncio.gather(
+            w.dp.feed_update(w.bot, migration.to_update),
+            other.feed_update(w.bot, migration.from_update),
+            other.feed_update(w.bot, migration.to_update),
+            w.dp.feed_update(w.bot, migration.from_update),
+        )
     await w.drain()
     await other["group_service"].flood.drain()
     sent = w.tg.messages_in(w.group.id, include_deleted=True)

@@ -17,8 +17,15 @@ from bot.render import parquet as P
 from bot.render import ryadki as R
 
 ROOT = Path(__file__).resolve().parents[2]
-MY_FILES = ["bot/render/ryadki.py", "bot/render/parquet.py", "bot/render/lobby.py",
-            "bot/group_service.py", "bot/handlers/group.py", "bot/lobby.py", "bot/invites.py"]
+MY_FILES = [
+    "bot/render/ryadki.py",
+    "bot/render/parquet.py",
+    "bot/render/lobby.py",
+    "bot/group_service.py",
+    "bot/handlers/group.py",
+    "bot/lobby.py",
+    "bot/invites.py",
+]
 
 
 def pre_lines(html: str) -> list[str]:
@@ -56,8 +63,10 @@ def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
     mod = rules.GAMES["ryadki"]
     state = mod.new_game({"players": 6, "deals": 3}, seed=4)
     view = mod.view(state, -1)
-    players = [{"name": n} for n in
-               ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]]
+    players = [
+        {"name": n}
+        for n in ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]
+    ]
     text = R.table_text(view, players, view["events"], _, deadline_s=90)
     for line in pre_lines(text):
         assert len(line) <= 30, line
@@ -79,21 +88,36 @@ def test_ryadki_event_lines_name_each_effect() -> None:
         {"e": "built", "n": 7},
         {"e": "lead", "seat": 2},
         {"e": "resign", "seat": 0, "n": 4},
-        {"e": "deal_end", "deal": 2, "piles": [1, 9, 3], "winners": [1], "stack": 0,
-         "scores": [0, 9, 0]},
+        {
+            "e": "deal_end",
+            "deal": 2,
+            "piles": [1, 9, 3],
+            "winners": [1],
+            "stack": 0,
+            "scores": [0, 9, 0],
+        },
         {"e": "game_end", "winners": [1], "scores": [0, 9, 0]},
         {"e": "timeout", "seat": 2, "move": "7H", "k": 1, "max": 3},
         {"e": "removed", "seat": 2, "max": 3},
     ]
     text = "\n".join(R.event_lines(events, names, _))
-    for needle in ["Deal 2: Ben deals", "Ann J♠", "Jack on jack: Ben destroys the table (3 cards)",
-                   "Seven: Ben loses a card", "Queen: Cid loses 4 cards",
-                   "Third of a rank: Cid takes 2 cards", "Ben cannot answer 10♥ — Cid takes the "
-                   "table (5 cards)", "row is built", "Cid leads", "Ann leaves the game",
-                   "Deal 2 is over: Ben wins it (+9)", "Piles: Ann 1 · Ben 9 · Cid 3",
-                   "Game over! Winner: Ben",
-                   "Cid ran out of time — I played 7♥ for them (1/3)",
-                   "Cid missed 3 turns in a row"]:
+    for needle in [
+        "Deal 2: Ben deals",
+        "Ann J♠",
+        "Jack on jack: Ben destroys the table (3 cards)",
+        "Seven: Ben loses a card",
+        "Queen: Cid loses 4 cards",
+        "Third of a rank: Cid takes 2 cards",
+        "Ben cannot answer 10♥ — Cid takes the table (5 cards)",
+        "row is built",
+        "Cid leads",
+        "Ann leaves the game",
+        "Deal 2 is over: Ben wins it (+9)",
+        "Piles: Ann 1 · Ben 9 · Cid 3",
+        "Game over! Winner: Ben",
+        "Cid ran out of time — I played 7♥ for them (1/3)",
+        "Cid missed 3 turns in a row",
+    ]:
         assert needle in text, needle
     ru = "\n".join(R.event_lines(events, names, translator("ru")))
     assert "Валет на валета" in ru and "3 карты" in ru and "5 карт" in ru
@@ -155,18 +179,32 @@ def test_parquet_relocation_pass_and_results_are_explained() -> None:
     _ = translator("en")
     view = {"red": 1}
     names = ["Ann", "Ben"]
-    text = "\n".join(P.event_lines([
-        {"e": "relocate", "seat": 0, "card": "KS", "from": "24", "to": "15"},
-        {"e": "pass", "seat": 1},
-        {"e": "phase", "phase": "corner"},
-    ], names, view, _))
+    text = "\n".join(
+        P.event_lines(
+            [
+                {"e": "relocate", "seat": 0, "card": "KS", "from": "24", "to": "15"},
+                {"e": "pass", "seat": 1},
+                {"e": "phase", "phase": "corner"},
+            ],
+            names,
+            view,
+            _,
+        )
+    )
     assert "Ann moves K♠: d2 → e1 (no card from hand fitted)" in text
     assert "Ben passes: nothing to place and nothing to move" in text
     assert "corner rule" in text
-    for why, needle in [("full", "left holding the extra card (6♥)"),
-                        ("double_pass", "Both passed"), ("repetition", "three times"),
-                        ("resign", "resigned"), ("timeout", "missed too many turns")]:
-        over = {"red": 1, "hands": [[], ["6H"]],
-                "status": {"over": True, "winners": [0], "scores": [0, 1], "result": "over"}}
+    for why, needle in [
+        ("full", "left holding the extra card (6♥)"),
+        ("double_pass", "Both passed"),
+        ("repetition", "three times"),
+        ("resign", "resigned"),
+        ("timeout", "missed too many turns"),
+    ]:
+        over = {
+            "red": 1,
+            "hands": [[], ["6H"]],
+            "status": {"over": True, "winners": [0], "scores": [0, 1], "result": "over"},
+        }
         line = P.result_line(over, names, why, _)
         assert "Ann wins!" in line and needle in line, (why, line)

@@ -30,10 +30,32 @@ def test_every_message_formats_without_isolation_marks() -> None:
     cat = catalog()
     for lang in LANGUAGES:
         for key in cat.keys[lang]:
-            text = cat.t(lang, key, game="X", n=3, count=3, card="Q♠", moves=5, time="1:00",
-                         score=4, total=104, kon=2, stock=10, passes=2, target="J♠", spot="L1",
-                         src="b", left=3, undos=1, hints=1, deck=52, pass_no=1, cards="Q♠",
-                         name="Ann", base="9")
+            text = cat.t(
+                lang,
+                key,
+                game="X",
+                n=3,
+                count=3,
+                card="Q♠",
+                moves=5,
+                time="1:00",
+                score=4,
+                total=104,
+                kon=2,
+                stock=10,
+                passes=2,
+                target="J♠",
+                spot="L1",
+                src="b",
+                left=3,
+                undos=1,
+                hints=1,
+                deck=52,
+                pass_no=1,
+                cards="Q♠",
+                name="Ann",
+                base="9",
+            )
             assert "\u2068" not in text and "\u2069" not in text
             assert text.strip()
 

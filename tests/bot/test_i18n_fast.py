@@ -23,8 +23,7 @@ def test_fast_path_matches_fluent_for_every_simple_message() -> None:
 
 def test_a_missing_argument_still_goes_through_fluent() -> None:
     catalog = Catalog()
-    lang, key = next(k for k, p in catalog.simple.items()
-                     if any(isinstance(x, tuple) for x in p))
+    lang, key = next(k for k, p in catalog.simple.items() if any(isinstance(x, tuple) for x in p))
     bundle = catalog.bundles[lang]
     pattern = bundle.get_message(key).value
     assert pattern is not None

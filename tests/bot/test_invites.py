@@ -35,8 +35,17 @@ def test_codes_carry_enough_randomness() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    [None, "", "j", "jshort", "x" + "A" * 16, "j" + "A" * 15, "j" + "A" * 17, "j" + "A" * 15 + "!",
-     "j" + "A" * 15 + " "],
+    [
+        None,
+        "",
+        "j",
+        "jshort",
+        "x" + "A" * 16,
+        "j" + "A" * 15,
+        "j" + "A" * 17,
+        "j" + "A" * 15 + "!",
+        "j" + "A" * 15 + " ",
+    ],
 )
 def test_malformed_payloads_are_not_invites(text: str | None) -> None:
     assert parse_payload(text) is None

@@ -14,8 +14,13 @@ from bot.storage.resp import LeanRedis
 
 
 def record() -> GameRecord:
-    return GameRecord(id=new_id(), kind="kosa", chat_id=7, state='{"s":"Привет"}',
-                      meta={"undo": ["a", "b"], "event": [["ev-draw", {"card": "7♠"}]]})
+    return GameRecord(
+        id=new_id(),
+        kind="kosa",
+        chat_id=7,
+        state='{"s":"Привет"}',
+        meta={"undo": ["a", "b"], "event": [["ev-draw", {"card": "7♠"}]]},
+    )
 
 
 async def open_store(url: str) -> RedisStore:

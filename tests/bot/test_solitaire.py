@@ -112,8 +112,11 @@ async def test_raspad_board_is_narrow_and_marks_targets(h: Harness) -> None:
         assert visual_width(line) <= 30, line
     rec = await h.record(board)
     moves = solitaire.legal_moves(rec)
-    multi = [c for c in rules.GAMES["raspad"].view(solitaire.state_of(rec), 0)["hand"]
-             if sum(m.startswith(c + ">") for m in moves) > 1]
+    multi = [
+        c
+        for c in rules.GAMES["raspad"].view(solitaire.state_of(rec), 0)["hand"]
+        if sum(m.startswith(c + ">") for m in moves) > 1
+    ]
     single = [m for m in moves if ">" in m and sum(x.startswith(m[:3]) for x in moves) == 1]
     if single:  # one-tap shortcut: the hand button is the move itself
         assert any(cb.action == single[0] for _, cb in h.game_buttons(current(h, board)))
@@ -137,8 +140,13 @@ async def test_stale_and_forged_taps_change_nothing(h: Harness) -> None:
     await h.play(ann, board, move)
     after = await h.record(gid)
     text = current(h, board).text
-    for data in [*old, game_data(gid, after.version, "ZZ>YY"), game_data("NoSuchGame", 1, "d"),
-                 f"{gid}:{after.version}:~bogus", "junk"]:
+    for data in [
+        *old,
+        game_data(gid, after.version, "ZZ>YY"),
+        game_data("NoSuchGame", 1, "d"),
+        f"{gid}:{after.version}:~bogus",
+        "junk",
+    ]:
         await h.tap_data(ann, current(h, board), data)
         assert h.session.answers()[-1].get("show_alert"), data
     final = await h.record(gid)
@@ -161,8 +169,11 @@ async def test_concurrent_taps_exactly_one_applies(h: Harness) -> None:
     ann = h.session.tg.add_user("Ann", language_code="en")
     board = await start_game(h, ann, "kosa", "u")
     rec = await h.record(board)
-    data = game_data(rec.id, rec.version, "d" if "d" in solitaire.legal_moves(rec)
-                     else solitaire.legal_moves(rec)[0])
+    data = game_data(
+        rec.id,
+        rec.version,
+        "d" if "d" in solitaire.legal_moves(rec) else solitaire.legal_moves(rec)[0],
+    )
     updates = [h.session.tap_data(ann, current(h, board), data) for _ in range(4)]
     await asyncio.gather(*(h.dp.feed_update(h.bot, u) for u in updates))
     after = await h.record(board)
@@ -322,16 +333,16 @@ async def test_game_survives_a_restart(tmp_path) -> None:  # type: ignore[no-unt
     await store2.close()
 
 
-async def test_not_modified_and_retry_after_are_handled(h: Harness, no_sleep: list[float]
-                                                        ) -> None:
+async def test_not_modified_and_retry_after_are_handled(h: Harness, no_sleep: list[float]) -> None:
     ann = h.session.tg.add_user("Ann", language_code="en")
     board = await start_game(h, ann, "kosa", "u")
     h.session.inject_not_modified()
     await h.tap(ann, current(h, board), "💡 Hint")  # the edit says "not modified": fine
     h.session.inject_retry_after("editMessageText", seconds=2)
     rec = await h.record(board)
-    await h.play(ann, board, "d" if "d" in solitaire.legal_moves(rec) else
-                 solitaire.legal_moves(rec)[0])
+    await h.play(
+        ann, board, "d" if "d" in solitaire.legal_moves(rec) else solitaire.legal_moves(rec)[0]
+    )
     assert no_sleep == [2.0]
     assert (await h.record(board)).version == rec.version + 1
     assert "drawn" in current(h, board).text or "→" in current(h, board).text

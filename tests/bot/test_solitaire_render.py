@@ -53,13 +53,15 @@ def check_position(record: GameRecord, lang: str) -> None:
         assert move in actions(picked), (move, "after pick")
 
 
-@pytest.mark.parametrize(("kind", "variant"), [("raspad", "52"), ("raspad", "54"),
-                                               ("kosa", "u"), ("kosa", "3")])
+@pytest.mark.parametrize(
+    ("kind", "variant"), [("raspad", "52"), ("raspad", "54"), ("kosa", "u"), ("kosa", "3")]
+)
 def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
     rng = random.Random(f"{kind}{variant}")
     for game in range(3):
-        record = solitaire.new_record(kind, variant, 1, "ru" if game % 2 else "en",
-                                      seed=rng.randrange(2**32))
+        record = solitaire.new_record(
+            kind, variant, 1, "ru" if game % 2 else "en", seed=rng.randrange(2**32)
+        )
         for _ in range(120):
             check_position(record, record.meta["lang"])
             if record.finished:

@@ -19,8 +19,7 @@ NOTE = "The group became a supergroup"
 async def parquet_in_a_basic_group(emu: Emulator) -> tuple[EmuUser, EmuUser, TgChat]:
     alice = emu.user("Alice", language_code="en")
     bob = emu.user("Bob", language_code="en")
-    group = emu.tg.add_group("Card Club", owner=alice.tg_user, members=[bob.tg_user],
-                             type="group")
+    group = emu.tg.add_group("Card Club", owner=alice.tg_user, members=[bob.tg_user], type="group")
     alice.send(group, "/newgame parquet")
     lobby = await emu.wait_message(group, "gathering players")
     bob.tap(lobby, "✋ Join")
@@ -51,8 +50,7 @@ async def test_service_messages_move_the_game_to_the_supergroup(
     new = emu.tg.migrate_group(old)
     mark = len(emu.requests)
     push_service_messages(emu, old)
-    board = await emu.wait_message(new, "corner phase" if "corner" in shown.text
-                                   else "cross phase")
+    board = await emu.wait_message(new, "corner phase" if "corner" in shown.text else "cross phase")
     assert board.text == shown.text
     # the move is saved a store round trip after the board appears: a player (unlike this test)
     # cannot tap sooner; a tap that did would get "the position has changed" and tap again

@@ -29,9 +29,7 @@ def version_of(msg: TgMessage) -> int | None:
     return None
 
 
-async def tap(
-    emulator: Emulator, user: EmuUser, msg: TgMessage, button: str
-) -> dict[str, Any]:
+async def tap(emulator: Emulator, user: EmuUser, msg: TgMessage, button: str) -> dict[str, Any]:
     cq = user.tap(msg, button)
     return await emulator.wait_answer(cq)
 
@@ -43,8 +41,9 @@ def starred(msg: TgMessage) -> str | None:
     return None
 
 
-async def hinted_move(emulator: Emulator, user: EmuUser, board: TgMessage,
-                      hint: str = "💡 Hint") -> None:
+async def hinted_move(
+    emulator: Emulator, user: EmuUser, board: TgMessage, hint: str = "💡 Hint"
+) -> None:
     """Tap Hint, then the ⭐ button (and confirm when the bot asks); one move is made."""
     before = version_of(emulator.message(user, board.message_id))
     msg = emulator.message(user, board.message_id)

@@ -226,16 +226,17 @@ def test_three_pass_variant_stops_redealing() -> None:
 
 
 def test_won_when_all_cards_are_on_the_foundations() -> None:
-    piles = [
-        "".join(r + s for r in "9TJQKA2345678") for s in cards.SUITS for _ in range(2)
-    ]
+    piles = ["".join(r + s for r in "9TJQKA2345678") for s in cards.SUITS for _ in range(2)]
     last = piles[7][-2:]
     piles[7] = piles[7][:-2]
     st = position(found=tuple(piles), spots=(last,) + ("",) * 11)
     assert kosa.legal_moves(st) == ["L1>F8"]
     st = kosa.apply(st, "L1>F8")
     assert kosa.status(st).as_dict() == {
-        "over": True, "winners": [0], "scores": [104], "result": "won",
+        "over": True,
+        "winners": [0],
+        "scores": [104],
+        "result": "won",
     }
 
 
@@ -272,8 +273,18 @@ def test_module_surface() -> None:
     assert kosa.DEFAULT_OPTIONS == {"max_passes": None}
 
 
-@pytest.mark.parametrize("bad", [{"max_passes": 0}, {"max_passes": -3}, {"max_passes": True},
-                                 {"max_passes": "3"}, {"max_passes": 2.5}, {"passes": 3}, [1]])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"max_passes": 0},
+        {"max_passes": -3},
+        {"max_passes": True},
+        {"max_passes": "3"},
+        {"max_passes": 2.5},
+        {"passes": 3},
+        [1],
+    ],
+)
 def test_bad_options_raise(bad: object) -> None:
     with pytest.raises(ValueError):
         kosa.new_game(bad, seed=1)  # type: ignore[arg-type]
@@ -310,8 +321,13 @@ def test_deck_deals_in_the_api_order() -> None:
 
 @pytest.mark.parametrize(
     "deck",
-    [cards.deck_52(), cards.double_deck()[:-1], [*cards.double_deck()[:-1], "AS"],
-     [*cards.double_deck()[:-1], "XR"], "2S" * 104],
+    [
+        cards.deck_52(),
+        cards.double_deck()[:-1],
+        [*cards.double_deck()[:-1], "AS"],
+        [*cards.double_deck()[:-1], "XR"],
+        "2S" * 104,
+    ],
 )
 def test_bad_decks_raise(deck: object) -> None:
     with pytest.raises(ValueError):
@@ -344,8 +360,18 @@ def test_from_json_rejects_lost_cards() -> None:
 def test_view_shows_every_key_and_hides_the_stock_order() -> None:
     st = kosa.new_game(seed=8)
     v = kosa.view(st, 0)
-    for key in ("braid", "spots", "foundations", "base", "stock", "waste", "pass", "status",
-                "redeal_loses", "awaiting_fill"):
+    for key in (
+        "braid",
+        "spots",
+        "foundations",
+        "base",
+        "stock",
+        "waste",
+        "pass",
+        "status",
+        "redeal_loses",
+        "awaiting_fill",
+    ):
         assert key in v
     assert list(v["spots"]) == list(kosa.SPOTS) and len(v["foundations"]) == 8
     shuffled = replace(st, stock=kosa._reverse(st.stock))

@@ -38,7 +38,10 @@ def test_new_game_hands_and_first_moves() -> None:
     assert {m[3:] for m in moves} == {"24", "44", "33", "35"}
     assert parquet.legal_moves(s, 1) == []
     assert parquet.status(s).as_dict() == {
-        "over": False, "winners": [], "scores": [18, 18], "result": "playing",
+        "over": False,
+        "winners": [],
+        "scores": [18, 18],
+        "result": "playing",
     }
 
 
@@ -109,7 +112,9 @@ def test_equal_ranks_make_no_run() -> None:
 def test_cross_completes_into_corner_phase_for_good() -> None:
     s = position(
         {"24": "KS", "14": "QH", "44": "9S", "54": "TH", "33": "7S", "32": "8H", "35": "JS"},
-        red=0, turn=0, phase="cross",
+        red=0,
+        turn=0,
+        phase="cross",
     )
     # only the outer right cell is left: J♠ inside wants a 10 or a Q (10♥ and Q♥ are out)
     assert parquet.legal_moves(s, 0) == ["QD@36", "TD@36"]
@@ -133,7 +138,11 @@ def test_no_placement_means_relocation() -> None:
     assert parquet.view(s, 0)["must_relocate"] is True
     after = parquet.apply(s, "11>34", 0)
     assert after.events[0] == {
-        "e": "relocate", "seat": 0, "card": "8H", "from": "11", "to": "34",
+        "e": "relocate",
+        "seat": 0,
+        "card": "8H",
+        "from": "11",
+        "to": "34",
     }
     assert parquet.view(after, 1)["board"][0][0] is None
     # a relocation is not a placement: the last placer stays
@@ -166,7 +175,9 @@ def test_automatic_pass_and_double_pass_end() -> None:
     assert [e["e"] for e in s.events] == ["pass", "pass", "end"]
     assert parquet.status(s).winners == [1]
     assert parquet.view(s, 0)["events"][-1] == {
-        "e": "end", "why": "double_pass", "winners": [1],
+        "e": "end",
+        "why": "double_pass",
+        "winners": [1],
     }
 
 
@@ -188,10 +199,46 @@ def test_full_board_holder_of_36th_card_loses() -> None:
 # The tail of a real game (red 0, first 0): after 9♠ on (3,5) the two sides shuffle cards
 # back and forth; the position after 9S@35 occurs for the third time after eight relocations.
 REPETITION_GAME = [
-    "8H@44", "7C@33", "JH@35", "9C@24", "7H@54", "8C@32", "TD@14", "TS@36", "8D@25", "QS@46",
-    "9H@26", "JS@37", "QH@47", "7S@15", "6H@22", "6S@53", "TH@34", "6C@55", "9D@42", "TC@16",
-    "7D@41", "8S@51", "6D@52", "AC@45", "JD@17", "JC@27", "KD@56", "AS@57", "AD@43", "51>13",
-    "35>23", "9S@35", "41>21", "13>11", "21>41", "11>13", "41>21", "13>11", "21>41", "11>13",
+    "8H@44",
+    "7C@33",
+    "JH@35",
+    "9C@24",
+    "7H@54",
+    "8C@32",
+    "TD@14",
+    "TS@36",
+    "8D@25",
+    "QS@46",
+    "9H@26",
+    "JS@37",
+    "QH@47",
+    "7S@15",
+    "6H@22",
+    "6S@53",
+    "TH@34",
+    "6C@55",
+    "9D@42",
+    "TC@16",
+    "7D@41",
+    "8S@51",
+    "6D@52",
+    "AC@45",
+    "JD@17",
+    "JC@27",
+    "KD@56",
+    "AS@57",
+    "AD@43",
+    "51>13",
+    "35>23",
+    "9S@35",
+    "41>21",
+    "13>11",
+    "21>41",
+    "11>13",
+    "41>21",
+    "13>11",
+    "21>41",
+    "11>13",
 ]
 
 
@@ -288,8 +335,9 @@ def test_view_is_the_same_for_both_players_and_json_able() -> None:
     assert v0["must_relocate"] is False
 
 
-@pytest.mark.parametrize("move", ["", "KS@", "ks@24", "KS@24 ", "KS@00", "KS@38", "24>25",
-                                  "XX@24", "KH@24", "pass"])
+@pytest.mark.parametrize(
+    "move", ["", "KS@", "ks@24", "KS@24 ", "KS@00", "KS@38", "24>25", "XX@24", "KH@24", "pass"]
+)
 def test_malformed_or_illegal_moves_raise(move: str) -> None:
     s = parquet.new_game({"red": 0, "first": 1}, seed=5)
     before = parquet.to_json(s)
