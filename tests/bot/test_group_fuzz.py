@@ -16,9 +16,9 @@ from tests.bot.test_group_handlers import World, hand_of, open_lobby, world  # n
 
 @pytest.mark.parametrize("kind,seed", [("ryadki", 1), ("ryadki", 2), ("parquet", 3)])
 async def test_random_taps_never_break_a_game(
-    world: World,
+    world: World,  # noqa: F811
     kind: str,
-    seed: int,  # noqa: F811
+    seed: int,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     w = world

@@ -99,8 +99,8 @@ class World:
 
 @pytest.fixture
 async def world(
-    bot_session: BotSession,
-    tmp_path: Path,  # noqa: F811
+    bot_session: BotSession,  # noqa: F811
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[World]:
     import bot.handlers as handlers
