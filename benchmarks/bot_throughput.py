@@ -44,12 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from aiogram import Dispatcher, Router
 from aiogram.types import CallbackQuery, InlineKeyboardMarkup, Message, Update
 
-from bot import telegram_io
 from bot.app import build_dispatcher
-from bot.callbacks import GameCallback, parse
 from bot.config import Settings
-from bot.keyboard import Keyboard
 from bot.storage.redis_store import RedisStore
+from bot.telegram import io as telegram_io
+from bot.telegram.callbacks import GameCallback, parse
+from bot.telegram.keyboard import Keyboard
 from tests.bot.recording import (
     TOKEN,
     FakeTelegram,
@@ -142,7 +142,7 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
     """Mean CPU µs of the least any tap that moves must do, in a bare aiogram handler: answer
     the query, edit the board (the current board's text and keyboard, as sent) and one Redis
     round trip (a PING). Rules, rendering, game state and the bot's own middlewares excluded.
-    `lean_requests`: the edit and the answer go as the bot sends them (bot.telegram_io: the
+    `lean_requests`: the edit and the answer go as the bot sends them (bot.telegram.io: the
     keyboard as ready JSON text, the edited message not parsed); otherwise as aiogram's
     shortcuts send them (bot.edit_message_text with the keyboard, query.answer())."""
     dp = Dispatcher()
@@ -308,8 +308,8 @@ class Breakdown:
     PARTS = (
         ("bot.handlers.solitaire", "render_game", "render board + keyboard"),
         ("bot.handlers.solitaire", "edit", "editMessageText request"),
-        ("bot.telegram_io", "answer", "answerCallbackQuery request"),
-        ("bot.solitaire", "apply_move", "rules apply + undo/events"),
+        ("bot.telegram.io", "answer", "answerCallbackQuery request"),
+        ("bot.games.solitaire.model", "apply_move", "rules apply + undo/events"),
     )
 
     def __init__(self, store: RedisStore) -> None:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.callbacks import GameCallback, parse
+from bot.telegram.callbacks import GameCallback, parse
 from tests.bot.recording import TgMessage
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser

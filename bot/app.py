@@ -10,13 +10,13 @@ from aiogram.types import BotCommand, BotCommandScopeDefault
 
 from bot.config import Settings
 from bot.i18n import LANGUAGES, t
-from bot.middlewares import (
+from bot.storage import Store
+from bot.telegram.middlewares import (
     CallbackMiddleware,
     ErrorMiddleware,
     LanguageCache,
     LanguageMiddleware,
 )
-from bot.storage import Store
 
 
 def build_bot(settings: Settings, session: AiohttpSession | None = None) -> Bot:
@@ -49,7 +49,7 @@ def build_dispatcher(store: Store, settings: Settings) -> Dispatcher:
     dp["languages"] = languages
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
-    from bot.solitaire import KINDS
+    from bot.games.solitaire.model import KINDS
 
     dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(KINDS)))
     for entry in ROUTERS:

@@ -15,17 +15,17 @@ from aiogram.exceptions import TelegramAPIError
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
 
-from bot import group_play as gp
-from bot import invites
-from bot.callbacks import GameCallback, menu_data
 from bot.config import Settings
-from bot.filters import GameKind, Menu
-from bot.group_service import GroupService, Refused
+from bot.games.table import play as gp
+from bot.games.table.lobby import Player
+from bot.games.table.service import GroupService, Refused
 from bot.i18n import Translator
-from bot.keyboard import Button, Keyboard
-from bot.lobby import Player
 from bot.storage import GameRecord, Store
-from bot.telegram_io import CallbackAnswer, edit, send
+from bot.telegram import deeplinks as invites
+from bot.telegram.callbacks import GameCallback, menu_data
+from bot.telegram.filters import GameKind, Menu
+from bot.telegram.io import CallbackAnswer, edit, send
+from bot.telegram.keyboard import Button, Keyboard
 
 log = logging.getLogger(__name__)
 

@@ -16,17 +16,17 @@ from aiogram import Bot, Router
 from aiogram.types import CallbackQuery
 
 import rules
-from bot import solitaire
-from bot.callbacks import GameCallback, menu_data
 from bot.config import Settings
-from bot.filters import GameKind, Menu
+from bot.games.solitaire import model as solitaire
 from bot.i18n import Translator
-from bot.keyboard import Keyboard
 from bot.render import kosa as kosa_render
 from bot.render import raspad as raspad_render
 from bot.render.common import RenderCtx, button, markup
 from bot.storage import GameRecord, Store
-from bot.telegram_io import CallbackAnswer, edit, send
+from bot.telegram.callbacks import GameCallback, menu_data
+from bot.telegram.filters import GameKind, Menu
+from bot.telegram.io import CallbackAnswer, edit, send
+from bot.telegram.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 

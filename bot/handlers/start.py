@@ -9,13 +9,13 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
-from bot import solitaire
-from bot.filters import Menu
+from bot.games.solitaire import model as solitaire
 from bot.i18n import LANGUAGES, Translator
-from bot.middlewares import LanguageCache
 from bot.render.menu import language_menu, main_menu, rules_page
 from bot.storage import Store
-from bot.telegram_io import CallbackAnswer, edit, send
+from bot.telegram.filters import Menu
+from bot.telegram.io import CallbackAnswer, edit, send
+from bot.telegram.middlewares import LanguageCache
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ import html
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.callbacks import game_prefix, menu_data, ui_action, with_action
 from bot.i18n import t
-from bot.keyboard import Button, Keyboard
+from bot.telegram.callbacks import game_prefix, menu_data, ui_action, with_action
+from bot.telegram.keyboard import Button, Keyboard
 from rules import cards
 
 
@@ -104,7 +104,7 @@ def markup(rows: list[list[Button]]) -> Keyboard:
 def result_lines(
     ctx: RenderCtx, status: dict[str, Any], score_key: str, score: int, total: int | None = None
 ) -> list[str]:
-    from bot.solitaire import elapsed, format_duration
+    from bot.games.solitaire.model import elapsed, format_duration
 
     result = status.get("result", "playing")
     lines = [f"<b>{ctx.t('result-' + result)}</b>"]

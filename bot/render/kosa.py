@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.keyboard import Button, Keyboard
 from bot.render.common import (
     RenderCtx,
     button,
@@ -28,6 +27,7 @@ from bot.render.common import (
     result_lines,
     rows_of,
 )
+from bot.telegram.keyboard import Button, Keyboard
 
 LEFT = ("L1", "L2", "L3", "L4", "L5", "L6")
 RIGHT = ("R1", "R2", "R3", "R4", "R5", "R6")

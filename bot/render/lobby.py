@@ -5,11 +5,11 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from bot.callbacks import game_data, ui_action
+from bot.games.table.lobby import Lobby
 from bot.i18n import Translator
-from bot.invites import group_link, join_link
-from bot.keyboard import Button, Keyboard
-from bot.lobby import Lobby
+from bot.telegram.callbacks import game_data, ui_action
+from bot.telegram.deeplinks import group_link, join_link
+from bot.telegram.keyboard import Button, Keyboard
 
 
 def _btn(text: str, gid: str, version: int, action: str, arg: str = "") -> Button:

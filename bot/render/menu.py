@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.callbacks import menu_data
 from bot.i18n import catalog, t
-from bot.keyboard import Button, Keyboard
+from bot.telegram.callbacks import menu_data
+from bot.telegram.keyboard import Button, Keyboard
 
 RULE_GAMES = ("kosa", "raspad", "ryadki", "parquet")  # a page shows those with `rules-<game>`
 

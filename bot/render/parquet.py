@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from bot.callbacks import game_data, ui_action
 from bot.i18n import Translator
-from bot.keyboard import Button, Keyboard
+from bot.telegram.callbacks import game_data, ui_action
+from bot.telegram.keyboard import Button, Keyboard
 from rules.cards import RANKS, SUITS, pretty
 
 ROWS, COLS = 5, 7

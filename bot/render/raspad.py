@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.keyboard import Button, Keyboard
 from bot.render.common import (
     RenderCtx,
     button,
@@ -25,6 +24,7 @@ from bot.render.common import (
     result_lines,
     rows_of,
 )
+from bot.telegram.keyboard import Button, Keyboard
 
 CELL = 5
 PER_ROW = 6  # 6 × 5 = 30 columns

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bot import telegram_io
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
+from bot.telegram import io as telegram_io
 from tests.bot.recording import RecordingSession, make_bot
 from tests.bot.solitaire_driver import Harness
 

@@ -10,9 +10,9 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 
 from bot.app import build_dispatcher
-from bot.callbacks import GameCallback, parse
 from bot.config import Settings
 from bot.storage import GameRecord, Store
+from bot.telegram.callbacks import GameCallback, parse
 from tests.bot.recording import TOKEN, RecordingSession, TgMessage, TgUser
 
 

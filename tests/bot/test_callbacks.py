@@ -4,8 +4,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot import callbacks
-from bot.callbacks import GameCallback, MenuCallback, game_data, menu_data, parse, ui_action
+from bot.telegram import callbacks
+from bot.telegram.callbacks import (
+    GameCallback,
+    MenuCallback,
+    game_data,
+    menu_data,
+    parse,
+    ui_action,
+)
 
 
 def test_game_roundtrip() -> None:

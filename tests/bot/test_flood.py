@@ -8,7 +8,7 @@ import pytest
 from aiogram.exceptions import TelegramRetryAfter
 from aiogram.methods import EditMessageText
 
-from bot.flood import EditCoalescer
+from bot.telegram.flood import EditCoalescer
 
 
 class FakeClock:

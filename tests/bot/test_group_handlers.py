@@ -15,10 +15,10 @@ from aiogram import Bot, Dispatcher
 from pydantic import SecretStr
 
 import rules
-from bot import callbacks
 from bot.config import Settings
-from bot.group_service import GroupService
+from bot.games.table.service import GroupService
 from bot.storage import Store
+from bot.telegram import callbacks
 from tests.bot.recording import (
     TOKEN,
     BotSession,

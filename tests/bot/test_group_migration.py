@@ -16,10 +16,10 @@ from aiogram import Dispatcher
 from aiogram.exceptions import TelegramMigrateToChat
 
 import rules
-from bot import callbacks
-from bot.flood import EditCoalescer
-from bot.group_service import GroupService
+from bot.games.table.service import GroupService
 from bot.storage import Store
+from bot.telegram import callbacks
+from bot.telegram.flood import EditCoalescer
 from tests.bot.recording import (
     MIGRATED,
     BotSession,

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.invites import (
+from bot.telegram.deeplinks import (
     group_link,
     invite_problem,
     is_code,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.lobby import Lobby, LobbyError, Player, lobby_expired
+from bot.games.table.lobby import Lobby, LobbyError, Player, lobby_expired
 
 ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol", "en")
 

@@ -14,10 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules
-from bot import solitaire
-from bot.callbacks import game_data
+from bot.games.solitaire import model as solitaire
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
+from bot.telegram.callbacks import game_data
 from tests.bot.recording import RecordingSession, TgMessage, TgUser, make_bot
 from tests.bot.solitaire_driver import Harness
 

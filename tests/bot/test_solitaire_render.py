@@ -10,10 +10,10 @@ import re
 
 import pytest
 
-from bot import solitaire
-from bot.callbacks import GameCallback, parse
+from bot.games.solitaire import model as solitaire
 from bot.handlers.solitaire import render_game
 from bot.storage import GameRecord
+from bot.telegram.callbacks import GameCallback, parse
 
 
 def width(line: str) -> int:

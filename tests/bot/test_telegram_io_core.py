@@ -12,7 +12,7 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import EditMessageText, SendMessage
 
-from bot import telegram_io
+from bot.telegram import io as telegram_io
 
 
 class Msg:

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.group_play import TIMEOUT_LIMIT, play, public_view, start, time_out, turn_of
-from bot.group_play import module as game_module
-from bot.lobby import Lobby, Player
+from bot.games.table.lobby import Lobby, Player
+from bot.games.table.play import TIMEOUT_LIMIT, play, public_view, start, time_out, turn_of
+from bot.games.table.play import module as game_module
+from bot.games.timers import TimerLoop, turn_key
 from bot.storage import GameRecord, Store
-from bot.timers import TimerLoop, turn_key
 
 NAMES = ["Ann", "Ben", "Cid"]
 

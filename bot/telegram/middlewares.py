@@ -12,10 +12,10 @@ from aiogram import BaseMiddleware
 from aiogram.dispatcher.event.bases import UNHANDLED
 from aiogram.types import CallbackQuery, TelegramObject, Update, User
 
-from bot import callbacks
 from bot.i18n import normalize, t, translator
 from bot.storage import Store
-from bot.telegram_io import CallbackAnswer, send
+from bot.telegram import callbacks
+from bot.telegram.io import CallbackAnswer, send
 
 log = logging.getLogger("bot.updates")
 

@@ -7,8 +7,8 @@ from typing import Any
 from aiogram.filters import Filter
 from aiogram.types import CallbackQuery
 
-from bot.callbacks import GameCallback, MenuCallback
 from bot.storage import GameRecord
+from bot.telegram.callbacks import GameCallback, MenuCallback
 
 
 class GameKind(Filter):

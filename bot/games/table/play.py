@@ -1,6 +1,6 @@
 """Group games on a GameRecord, without I/O: start from a lobby, play a move, time a turn out.
 
-`record.meta` of a group game holds (besides the lobby fields of `bot.lobby.Lobby.as_meta`):
+`record.meta` of a group game holds (besides the lobby fields of `bot.games.table.lobby.Lobby.as_meta`):
 - `phase`: "lobby" | "play" | "over" | "cancelled";
 - `code` (the invite code), `lang` (the language of the public messages), `title` (the
   group's title), `group` (the group chat id, None until the lobby is opened in a group);
@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from bot.lobby import Lobby
+from bot.games.table.lobby import Lobby
 from bot.storage import GameRecord
 
 TIMEOUT_LIMIT = 3

@@ -30,7 +30,7 @@ from aiogram.methods import (
 from aiogram.methods.base import TelegramMethod
 from aiogram.types import CallbackQuery
 
-from bot.keyboard import Markup, markup_json
+from bot.telegram.keyboard import Markup, markup_json
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +46,7 @@ sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
 
 
 class _Edit(TelegramMethod[Any]):
-    """editMessageText carrying the keyboard as its JSON text (see bot.keyboard), whose answer
+    """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose answer
     (the whole edited Message, keyboard included) is not parsed into objects: nobody reads it.
     The request on the wire is what aiogram's EditMessageText sends; errors raise the same."""
 

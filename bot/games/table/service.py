@@ -20,19 +20,19 @@ from typing import Any
 from aiogram import Bot
 from aiogram.exceptions import TelegramAPIError, TelegramMigrateToChat
 
-from bot import group_play as gp
-from bot import invites
 from bot.config import Settings
-from bot.flood import EditCoalescer
+from bot.games.table import play as gp
+from bot.games.table.lobby import DEALS, Lobby, LobbyError, Player
+from bot.games.timers import TimerLoop, lobby_key, turn_key
 from bot.i18n import Translator, translator
-from bot.keyboard import Keyboard
-from bot.lobby import DEALS, Lobby, LobbyError, Player
 from bot.render import lobby as render_lobby
 from bot.render import parquet as render_parquet
 from bot.render import ryadki as render_ryadki
 from bot.storage import GameRecord, Store
-from bot.telegram_io import delete, edit, follow_migration, send, with_retry
-from bot.timers import TimerLoop, lobby_key, turn_key
+from bot.telegram import deeplinks as invites
+from bot.telegram.flood import EditCoalescer
+from bot.telegram.io import delete, edit, follow_migration, send, with_retry
+from bot.telegram.keyboard import Keyboard
 from rules.errors import IllegalMove
 
 log = logging.getLogger(__name__)
