@@ -50,7 +50,7 @@ from bot.storage.redis_store import RedisStore
 from bot.telegram import io as telegram_io
 from bot.telegram.callbacks import GameCallback, parse
 from bot.telegram.keyboard import Keyboard
-from tests.bot.recording import (
+from tests.support.recording import (
     TOKEN,
     FakeTelegram,
     RecordingSession,
@@ -58,7 +58,7 @@ from tests.bot.recording import (
     TgUser,
     make_bot,
 )
-from tests.redis_server import start_redis
+from tests.support.redis_server import start_redis
 
 
 def echo_dispatcher() -> Dispatcher:
@@ -221,7 +221,7 @@ class GameBench:
         self.rng = rng
         self.bot, self.session = make_bot(RecordingSession(validate=False))
         settings = Settings(bot_token=TOKEN)  # type: ignore[arg-type]
-        self.dp = build_dispatcher(store, settings)
+        self.dp = build_dispatcher(self.bot, store, settings)
         self.user: TgUser = self.session.tg.add_user("Player", language_code="en")
         self.move_times: list[float] = []
         self.move_cpu: list[float] = []

@@ -29,10 +29,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.telegram.callbacks import GameCallback, parse
-from tests.bot.recording import TgMessage
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.redis_server import start_redis
+from tests.support.recording import TgMessage
+from tests.support.redis_server import start_redis
 
 OPEN = {  # (game button, variant button) in English
     "raspad": ("💥 Raspad (Decay)", "🂠 52 cards"),

@@ -94,7 +94,7 @@ async def run(settings: Settings) -> None:
     bot = build_bot(settings)
     beat = asyncio.create_task(heartbeat(settings.health_file)) if settings.health_file else None
     try:
-        dp = build_dispatcher(store, settings)
+        dp = build_dispatcher(bot, store, settings)
         me = await bot.get_me()
         log.info(
             "event=start bot=@%s store=%s mode=%s",

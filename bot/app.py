@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from aiogram import Bot, Dispatcher, Router
+import time
+from collections.abc import Callable
+
+from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand, BotCommandScopeDefault
 
-from bot.config import Settings
-from bot.i18n import LANGUAGES, t
+import rules
+from bot.config import LANGUAGES, Settings
+from bot.games.solitaire.service import SolitaireService
+from bot.games.table.service import TableService
+from bot.i18n import t
 from bot.storage import Store
+from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import (
     CallbackMiddleware,
     ErrorMiddleware,
@@ -29,31 +36,30 @@ def build_bot(settings: Settings, session: AiohttpSession | None = None) -> Bot:
     )
 
 
-def _fresh(entry: object) -> Router:
-    """ROUTERS entries are factories (preferred) or Router instances (re-attachable)."""
-    router = entry() if callable(entry) and not isinstance(entry, Router) else entry
-    assert isinstance(router, Router)
-    router._parent_router = None  # allow including a module-level router in a new Dispatcher
-    return router
-
-
-def build_dispatcher(store: Store, settings: Settings) -> Dispatcher:
-    """Everything handlers need is in the dispatcher's data: `store`, `settings`, `languages`;
-    per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`."""
+def build_dispatcher(
+    bot: Bot, store: Store, settings: Settings, *, clock: Callable[[], float] = time.time
+) -> Dispatcher:
+    """The services are built here, once, and reach handlers through the dispatcher's data:
+    `store`, `settings`, `languages`, `solitaires` (SolitaireService), `tables` (TableService).
+    Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`."""
     from bot.handlers import ROUTERS
 
+    messenger = TelegramMessenger(bot)
+    tables = TableService(messenger, store, settings, clock=clock)
     dp = Dispatcher()
     languages = LanguageCache(store, settings.default_language)
     dp["store"] = store
     dp["settings"] = settings
     dp["languages"] = languages
+    dp["solitaires"] = SolitaireService(messenger, store, settings)
+    dp["tables"] = tables
+    dp.startup.register(tables.start)
+    dp.shutdown.register(tables.stop)
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
-    from bot.games.solitaire.model import KINDS
-
-    dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(KINDS)))
-    for entry in ROUTERS:
-        dp.include_router(_fresh(entry))
+    dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(rules.SOLITAIRES)))
+    for make_router in ROUTERS:
+        dp.include_router(make_router())
     return dp
 
 

@@ -15,8 +15,10 @@ from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
 
+from bot.config import LANGUAGES
+
 LOCALES_DIR = Path(__file__).parent / "locales"
-LANGUAGES = ("ru", "en")
+
 DEFAULT = "ru"
 MEMO_SIZE = 20000  # formatted messages with arguments kept (then the memo starts afresh)
 

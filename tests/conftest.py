@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.redis_server import RedisServer, redis_binary, start_redis
+from tests.support.redis_server import RedisServer, redis_binary, start_redis
 
 
 @pytest.fixture(scope="session")

@@ -1,10 +1,10 @@
 """All routers, in the order the Dispatcher includes them (first match wins).
 
-Entries are router factories (`def make_router() -> Router`) or Router instances.
+Each entry is a factory (`make_router() -> Router`), so every Dispatcher gets fresh routers.
 The solitaire router comes first (it has callback handlers only, and moves are the busiest
-updates). Group games: add your routers ABOVE `start` (so `/start j<code>` deep links and the
-`m:friends` button reach you first; `group` now answers `m:friends`), and
-`fallback` must stay last (it answers taps nothing else handled).
+updates). The group routers come ABOVE `start` (so `/start j<code>` deep links and the
+`m:friends` button reach them first), and `fallback` stays last (it answers what nothing else
+handled).
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from collections.abc import Callable
 
 from aiogram import Router
 
-from bot.handlers import fallback, group, solitaire, start
+from bot.handlers import fallback, group, solitaire, start, table
 
-ROUTERS: list[Callable[[], Router] | Router] = [
+ROUTERS: list[Callable[[], Router]] = [
     solitaire.make_router,  # callbacks only, and the busiest: first, so a move tries no others
-    group.make_router,  # group games: /newgame, lobbies, invites (/start j<code>), m:friends
+    table.make_router,  # taps on group games' lobbies, tables and hands
+    group.make_router,  # /newgame, invites (/start j<code>), m:friends, group membership
     start.make_router,
     fallback.make_router,
 ]

@@ -10,11 +10,11 @@ from aiogram.types import Message
 from bot.i18n import Translator
 
 
+async def unknown(message: Message, _: Translator) -> None:
+    await message.answer(_("unknown-command"))
+
+
 def make_router() -> Router:
     router = Router(name="fallback")
-
-    @router.message(F.chat.type == "private")
-    async def unknown(message: Message, _: Translator) -> None:
-        await message.answer(_("unknown-command"))
-
+    router.message.register(unknown, F.chat.type == "private")
     return router

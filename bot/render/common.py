@@ -1,44 +1,18 @@
-"""Pieces shared by the solitaire renderers: render context, cells, event line, control rows."""
+"""Presentation pieces shared by the renderers: cards, cells, names, buttons, control rows."""
 
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
-from bot.i18n import t
-from bot.telegram.callbacks import game_prefix, menu_data, ui_action, with_action
+from bot.render.screen import SoloCtx
+from bot.telegram.callbacks import menu_data
 from bot.telegram.keyboard import Button, Keyboard
 from rules import cards
+from rules.cards import RANKS, SUITS
 
-
-@dataclass
-class RenderCtx:
-    """Everything a renderer reads besides the rules view (it never mutates anything)."""
-
-    lang: str
-    game_id: str
-    version: int
-    moves: list[str]  # legal moves now
-    pick: str | None = None  # a picked source (hand card / place)
-    hint: str | None = None  # a suggested move to mark
-    confirm: str | None = None  # "fail" | "r" | "resign": ask before doing it
-    events: list[Any] = field(default_factory=list)
-    meta: dict[str, Any] = field(default_factory=dict)
-    can_undo: bool = False
-    prefix: str = field(init=False, repr=False)  # `<gid>:<version>:` of every game button
-
-    def __post_init__(self) -> None:
-        self.prefix = game_prefix(self.game_id, self.version)
-
-    def move(self, move: str) -> str:
-        return with_action(self.prefix, move)
-
-    def ui(self, name: str, arg: str = "") -> str:
-        return with_action(self.prefix, ui_action(name, arg))
-
-    def t(self, key: str, **args: Any) -> str:
-        return t(self.lang, key, **args)
+PARQUET_COLS = "abcdefg"
 
 
 def card(code: str | None) -> str:
@@ -55,14 +29,25 @@ def esc(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def event_line(ctx: RenderCtx) -> str:
-    parts: list[str] = []
-    for key, args in ctx.events:
-        resolved = {
-            k: (t(ctx.lang, v[0], **v[1]) if isinstance(v, list) else v) for k, v in args.items()
-        }
-        parts.append(t(ctx.lang, key, **resolved))
-    return " · ".join(parts)
+def sorted_hand(codes: Sequence[str]) -> list[str]:
+    """By suit (♠ ♥ ♦ ♣), then rank: easier to scan for a match."""
+    return sorted(codes, key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0])))
+
+
+def cell_name(cell: str) -> str:
+    """A Parquet cell `"24"` (row 2, column 4) as players read it: `"d2"`."""
+    return f"{PARQUET_COLS[int(cell[1]) - 1]}{cell[0]}"
+
+
+def side(view: dict[str, Any], seat: int) -> str:
+    """A Parquet seat's colour."""
+    return "🔴" if view["red"] == seat else "⚫"
+
+
+def format_duration(seconds: int) -> str:
+    h, rest = divmod(seconds, 3600)
+    m, s = divmod(rest, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
 def button(text: str, data: str) -> Button:
@@ -74,7 +59,7 @@ def rows_of(buttons: list[Button], n: int) -> list[list[Button]]:
     return [buttons[i : i + n] for i in range(0, len(buttons), n)]
 
 
-def control_rows(ctx: RenderCtx) -> list[list[Button]]:
+def control_rows(ctx: SoloCtx) -> list[list[Button]]:
     first = [button(ctx.t("btn-hint"), ctx.ui("hint"))]
     if ctx.can_undo:
         first.append(button(ctx.t("btn-undo"), ctx.ui("undo")))
@@ -85,15 +70,17 @@ def control_rows(ctx: RenderCtx) -> list[list[Button]]:
     return [first, second]
 
 
-def confirm_rows(ctx: RenderCtx, yes_key: str, move: str) -> list[list[Button]]:
+def confirm_rows(ctx: SoloCtx, yes_key: str, move: str) -> list[list[Button]]:
     return [[button(ctx.t(yes_key), ctx.move(move)), button(ctx.t("btn-cancel"), ctx.ui("back"))]]
 
 
-def finished_rows(ctx: RenderCtx, kind: str) -> list[list[Button]]:
-    variant = str(ctx.meta.get("variant", ""))
-    again = f"again:{kind}:{variant}" if variant else f"again:{kind}"
+def finished_rows(ctx: SoloCtx, kind: str) -> list[list[Button]]:
+    again = f"again:{kind}:{ctx.variant}" if ctx.variant else f"again:{kind}"
     return [
-        [button(ctx.t("btn-again"), menu_data(again)), button(ctx.t("btn-menu"), menu_data("menu"))]
+        [
+            button(ctx.t("btn-again"), menu_data(again)),
+            button(ctx.t("btn-menu"), menu_data("menu")),
+        ]
     ]
 
 
@@ -102,19 +89,18 @@ def markup(rows: list[list[Button]]) -> Keyboard:
 
 
 def result_lines(
-    ctx: RenderCtx, status: dict[str, Any], score_key: str, score: int, total: int | None = None
+    ctx: SoloCtx, status: dict[str, Any], score_key: str, score: int, total: int | None = None
 ) -> list[str]:
-    from bot.games.solitaire.model import elapsed, format_duration
-
     result = status.get("result", "playing")
     lines = [f"<b>{ctx.t('result-' + result)}</b>"]
     lines.append(ctx.t(score_key, n=score, total=total if total is not None else 0))
+    played = ctx.played
     lines.append(
         ctx.t(
             "result-stats",
-            moves=int(ctx.meta.get("moves", 0)),
-            time=format_duration(elapsed(ctx.meta)),
-            undos=int(ctx.meta.get("undos", 0)),
+            moves=played.moves,
+            time=format_duration(played.seconds),
+            undos=played.undos,
         )
     )
     return lines

@@ -14,20 +14,20 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.common import (
-    RenderCtx,
     button,
     card,
     cell,
     confirm_rows,
     control_rows,
     esc,
-    event_line,
     finished_rows,
     markup,
     result_lines,
     rows_of,
 )
-from bot.telegram.keyboard import Button, Keyboard
+from bot.render.events import solo_line
+from bot.render.screen import Screen, SoloCtx
+from bot.telegram.keyboard import Button
 
 LEFT = ("L1", "L2", "L3", "L4", "L5", "L6")
 RIGHT = ("R1", "R2", "R3", "R4", "R5", "R6")
@@ -53,7 +53,7 @@ def place_card(view: dict[str, Any], place: str) -> str | None:
     return pile[-1] if pile else None
 
 
-def place_name(ctx: RenderCtx, place: str) -> str:
+def place_name(ctx: SoloCtx, place: str) -> str:
     if place == "b":
         return ctx.t("kosa-braid-short")
     if place == "w":
@@ -73,7 +73,7 @@ def _spot_cell(view: dict[str, Any], spot: str, pick: str | None) -> str:
     return f"{mark}{spot} {cell(top, 3)} {count:<3}"
 
 
-def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
+def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
     if view.get("max_passes"):
         lines = [
             ctx.t(
@@ -113,33 +113,33 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     return "\n".join(lines)
 
 
-def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, Keyboard]:
+def render(view: dict[str, Any], ctx: SoloCtx) -> Screen:
     status = view["status"]
     title = ctx.t("title-kosa")
     parts = [f"<b>{esc(title)}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
-    line = event_line(ctx)
+    line = solo_line(ctx.lang, ctx.events)
     if line:
         parts.append(f"<i>{esc(line)}</i>")
     if status["over"]:
         score = sum(len(p) for p in view["foundations"])
         parts.append("\n".join(result_lines(ctx, status, "result-kosa-found", score, 104)))
-        return "\n".join(parts), markup(finished_rows(ctx, "kosa"))
+        return Screen("\n".join(parts), markup(finished_rows(ctx, "kosa")))
     if ctx.confirm == "r":
         parts.append(ctx.t("confirm-redeal-loses"))
-        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-redeal", "r"))
+        return Screen("\n".join(parts), markup(confirm_rows(ctx, "btn-yes-redeal", "r")))
     if ctx.confirm == "resign":
         parts.append(ctx.t("confirm-resign"))
-        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign"))
+        return Screen("\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign")))
     if view.get("awaiting_fill"):
         parts.append(ctx.t("kosa-fill-prompt", spots=", ".join(view["awaiting_fill"])))
     elif view.get("redeal_loses") and "r" in ctx.moves and not view["stock"]:
         parts.append(ctx.t("kosa-redeal-warning"))
     if ctx.hint:
         parts.append(ctx.t("hint-line", move=describe(ctx.hint, view, ctx)))
-    return "\n".join(parts), markup(keyboard(view, ctx))
+    return Screen("\n".join(parts), markup(keyboard(view, ctx)))
 
 
-def describe(move: str, view: dict[str, Any], ctx: RenderCtx) -> str:
+def describe(move: str, view: dict[str, Any], ctx: SoloCtx) -> str:
     if move == "d":
         return ctx.t("kosa-draw-hint")
     if move == "r":
@@ -164,13 +164,13 @@ def source_label(view: dict[str, Any], place: str) -> str:
     return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{place} {c}"
 
 
-def _target_label(view: dict[str, Any], ctx: RenderCtx, dst: str) -> str:
+def _target_label(view: dict[str, Any], ctx: SoloCtx, dst: str) -> str:
     top = place_card(view, dst)
     name = place_name(ctx, dst)
     return f"{name} {card(top)}" if top and not dst.startswith("F") else name
 
 
-def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[Button]]:
+def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
     rows: list[list[Button]] = []
     star = "⭐"
     by_source: dict[str, list[str]] = {}

@@ -2,22 +2,31 @@
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any
 from urllib.parse import quote
 
-from bot.games.table.lobby import Lobby
 from bot.i18n import Translator
+from bot.render.common import esc
+from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
 from bot.telegram.deeplinks import group_link, join_link
 from bot.telegram.keyboard import Button, Keyboard
 
+LobbyView = dict[str, Any]  # bot.games.table.lobby.Lobby.view(): seats, creator, settings
 
-def _btn(text: str, gid: str, version: int, action: str, arg: str = "") -> Button:
-    return Button(text=text, callback_data=game_data(gid, version, ui_action(action, arg)))
+
+def _btn(text: str, gid: str, version: int, action: str) -> Button:
+    return Button(text=text, callback_data=game_data(gid, version, ui_action(action)))
+
+
+def _deck(lobby: LobbyView, _: Translator) -> str:
+    if lobby["deck"] is None:
+        return _("lobby-deck-auto", n=lobby["effective_deck"])
+    return str(lobby["deck"])
 
 
 def lobby_text(
-    lobby: Lobby,
+    lobby: LobbyView,
     _: Translator,
     *,
     ttl_minutes: int,
@@ -25,43 +34,38 @@ def lobby_text(
     closed: str | None = None,
 ) -> str:
     """The lobby: who sits, the settings, what happens next. `closed`: a locale key when over."""
-    game = _(f"grp-game-{lobby.kind}")
+    game = _(f"grp-game-{lobby['kind']}")
     lines = [_("lobby-title", game=game)]
     if group_title:
-        lines.append(_("lobby-group", group=escape(group_title)))
+        lines.append(_("lobby-group", group=esc(group_title)))
     seated = [
-        f"{i + 1}. {escape(p.name)}" + (" 👑" if p.user_id == lobby.creator else "")
-        for i, p in enumerate(lobby.players)
+        f"{i + 1}. {esc(name)}" + (" 👑" if i == lobby["creator_seat"] else "")
+        for i, name in enumerate(lobby["names"])
     ]
     lines.append(
-        _("lobby-players", n=len(lobby.players), max=lobby.max_players)
+        _("lobby-players", n=len(lobby["names"]), max=lobby["max"])
         + "\n"
         + ("\n".join(seated) if seated else "—")
     )
-    if lobby.kind == "ryadki":
-        deck = (
-            _("lobby-deck-auto", n=lobby.effective_deck())
-            if lobby.deck is None
-            else str(lobby.deck)
-        )
-        lines.append(_("lobby-settings-ryadki", deck=deck, deals=lobby.deals))
+    if lobby["kind"] == "ryadki":
+        lines.append(_("lobby-settings-ryadki", deck=_deck(lobby, _), deals=lobby["deals"]))
     else:
         lines.append(_("lobby-settings-parquet"))
     if closed:
         lines.append(_(closed))
     else:
-        if lobby.kind == "ryadki":
+        if lobby["kind"] == "ryadki":
             lines.append(_("lobby-hint-ryadki"))
-        if lobby.can_begin:
+        if lobby["can_begin"]:
             lines.append(_("lobby-ready"))
         else:
-            lines.append(_("lobby-need", n=lobby.min_players - len(lobby.players)))
+            lines.append(_("lobby-need", n=lobby["min"] - len(lobby["names"])))
         lines.append(_("lobby-expiry", m=ttl_minutes))
     return "\n\n".join(lines)
 
 
 def lobby_keyboard(
-    lobby: Lobby, gid: str, version: int, bot_username: str | None, code: str, _: Translator
+    lobby: LobbyView, gid: str, version: int, bot_username: str | None, code: str, _: Translator
 ) -> Keyboard:
     rows: list[list[Button]] = [
         [
@@ -71,16 +75,11 @@ def lobby_keyboard(
     ]
     if bot_username:
         rows.append([Button(text=_("grp-btn-join-link"), url=join_link(bot_username, code))])
-    if lobby.kind == "ryadki":
-        deck = (
-            _("lobby-deck-auto", n=lobby.effective_deck())
-            if lobby.deck is None
-            else str(lobby.deck)
-        )
+    if lobby["kind"] == "ryadki":
         rows.append(
             [
-                _btn(_("grp-btn-deck", deck=deck), gid, version, "deck"),
-                _btn(_("grp-btn-deals", n=lobby.deals), gid, version, "deals"),
+                _btn(_("grp-btn-deck", deck=_deck(lobby, _)), gid, version, "deck"),
+                _btn(_("grp-btn-deals", n=lobby["deals"]), gid, version, "deals"),
             ]
         )
     rows.append(
@@ -93,31 +92,31 @@ def lobby_keyboard(
 
 
 def invite_text(
-    lobby: Lobby, _: Translator, *, bot_username: str, code: str, ttl_hours: int
+    lobby: LobbyView, _: Translator, *, bot_username: str, code: str, ttl_hours: int
 ) -> str:
     """The creator's private message after "Play with friends" → a game."""
-    game = _(f"grp-game-{lobby.kind}")
-    seated = "\n".join(f"{i + 1}. {escape(p.name)}" for i, p in enumerate(lobby.players))
+    game = _(f"grp-game-{lobby['kind']}")
+    seated = "\n".join(f"{i + 1}. {esc(name)}" for i, name in enumerate(lobby["names"]))
     return "\n\n".join(
         [
             _("invite-title", game=game),
             _("invite-how"),
-            f"<code>{escape(join_link(bot_username, code))}</code>",
-            _("lobby-players", n=len(lobby.players), max=lobby.max_players) + "\n" + seated,
+            f"<code>{esc(join_link(bot_username, code))}</code>",
+            _("lobby-players", n=len(lobby["names"]), max=lobby["max"]) + "\n" + seated,
             _("invite-expiry", h=ttl_hours),
         ]
     )
 
 
 def invite_keyboard(
-    lobby: Lobby, gid: str, version: int, bot_username: str, code: str, _: Translator
+    lobby: LobbyView, gid: str, version: int, bot_username: str, code: str, _: Translator
 ) -> Keyboard:
     link = join_link(bot_username, code)
     share = (
         "https://t.me/share/url?url="
         + quote(link, safe="")
         + "&text="
-        + quote(_("invite-share-text", game=_(f"grp-game-{lobby.kind}")), safe="")
+        + quote(_("invite-share-text", game=_(f"grp-game-{lobby['kind']}")), safe="")
     )
     return Keyboard(
         [
@@ -126,3 +125,33 @@ def invite_keyboard(
             [_btn(_("grp-btn-cancel"), gid, version, "cancel")],
         ]
     )
+
+
+def render(lobby: LobbyView, ctx: TableCtx) -> Screen:
+    """The lobby in its group (no buttons once closed)."""
+    _ = ctx._
+    text = lobby_text(lobby, _, ttl_minutes=ctx.ttl_minutes, closed=ctx.closed)
+    if ctx.closed:
+        return Screen(text, None)
+    return Screen(
+        text, lobby_keyboard(lobby, ctx.game_id, ctx.version, ctx.bot_username, ctx.code, _)
+    )
+
+
+def render_invite(lobby: LobbyView, ctx: TableCtx, phase: str, in_group: bool) -> Screen:
+    """The creator's private invite message, as the lobby goes on (`phase` of the game)."""
+    _ = ctx._
+    if phase == "cancelled":
+        return Screen(lobby_text(lobby, _, ttl_minutes=0, closed=ctx.closed), None)
+    if phase in ("play", "over"):
+        text = lobby_text(
+            lobby, _, ttl_minutes=0, group_title=ctx.title, closed="lobby-closed-started"
+        )
+        return Screen(text, None)
+    if in_group:
+        return Screen(lobby_text(lobby, _, ttl_minutes=ctx.ttl_minutes, group_title=ctx.title))
+    text = invite_text(
+        lobby, _, bot_username=ctx.bot_username, code=ctx.code, ttl_hours=ctx.ttl_hours
+    )
+    keyboard = invite_keyboard(lobby, ctx.game_id, ctx.version, ctx.bot_username, ctx.code, _)
+    return Screen(text, keyboard)

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from bot.i18n import catalog, t
+from bot.render.common import button
+from bot.render.screen import Screen
 from bot.telegram.callbacks import menu_data
 from bot.telegram.keyboard import Button, Keyboard
 
 RULE_GAMES = ("kosa", "raspad", "ryadki", "parquet")  # a page shows those with `rules-<game>`
 
 
-def button(text: str, data: str) -> Button:
-    return Button(text=text, callback_data=data)
-
-
-def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> tuple[str, Keyboard]:
+def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
     """`active`: unfinished solitaires as (kind, game_id), offered as "continue" buttons."""
     rows: list[list[Button]] = []
     text = t(lang, "menu-title")
@@ -39,10 +37,10 @@ def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> tuple[s
             button(t(lang, "btn-language"), menu_data("lang")),
         ]
     )
-    return text, Keyboard(rows)
+    return Screen(text, Keyboard(rows))
 
 
-def language_menu(lang: str) -> tuple[str, Keyboard]:
+def language_menu(lang: str) -> Screen:
     rows = [
         [
             button(t(lang, "lang-ru"), menu_data("lang:ru")),
@@ -50,12 +48,27 @@ def language_menu(lang: str) -> tuple[str, Keyboard]:
         ],
         [button(t(lang, "btn-back"), menu_data("menu"))],
     ]
-    return t(lang, "language-title"), Keyboard(rows)
+    return Screen(t(lang, "language-title"), Keyboard(rows))
 
 
-def rules_page(lang: str) -> tuple[str, Keyboard]:
+def rules_page(lang: str) -> Screen:
     cat = catalog()
     parts = [t(lang, "rules-title")]
     parts += [t(lang, f"rules-{g}") for g in RULE_GAMES if cat.has(lang, f"rules-{g}")]
     rows = [[button(t(lang, "btn-menu"), menu_data("menu"))]]
-    return "\n\n".join(parts), Keyboard(rows)
+    return Screen("\n\n".join(parts), Keyboard(rows))
+
+
+def variant_menu(kind: str, variants: list[str], lang: str, active: str | None) -> Screen:
+    """A solitaire's variants (and "continue" when a game of it is unfinished)."""
+    rows = []
+    text = t(lang, f"new-{kind}-title")
+    if active:
+        label = t(lang, "btn-continue", game=t(lang, f"game-{kind}"))
+        rows.append([button(label, menu_data(f"cont:{active}"))])
+        text += "\n" + t(lang, "new-abandons")
+    rows += [
+        [button(t(lang, f"variant-{kind}-{v}"), menu_data(f"new:{kind}:{v}"))] for v in variants
+    ]
+    rows.append([button(t(lang, "btn-back"), menu_data("menu"))])
+    return Screen(text, Keyboard(rows))

@@ -10,59 +10,22 @@ instead (a relocation): tap the card on the board, then its new cell.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from bot.i18n import Translator
+from bot.render.common import PARQUET_COLS, cell_name, esc, side, sorted_hand
+from bot.render.events import parquet_lines
+from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
 from bot.telegram.keyboard import Button, Keyboard
-from rules.cards import RANKS, SUITS, pretty
+from rules.cards import pretty
+from rules.notation import parquet_sources as sources
+from rules.notation import parquet_targets as targets
 
 ROWS, COLS = 5, 7
-COL_NAMES = "abcdefg"
+COL_NAMES = PARQUET_COLS
 CENTRE = "34"
 MARK = "✅"
-
-
-def cell_name(cell: str) -> str:
-    """Rules cell `"24"` (row 2, column 4) → `"d2"`."""
-    return f"{COL_NAMES[int(cell[1]) - 1]}{cell[0]}"
-
-
-def _sort_key(card: str) -> tuple[int, int]:
-    return SUITS.index(card[1]), RANKS.index(card[0])
-
-
-def sorted_hand(hand: Sequence[str]) -> list[str]:
-    return sorted(hand, key=_sort_key)
-
-
-def targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
-    """Cells the picked hand card or board cell may go to → the move string."""
-    out: dict[str, str] = {}
-    if not pick:
-        return out
-    for mv in legal:
-        if "@" in mv:
-            card, cell = mv.split("@")
-            if card == pick:
-                out[cell] = mv
-        elif ">" in mv:
-            src, dst = mv.split(">")
-            if src == pick:
-                out[dst] = mv
-    return out
-
-
-def sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:
-    """(hand cards with a legal cell, board cells whose card may be relocated)."""
-    cards, cells = set(), set()
-    for mv in legal:
-        if "@" in mv:
-            cards.add(mv.split("@")[0])
-        elif ">" in mv:
-            cells.add(mv.split(">")[0])
-    return cards, cells
 
 
 def board_text(board: Sequence[Sequence[str | None]], marked: set[str] | None = None) -> str:
@@ -86,63 +49,6 @@ def board_text(board: Sequence[Sequence[str | None]], marked: set[str] | None = 
     return "\n".join(lines)
 
 
-def side(view: dict[str, Any], seat: int) -> str:
-    return "🔴" if view["red"] == seat else "⚫"
-
-
-def event_lines(
-    events: Sequence[dict[str, Any]], names: Sequence[str], view: dict[str, Any], _: Translator
-) -> list[str]:
-    def who(seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return side(view, seat) + " " + escape(names[seat])
-        return "?"
-
-    lines: list[str] = []
-    removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
-    for ev in events:
-        kind = ev.get("e")
-        if kind == "place":
-            lines.append(
-                _(
-                    "pq-ev-place",
-                    name=who(ev["seat"]),
-                    card=pretty(ev["card"]),
-                    cell=cell_name(ev["cell"]),
-                )
-            )
-        elif kind == "relocate":
-            lines.append(
-                _(
-                    "pq-ev-relocate",
-                    name=who(ev["seat"]),
-                    card=pretty(ev["card"]),
-                    src=cell_name(ev["from"]),
-                    dst=cell_name(ev["to"]),
-                )
-            )
-        elif kind == "phase":
-            lines.append(_("pq-ev-phase"))
-        elif kind == "pass":
-            lines.append(_("pq-ev-pass", name=who(ev["seat"])))
-        elif kind == "resign":
-            if ev["seat"] not in removed:
-                lines.append(_("pq-ev-resign", name=who(ev["seat"])))
-        elif kind == "timeout":
-            move = ev["move"]
-            shown = (
-                pretty(move.split("@")[0]) + " → " + cell_name(move.split("@")[1])
-                if "@" in move
-                else cell_name(move.split(">")[0]) + " → " + cell_name(move.split(">")[1])
-            )
-            lines.append(
-                _("grp-ev-timeout", name=who(ev["seat"]), move=shown, k=ev["k"], max=ev["max"])
-            )
-        elif kind == "removed":
-            lines.append(_("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]))
-    return lines
-
-
 def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: Translator) -> str:
     st = view["status"]
     winners = st["winners"]
@@ -150,8 +56,8 @@ def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: 
         return _("pq-result-draw")
     w = winners[0]
     loser = 1 - w
-    win = side(view, w) + " " + escape(names[w])
-    lose = side(view, loser) + " " + escape(names[loser])
+    win = side(view, w) + " " + esc(names[w])
+    lose = side(view, loser) + " " + esc(names[loser])
     left = view["hands"][loser]
     reason = why or view.get("why") or ""
     if reason == "full":
@@ -169,7 +75,7 @@ def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: 
 
 def text(
     view: dict[str, Any],
-    players: Sequence[dict[str, Any]],
+    names: Sequence[str],
     events: Sequence[dict[str, Any]],
     pick: str | None,
     legal: Sequence[str],
@@ -178,29 +84,28 @@ def text(
     why: str | None = None,
     deadline_s: int | None = None,
 ) -> str:
-    names = [str(p.get("name") or "?") for p in players]
     st = view["status"]
     header = _(
         "pq-title-cross" if view["phase"] == "cross" else "pq-title-corner", n=view["on_board"]
     )
     marked = set(targets(legal, pick)) if pick else set()
-    parts = [header, "<pre>" + escape(board_text(view["board"], marked)) + "</pre>"]
+    parts = [header, "<pre>" + esc(board_text(view["board"], marked)) + "</pre>"]
     hands = []
     for seat in (0, 1):
         hand = sorted_hand(view["hands"][seat])
         hands.append(
-            f"{side(view, seat)} <b>{escape(names[seat])}</b> ({len(hand)}): "
+            f"{side(view, seat)} <b>{esc(names[seat])}</b> ({len(hand)}): "
             + (" ".join(pretty(c) for c in hand) or "—")
         )
     parts.append("\n".join(hands))
-    ev = event_lines(events, names, view, _)
+    ev = parquet_lines(events, names, view, _)
     if ev:
         parts.append("\n".join(ev))
     if st["over"]:
         parts.append(result_line(view, names, why, _))
     elif view["turn"] is not None:
         turn = view["turn"]
-        who = side(view, turn) + " " + escape(names[turn])
+        who = side(view, turn) + " " + esc(names[turn])
         if pick:
             shown = cell_name(pick) if pick.isdigit() else pretty(pick)
             parts.append(_("pq-turn-picked", name=who, card=shown))
@@ -265,3 +170,14 @@ def keyboard(
         ]
     )
     return Keyboard(rows)
+
+
+def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
+    """The one public message: board, hands, events, whose turn; the keyboard is the board."""
+    _ = ctx._
+    body = text(
+        view, ctx.names, ctx.events, ctx.pick, ctx.legal, _, why=ctx.why, deadline_s=ctx.deadline_s
+    )
+    if view["status"]["over"] and not ctx.rematch:
+        return Screen(body, None)
+    return Screen(body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _))

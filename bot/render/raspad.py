@@ -11,20 +11,20 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.common import (
-    RenderCtx,
     button,
     card,
     cell,
     confirm_rows,
     control_rows,
     esc,
-    event_line,
     finished_rows,
     markup,
     result_lines,
     rows_of,
 )
-from bot.telegram.keyboard import Button, Keyboard
+from bot.render.events import solo_line
+from bot.render.screen import Screen, SoloCtx
+from bot.telegram.keyboard import Button
 
 CELL = 5
 PER_ROW = 6  # 6 × 5 = 30 columns
@@ -41,7 +41,7 @@ def _range_text(rng: list[int] | None, code: str | None) -> str:
     return str(high) if low == high else f"{max(low, 1)}-{high}"
 
 
-def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
+def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
     table: list[str | None] = view["table"]
     ranges: list[Any] = view.get("ranges") or [None] * len(table)
     marked: set[str] = set()
@@ -65,10 +65,10 @@ def board_text(view: dict[str, Any], ctx: RenderCtx) -> str:
     return "\n".join(lines)
 
 
-def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, Keyboard]:
+def render(view: dict[str, Any], ctx: SoloCtx) -> Screen:
     status = view["status"]
     parts = [f"<b>{esc(ctx.t('title-raspad'))}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
-    line = event_line(ctx)
+    line = solo_line(ctx.lang, ctx.events)
     if line:
         parts.append(f"<i>{esc(line)}</i>")
     if status["over"]:
@@ -76,19 +76,19 @@ def render(view: dict[str, Any], ctx: RenderCtx) -> tuple[str, Keyboard]:
         score = view["stock"] + len(view["hand"]) + live
         key = "result-raspad-left" if status["result"] != "won" else "result-raspad-won"
         parts.append("\n".join(result_lines(ctx, status, key, score)))
-        return "\n".join(parts), markup(finished_rows(ctx, "raspad"))
+        return Screen("\n".join(parts), markup(finished_rows(ctx, "raspad")))
     if ctx.confirm == "fail":
         parts.append(ctx.t("confirm-fail"))
-        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-fail", "fail"))
+        return Screen("\n".join(parts), markup(confirm_rows(ctx, "btn-yes-fail", "fail")))
     if ctx.confirm == "resign":
         parts.append(ctx.t("confirm-resign"))
-        return "\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign"))
+        return Screen("\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign")))
     if ctx.hint:
         parts.append(ctx.t("hint-line", move=describe(ctx.hint, ctx)))
-    return "\n".join(parts), markup(keyboard(view, ctx))
+    return Screen("\n".join(parts), markup(keyboard(view, ctx)))
 
 
-def describe(move: str, ctx: RenderCtx) -> str:
+def describe(move: str, ctx: SoloCtx) -> str:
     if move == "close":
         return ctx.t("raspad-close-hint")
     if move == "fail":
@@ -96,7 +96,7 @@ def describe(move: str, ctx: RenderCtx) -> str:
     return ctx.t("raspad-beat-hint", card=card(move[:2]), target=card(move[3:]))
 
 
-def keyboard(view: dict[str, Any], ctx: RenderCtx) -> list[list[Button]]:
+def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
     rows: list[list[Button]] = []
     star = "⭐"
     hand_buttons = []

@@ -1,19 +1,21 @@
 """Ryadki screens: the public table (group message) and each player's private hand.
 
-Only reads: a rules `view` dict, the seated players' names and the bot's recent events.
+Only reads: a rules `view` dict and a TableCtx (names, the events of the last change, links).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from html import escape
 from typing import Any
 
 from bot.i18n import Translator
+from bot.render.common import esc, sorted_hand
+from bot.render.events import ryadki_lines
+from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
 from bot.telegram.deeplinks import is_code, join_link
 from bot.telegram.keyboard import Button, Keyboard
-from rules.cards import RANKS, SUITS, pretty
+from rules.cards import pretty
 
 NAME_WIDTH = 9
 STACK_SHOWN = 6
@@ -23,11 +25,6 @@ def short(name: str, width: int = NAME_WIDTH) -> str:
     """A name cut to `width` characters (an ellipsis marks the cut)."""
     name = " ".join(name.split()) or "?"
     return name if len(name) <= width else name[: width - 1] + "…"
-
-
-def sorted_hand(codes: Sequence[str]) -> list[str]:
-    """By suit (♠ ♥ ♦ ♣), then rank: easier to scan for a match."""
-    return sorted(codes, key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0])))
 
 
 def cards(codes: Sequence[str]) -> str:
@@ -41,107 +38,19 @@ def stack_line(stack: Sequence[str], shown: int = STACK_SHOWN) -> str:
     return ("… " + tail) if len(stack) > shown else tail
 
 
-def names_of(players: Sequence[dict[str, Any]]) -> list[str]:
-    return [str(p.get("name") or "?") for p in players]
-
-
 def _join(names: Sequence[str], _: Translator) -> str:
     return ", ".join(names) if names else _("ry-nobody")
 
 
-def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Translator) -> list[str]:
-    """One line per effect a player should notice (HTML-escaped)."""
-
-    def who(seat: Any) -> str:
-        if isinstance(seat, int) and 0 <= seat < len(names):
-            return escape(names[seat])
-        return "?"
-
-    lines: list[str] = []
-    plays: list[str] = []
-    removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
-
-    def flush_plays() -> None:
-        if plays:
-            lines.append("▸ " + ", ".join(plays))
-            plays.clear()
-
-    for ev in events:
-        kind = ev.get("e")
-        if kind == "play":
-            plays.append(f"{who(ev['by'])} {pretty(ev['card'])}")
-            continue
-        flush_plays()
-        if kind == "deal_start":
-            lines.append(_("ry-ev-deal-start", deal=ev["deal"], dealer=who(ev["dealer"])))
-        elif kind == "jj":
-            lines.append(_("ry-ev-jj", name=who(ev["by"]), n=ev["n"]))
-        elif kind == "seven":
-            lines.append(_("ry-ev-seven", name=who(ev["from"]), n=ev["n"]))
-        elif kind == "queen":
-            lines.append(_("ry-ev-queen", name=who(ev["from"]), n=ev["n"]))
-        elif kind == "third":
-            lines.append(_("ry-ev-third", name=who(ev["by"]), n=ev["n"]))
-        elif kind == "cannot_answer":
-            lines.append(
-                _(
-                    "ry-ev-cannot",
-                    name=who(ev["seat"]),
-                    card=pretty(ev["card"]),
-                    to=who(ev["to"]),
-                    n=ev["n"],
-                )
-            )
-        elif kind == "built":
-            lines.append(_("ry-ev-built", n=ev["n"]))
-        elif kind == "lead":
-            lines.append(_("ry-ev-lead", name=who(ev["seat"])))
-        elif kind == "resign":
-            if ev["seat"] not in removed:
-                lines.append(_("ry-ev-resign", name=who(ev["seat"])))
-        elif kind == "deal_end":
-            winners = [who(s) for s in ev.get("winners", [])]
-            if winners:
-                gain = max((ev["piles"][s] for s in ev["winners"]), default=0)
-                lines.append(_("ry-ev-deal-end", deal=ev["deal"], names=", ".join(winners), n=gain))
-            else:
-                lines.append(_("ry-ev-deal-end-none", deal=ev["deal"]))
-            piles = ev.get("piles") or []
-            if piles:
-                lines.append(
-                    _(
-                        "ry-ev-deal-piles",
-                        list=" · ".join(f"{who(s)} {n}" for s, n in enumerate(piles)),
-                    )
-                )
-        elif kind == "game_end":
-            lines.append(_("ry-ev-game-end", names=_join([who(s) for s in ev["winners"]], _)))
-        elif kind == "timeout":
-            lines.append(
-                _(
-                    "grp-ev-timeout",
-                    name=who(ev["seat"]),
-                    move=pretty(ev["move"]),
-                    k=ev["k"],
-                    max=ev["max"],
-                )
-            )
-        elif kind == "removed":
-            lines.append(_("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]))
-    flush_plays()
-    return lines
-
-
 def table_text(
     view: dict[str, Any],
-    players: Sequence[dict[str, Any]],
+    names: Sequence[str],
     events: Sequence[dict[str, Any]],
     _: Translator,
     *,
     deadline_s: int | None = None,
 ) -> str:
     """The public table for the group (parse_mode HTML)."""
-    names = names_of(players)
     st = view["status"]
     lines = [
         _("ry-title", deal=view["deal"], deals=view["deals"])
@@ -169,16 +78,16 @@ def table_text(
     rows.append("")
     rows.append(_("ry-stack", cards=stack_line(view["stack"]), n=len(view["stack"])))
     rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
-    lines.append("<pre>" + escape("\n".join(rows)) + "</pre>")
-    ev = event_lines(events, names, _)
+    lines.append("<pre>" + esc("\n".join(rows)) + "</pre>")
+    ev = ryadki_lines(events, names, _)
     if ev:
         lines.append("\n".join(ev))
     if st["over"]:
-        winners = [escape(names[s]) for s in st["winners"] if s < len(names)]
+        winners = [esc(names[s]) for s in st["winners"] if s < len(names)]
         lines.append(_("ry-result", names=_join(winners, _)))
     elif view["turn"] is not None:
         turn = view["turn"]
-        who = escape(names[turn]) if turn < len(names) else "?"
+        who = esc(names[turn]) if turn < len(names) else "?"
         if view["stack"] and view["last"] != turn:
             lines.append(_("ry-turn-answer", name=who, card=pretty(view["stack"][-1])))
         else:
@@ -218,14 +127,14 @@ def table_keyboard(
 def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str], _: Translator) -> str:
     """The player's private message: their hand, whose turn, what to answer."""
     seat = view["seat"]
-    title = _("ry-hand-title", group=escape(group_title or "?"))
+    title = _("ry-hand-title", group=esc(group_title or "?"))
     st = view["status"]
     if st["over"]:
         return title + "\n\n" + _("ry-hand-over")
     if seat is not None and not view["active"][seat]:
         return title + "\n\n" + _("ry-hand-left")
     hand = sorted_hand(view["hand"])
-    body = [title, "<pre>" + escape(cards(hand) if hand else "—") + "</pre>"]
+    body = [title, "<pre>" + esc(cards(hand) if hand else "—") + "</pre>"]
     turn = view["turn"]
     if turn == seat:
         if view["stack"] and view["last"] != seat:
@@ -283,3 +192,26 @@ def hand_keyboard(
             ]
         )
     return Keyboard(rows)
+
+
+def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
+    """The public table in the group."""
+    _ = ctx._
+    text = table_text(view, ctx.names, ctx.events, _, deadline_s=ctx.deadline_s)
+    if not view["status"]["over"]:
+        for seat in ctx.dm_failed:
+            name = esc(ctx.names[seat]) if seat < len(ctx.names) else "?"
+            text += "\n\n" + _("ry-dm-failed", name=name)
+    over = bool(view["status"]["over"])
+    markup = table_keyboard(
+        ctx.game_id, ctx.version, ctx.bot_username, ctx.code, _, over=over, rematch=ctx.rematch
+    )
+    return Screen(text, markup)
+
+
+def render_hand(view: dict[str, Any], ctx: TableCtx) -> Screen:
+    """A player's private hand (`view` is that seat's view)."""
+    _ = ctx._
+    text = hand_text(view, ctx.title, ctx.names, _)
+    markup = hand_keyboard(view, ctx.game_id, ctx.version, _, confirm_leave=ctx.confirm_leave)
+    return Screen(text, markup)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.storage.base import GameRecord, Store, new_id
+from bot.storage.base import Store
+from bot.storage.record import GameRecord, Player, SoloMeta, TableMeta, new_id
 
 if TYPE_CHECKING:
     from bot.config import Settings
@@ -30,4 +31,12 @@ async def open_store(settings: Settings) -> Store:
     ).open()
 
 
-__all__ = ["GameRecord", "Store", "new_id", "open_store"]
+__all__ = [
+    "GameRecord",
+    "Player",
+    "SoloMeta",
+    "Store",
+    "TableMeta",
+    "new_id",
+    "open_store",
+]

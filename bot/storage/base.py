@@ -2,73 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import secrets
-import string
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from typing import Any
 
-ID_ALPHABET = string.ascii_letters + string.digits
-ID_LENGTH = 10
-
-
-def new_id(length: int = ID_LENGTH) -> str:
-    """A short unguessable id: `length` characters of [A-Za-z0-9] (62^10 ≈ 8·10^17)."""
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
-
-
-@dataclass(slots=True)
-class Decoded:
-    """A rules state decoded from its JSON `text`, with its view once someone computed it.
-    Both are only read (rules states are immutable; renderers never change a view)."""
-
-    text: str
-    state: Any
-    view: dict[str, Any] | None = None
-
-
-@dataclass
-class GameRecord:
-    """One game as stored: the rules state (JSON text) plus the bot's own data (`meta`)."""
-
-    id: str
-    kind: str
-    chat_id: int
-    state: str
-    version: int = 0
-    meta: dict[str, Any] = field(default_factory=dict)
-    finished: bool = False
-    # not stored: the rules state decoded from `state` (and its view), kept by whoever decoded
-    # it, so a record that stays in memory is decoded only once
-    decoded: Decoded | None = field(default=None, repr=False, compare=False)
-
-    def payload(self) -> str:
-        """Everything but id and version, as compact JSON (what a backend stores)."""
-        return json.dumps(
-            {
-                "k": self.kind,
-                "c": self.chat_id,
-                "s": self.state,
-                "m": self.meta,
-                "f": self.finished,
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-
-    @classmethod
-    def from_payload(cls, game_id: str, version: int, payload: str | bytes) -> GameRecord:
-        data = json.loads(payload)
-        return cls(
-            id=game_id,
-            kind=data["k"],
-            chat_id=int(data["c"]),
-            state=data["s"],
-            version=version,
-            meta=data.get("m") or {},
-            finished=bool(data.get("f")),
-        )
+from bot.storage.record import GameRecord
 
 
 class Store(ABC):
@@ -85,10 +22,6 @@ class Store(ABC):
         self.game_ttl = game_ttl
         self.idle_ttl = idle_ttl
         self.round_trips = 0  # network round trips (Redis) / transactions (SQLite), for benchmarks
-
-    @staticmethod
-    def new_id() -> str:
-        return new_id()
 
     def ttl_for(self, record: GameRecord) -> int:
         return self.game_ttl if record.finished else self.idle_ttl

@@ -22,7 +22,8 @@ import hiredis
 from redis.asyncio import Redis
 from redis.exceptions import ResponseError
 
-from bot.storage.base import Decoded, GameRecord, Store
+from bot.storage.base import Store
+from bot.storage.record import Decoded, GameRecord
 from bot.storage.resp import LeanRedis
 
 _CREATE = """

@@ -15,7 +15,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.storage.base import GameRecord, Store
+from bot.storage.base import Store
+from bot.storage.record import GameRecord
 
 T = TypeVar("T")
 
@@ -82,10 +83,6 @@ class SQLiteStore(Store):
         with _tx(conn):
             for table in ("games", "chat_games", "user_games", "invites"):
                 conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (now,))
-
-    async def purge(self) -> None:
-        """Delete everything expired (reads already ignore it)."""
-        await self._run(self._purge_sync)
 
     # games
     async def create(self, record: GameRecord) -> bool:

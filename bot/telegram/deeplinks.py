@@ -4,14 +4,13 @@ A code is 16 characters of `secrets.token_urlsafe` (96 random bits, alphabet [A-
 it is unguessable and safe in a `?start=` / `?startgroup=` payload (≤ 64 chars). The payload is
 `j<code>`. A code maps in the Store to `{"gid": <game id>, "kind": ...}` with a TTL; a code that
 is unknown or expired, or whose lobby has started, filled up or been cancelled, gets a friendly
-answer (see `invite_problem`).
+answer (see `bot.games.table.lobby_service.invite_problem`).
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-from typing import Any
 
 CODE_BYTES = 12  # 12 bytes → 16 URL-safe characters
 PREFIX = "j"
@@ -41,11 +40,6 @@ def parse_payload(text: str | None) -> str | None:
     return code if is_code(code) else None
 
 
-def looks_like_invite(text: str | None) -> bool:
-    """True for any payload starting with the invite prefix (even a malformed one)."""
-    return bool(text) and text.startswith(PREFIX)  # type: ignore[union-attr]
-
-
 def join_link(bot_username: str, code: str) -> str:
     """Opens the private chat with the bot and seats whoever opens it."""
     return f"https://t.me/{bot_username}?start={payload(code)}"
@@ -54,20 +48,3 @@ def join_link(bot_username: str, code: str) -> str:
 def group_link(bot_username: str, code: str) -> str:
     """Adds the bot to a group of the user's choice and opens the lobby there."""
     return f"https://t.me/{bot_username}?startgroup={payload(code)}"
-
-
-def invite_problem(data: dict[str, Any] | None, phase: str | None, full: bool) -> str | None:
-    """Why an invite cannot seat anyone (a locale key), or None when it can.
-
-    `data` is what the Store holds for the code (None: unknown or expired), `phase` the game's
-    phase ("lobby", "play", "over", "cancelled"; None when the game record is gone).
-    """
-    if data is None or phase is None:
-        return "invite-unknown"
-    if phase == "cancelled":
-        return "invite-cancelled"
-    if phase != "lobby":
-        return "invite-started"
-    if full:
-        return "invite-full"
-    return None

@@ -7,8 +7,8 @@ through `EditCoalescer.submit(chat_id, key, version, send)`:
 - otherwise the edit waits; newer submissions for the same message (`key`) replace the waiting
   one (a lower `version` never replaces a higher one), so a burst collapses into one edit of the
   latest state, sent as soon as the budget allows;
-- `TelegramRetryAfter` from the send pauses the chat for the time Telegram asks, then the latest
-  waiting edit is sent.
+- `RetryLater` (Telegram's RetryAfter) from the send pauses the chat for the time Telegram
+  asks, then the latest waiting edit is sent.
 The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
 between two sends to one chat. The clock and the sleep are injectable so tests control time.
 
@@ -28,7 +28,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
-from aiogram.exceptions import TelegramRetryAfter
+from bot.games.ports import RetryLater
 
 log = logging.getLogger(__name__)
 
@@ -146,9 +146,9 @@ class EditCoalescer:
         chat.sent.append(self.clock())
         try:
             await send()
-        except TelegramRetryAfter as e:
+        except RetryLater as e:
             chat.retries += 1
-            chat.blocked_until = self.clock() + float(e.retry_after)
+            chat.blocked_until = self.clock() + e.seconds
             if chat.retries <= MAX_RETRIES and key not in chat.pending:
                 chat.pending[key] = (version, send)  # try again with it unless newer arrived
             return

@@ -30,7 +30,7 @@ from aiogram.methods import (
 from aiogram.methods.base import TelegramMethod
 from aiogram.types import CallbackQuery
 
-from bot.telegram.keyboard import Markup, markup_json
+from bot.telegram.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +46,9 @@ sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
 
 
 class _Edit(TelegramMethod[Any]):
-    """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose answer
-    (the whole edited Message, keyboard included) is not parsed into objects: nobody reads it.
+    """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose
+    answer (the whole edited Message, keyboard included) is not parsed into objects: nobody
+    reads it.
     The request on the wire is what aiogram's EditMessageText sends; errors raise the same."""
 
     __returning__ = Any
@@ -146,7 +147,7 @@ async def follow_migration(
         return new, await write(new)
 
 
-async def send(bot: Bot, chat_id: int, text: str, markup: Markup | None = None) -> int | None:
+async def send(bot: Bot, chat_id: int, text: str, markup: Keyboard | None = None) -> int | None:
     """Send an HTML message; its message_id, or None when the chat refuses (blocked bot)."""
     request = _Send(chat_id=chat_id, text=text, reply_markup=markup_json(markup))
     try:
@@ -162,7 +163,7 @@ async def edit(
     chat_id: int,
     message_id: int | None,
     text: str,
-    markup: Markup | None = None,
+    markup: Keyboard | None = None,
 ) -> int | None:
     """Edit a message in place; returns the id of the message that now shows `text`.
 

@@ -13,8 +13,6 @@ from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring
 from typing import NamedTuple
 
-from aiogram.types import InlineKeyboardMarkup
-
 _quote = encode_basestring  # str → JSON string literal (C implementation), keeps non-ASCII
 
 
@@ -59,13 +57,6 @@ class Keyboard:
         return f"Keyboard({self.inline_keyboard!r})"
 
 
-Markup = Keyboard | InlineKeyboardMarkup
-
-
-def markup_json(markup: Markup | None) -> str | None:
+def markup_json(markup: Keyboard | None) -> str | None:
     """The reply_markup field of a request: the keyboard's JSON text (None: no keyboard)."""
-    if markup is None:
-        return None
-    if isinstance(markup, Keyboard):
-        return markup.to_json()
-    return markup.model_dump_json(exclude_none=True)
+    return None if markup is None else markup.to_json()

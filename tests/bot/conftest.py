@@ -12,8 +12,8 @@ from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from bot.telegram import io as telegram_io
-from tests.bot.recording import RecordingSession, make_bot
-from tests.bot.solitaire_driver import Harness
+from tests.support.recording import RecordingSession, make_bot
+from tests.support.solitaire_driver import Harness
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.i18n import LANGUAGES, Catalog, catalog, normalize, t, translator
+from bot.config import LANGUAGES
+from bot.i18n import Catalog, catalog, normalize, t, translator
 
 
 def test_russian_is_default_and_english_exists() -> None:

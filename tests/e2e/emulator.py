@@ -5,7 +5,7 @@ It runs inside the test's event loop on a free 127.0.0.1 port and serves
 them).  Every request is validated against the Bot API 10.1 spec (tests/telegram_spec.py); a
 violation is recorded in ``emu.violations`` and answered with 400 like Telegram would (the
 ``emulator`` fixture fails the test at teardown if any were recorded).  The Telegram state (chats,
-messages, callback answers, members) is ``tests.bot.recording.FakeTelegram`` in strict mode: a
+messages, callback answers, members) is ``tests.support.recording.FakeTelegram`` in strict mode: a
 private chat needs the user to have started the bot (else 403), unknown chats are 400, "message is
 not modified" is 400, edits without reply_markup drop the keyboard.
 
@@ -43,8 +43,8 @@ from urllib.parse import parse_qs, urlparse
 
 from aiohttp import web
 
-from tests import telegram_spec
-from tests.bot.recording import (
+from tests.support import telegram_spec
+from tests.support.recording import (
     BOT_ID,
     BOT_USERNAME,
     ApiError,
@@ -442,7 +442,7 @@ class Emulator:
     # ------------------------------------------------------------------ HTTP
     async def _read_params(self, request: web.Request, method: str) -> dict[str, Any]:
         if request.method == "GET":
-            form = {k: v for k, v in request.query.items()}
+            form = dict(request.query.items())
             return telegram_spec.decode_form(method, form)
         ctype = request.content_type
         if ctype == "application/json":

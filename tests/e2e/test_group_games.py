@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from tests.bot.recording import TgChat, TgMessage
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
+from tests.support.recording import TgChat, TgMessage
 
 pytestmark = pytest.mark.e2e
 

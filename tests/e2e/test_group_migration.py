@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.recording import TgChat, TgMessage
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
 from tests.e2e.test_group_games import FAST, parquet_step
+from tests.support.recording import TgChat, TgMessage
 
 pytestmark = pytest.mark.e2e
 

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from tests.bot.recording import TgMessage
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
+from tests.support.recording import TgMessage
 
 pytestmark = pytest.mark.e2e
 

@@ -1,8 +1,7 @@
-"""The lobby of a group game, as a pure model (no I/O).
+"""The lobby of a group game, as a pure model over the record's TableMeta (no I/O).
 
-A lobby lives in the `meta` dict of a game record until the game starts: who is seated (in join
-order, which becomes the seat order), who created it, and the settings. Every change returns
-nothing or raises `LobbyError` whose `key` is a locale message id the handler shows as an alert.
+Who is seated (in join order, which becomes the seat order), who created it, and the settings.
+A change that a user may not make raises `Refused` with the locale key to show.
 
 Settings:
 - Ryadki: 2–6 players; deck 36 or 52 (default by seat count: 36 for 2–4 players, 52 for 5–6, as
@@ -12,57 +11,37 @@ Settings:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-SEATS: dict[str, tuple[int, int]] = {"ryadki": (2, 6), "parquet": (2, 2)}
+import rules
+from bot.games.refusal import Refused
+from bot.storage.record import Player, TableMeta
+
 DECKS = (36, 52)
 DEALS = (1, 3, 7)
-DEFAULT_DEALS = 7
 
 
-class LobbyError(Exception):
-    """A user-caused refusal; `key` is the locale message id to show."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-@dataclass
-class Player:
-    user_id: int
-    name: str
-    lang: str = "ru"
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "lang": self.lang}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Player:
-        return cls(int(data["user_id"]), str(data["name"]), str(data.get("lang") or "ru"))
-
-
-@dataclass
 class Lobby:
-    kind: str
-    creator: int
-    players: list[Player] = field(default_factory=list)
-    deck: int | None = None  # None: by seat count (Ryadki only)
-    deals: int = DEFAULT_DEALS  # Ryadki only
+    """`kind`'s lobby, kept in `meta` (changes write straight into it)."""
 
-    def __post_init__(self) -> None:
-        if self.kind not in SEATS:
-            raise ValueError(f"no lobby for game {self.kind!r}")
+    def __init__(self, kind: str, meta: TableMeta) -> None:
+        if kind not in rules.GROUP_GAMES:
+            raise ValueError(f"no lobby for game {kind!r}")
+        self.kind = kind
+        self.meta = meta
 
     # -- facts -------------------------------------------------------------------------------
     @property
+    def players(self) -> list[Player]:
+        return self.meta.players
+
+    @property
     def min_players(self) -> int:
-        return SEATS[self.kind][0]
+        return rules.GAMES[self.kind].PLAYERS[0]
 
     @property
     def max_players(self) -> int:
-        return SEATS[self.kind][1]
+        return rules.GAMES[self.kind].PLAYERS[1]
 
     @property
     def is_full(self) -> bool:
@@ -72,16 +51,14 @@ class Lobby:
     def can_begin(self) -> bool:
         return len(self.players) >= self.min_players
 
-    def seat_of(self, user_id: int) -> int | None:
-        for i, p in enumerate(self.players):
-            if p.user_id == user_id:
-                return i
-        return None
+    @property
+    def is_empty(self) -> bool:
+        return not self.players
 
     def effective_deck(self) -> int:
         """The deck the game will use: the explicit choice, else 36 up to 4 players, 52 above."""
-        if self.deck is not None:
-            return self.deck
+        if self.meta.deck is not None:
+            return self.meta.deck
         return 36 if len(self.players) <= 4 else 52
 
     def options(self) -> dict[str, Any]:
@@ -90,82 +67,68 @@ class Lobby:
             return {
                 "players": len(self.players),
                 "deck": self.effective_deck(),
-                "deals": self.deals,
+                "deals": self.meta.deals,
             }
         return {}
 
+    def view(self) -> dict[str, Any]:
+        """What the lobby screens show (bot.render.lobby)."""
+        return {
+            "kind": self.kind,
+            "names": [p.name for p in self.players],
+            "creator_seat": self.meta.seat_of(self.meta.creator),
+            "deck": self.meta.deck,
+            "effective_deck": self.effective_deck(),
+            "deals": self.meta.deals,
+            "min": self.min_players,
+            "max": self.max_players,
+            "can_begin": self.can_begin,
+        }
+
     # -- changes -----------------------------------------------------------------------------
     def join(self, player: Player) -> bool:
-        """Seat `player`; False when already seated. LobbyError("lobby-full") when full."""
-        if self.seat_of(player.user_id) is not None:
+        """Seat `player`; False when already seated. Refused("lobby-full") when full."""
+        if self.meta.seat_of(player.user_id) is not None:
             return False
         if self.is_full:
-            raise LobbyError("lobby-full")
+            raise Refused("lobby-full")
         self.players.append(player)
         return True
 
     def leave(self, user_id: int) -> None:
         """Unseat a player. The creator's role passes to the next seated player."""
-        seat = self.seat_of(user_id)
+        seat = self.meta.seat_of(user_id)
         if seat is None:
-            raise LobbyError("lobby-not-seated")
+            raise Refused("lobby-not-seated")
         del self.players[seat]
-        if user_id == self.creator and self.players:
-            self.creator = self.players[0].user_id
-
-    @property
-    def is_empty(self) -> bool:
-        return not self.players
+        if user_id == self.meta.creator and self.players:
+            self.meta.creator = self.players[0].user_id
 
     def check_start(self, user_id: int) -> None:
         """Only the creator starts, and only with enough players seated."""
-        if user_id != self.creator:
-            raise LobbyError("lobby-only-creator-starts")
+        if user_id != self.meta.creator:
+            raise Refused("lobby-only-creator-starts")
         if not self.can_begin:
-            raise LobbyError("lobby-too-few")
+            raise Refused("lobby-too-few")
 
     def check_cancel(self, user_id: int, is_admin: bool) -> None:
-        if user_id != self.creator and not is_admin:
-            raise LobbyError("lobby-only-creator-cancels")
+        if user_id != self.meta.creator and not is_admin:
+            raise Refused("lobby-only-creator-cancels")
 
     def set_deck(self, user_id: int, deck: int) -> None:
         self._check_settings(user_id)
         if deck not in DECKS:
             raise ValueError(f"deck must be one of {DECKS}")
-        self.deck = deck
+        self.meta.deck = deck
 
     def set_deals(self, user_id: int, deals: int) -> None:
         self._check_settings(user_id)
         if deals not in DEALS:
             raise ValueError(f"deals must be one of {DEALS}")
-        self.deals = deals
+        self.meta.deals = deals
 
     def _check_settings(self, user_id: int) -> None:
         if self.kind != "ryadki":
-            raise LobbyError("lobby-no-settings")
-        if user_id != self.creator:
-            raise LobbyError("lobby-only-creator-settings")
-
-    # -- storage -----------------------------------------------------------------------------
-    def as_meta(self) -> dict[str, Any]:
-        return {
-            "creator": self.creator,
-            "players": [p.as_dict() for p in self.players],
-            "settings": {"deck": self.deck, "deals": self.deals},
-        }
-
-    @classmethod
-    def from_meta(cls, kind: str, meta: dict[str, Any]) -> Lobby:
-        settings = meta.get("settings") or {}
-        deck = settings.get("deck")
-        return cls(
-            kind=kind,
-            creator=int(meta["creator"]),
-            players=[Player.from_dict(p) for p in meta.get("players", [])],
-            deck=int(deck) if deck is not None else None,
-            deals=int(settings.get("deals", DEFAULT_DEALS)),
-        )
-
-
-def lobby_expired(expires_at: float, now: float) -> bool:
-    return now >= expires_at
+            raise Refused("lobby-no-settings")
+        if user_id != self.meta.creator:
+            raise Refused("lobby-only-creator-settings")

@@ -1,18 +1,8 @@
 """Group games on a GameRecord, without I/O: start from a lobby, play a move, time a turn out.
 
-`record.meta` of a group game holds (besides the lobby fields of `bot.games.table.lobby.Lobby.as_meta`):
-- `phase`: "lobby" | "play" | "over" | "cancelled";
-- `code` (the invite code), `lang` (the language of the public messages), `title` (the
-  group's title), `group` (the group chat id, None until the lobby is opened in a group);
-- `board`: [chat_id, message_id] of the one public message (lobby, then the table);
-- `invite`: [chat_id, message_id] of the creator's private invite message, when there is one;
-- `hands`: {"<seat>": [chat_id, message_id]} private hand messages (Ryadki);
-- `expires` (lobby), `due` (turn deadline), `timeouts` (consecutive timeouts per seat);
-- `migrating`: [new_chat_id, since] while the game moves to the supergroup its group became
-  (see `GroupService.migrate`), else absent or None;
-- `log`: the events to show under the table (those of the last change), `pick` (Parquet: the
-  hand card or board cell the mover picked), `why` (Parquet: "timeout" when the end came from
-  the turn timer).
+The record's meta is a TableMeta (bot.storage.record); a move writes the new rules state, the
+events to show under the table and the next turn deadline, and marks the record finished when
+the rules say the game is over.
 """
 
 from __future__ import annotations
@@ -20,41 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import rules
+from bot.games.events import removed_event, timeout_event
+from bot.games.state import public_view, set_state, state_of
 from bot.games.table.lobby import Lobby
-from bot.storage import GameRecord
+from bot.storage.record import Event, GameRecord
 
 TIMEOUT_LIMIT = 3
-GROUP_GAMES = ("ryadki", "parquet")
 LOG_MERGE_SECONDS = 3.0  # changes closer together than this share the event lines under the table
 LOG_MAX = 24
-
-
-def module(kind: str) -> Any:
-    return rules.GAMES[kind]
-
-
-def phase(record: GameRecord) -> str:
-    return str(record.meta.get("phase") or "lobby")
-
-
-def players(record: GameRecord) -> list[dict[str, Any]]:
-    return list(record.meta.get("players") or [])
-
-
-def seat_of(record: GameRecord, user_id: int) -> int | None:
-    for i, p in enumerate(players(record)):
-        if int(p["user_id"]) == user_id:
-            return i
-    return None
-
-
-def state_of(record: GameRecord) -> Any:
-    return module(record.kind).from_json(record.state)
-
-
-def public_view(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
-    state = state if state is not None else state_of(record)
-    return dict(module(record.kind).view(state, -1))
 
 
 def turn_of(view: dict[str, Any]) -> int | None:
@@ -64,85 +27,82 @@ def turn_of(view: dict[str, Any]) -> int | None:
     return int(turn) if turn is not None else None
 
 
-def _log(record: GameRecord, events: list[dict[str, Any]], now: float) -> None:
+def _log(record: GameRecord, events: list[Event], now: float) -> None:
     """The events shown under the table. Changes that come quickly one after another (faster
     than a coalesced board edit) keep each other's lines, so no effect goes unseen."""
-    at = record.meta.get("log_at")
-    old = list(record.meta.get("log") or [])
-    if at is not None and now - float(at) < LOG_MERGE_SECONDS:
-        events = (old + events)[-LOG_MAX:]
-    record.meta["log"] = events
-    record.meta["log_at"] = now
+    meta = record.table
+    if meta.events_at is not None and now - meta.events_at < LOG_MERGE_SECONDS:
+        events = (meta.events + events)[-LOG_MAX:]
+    meta.events = events
+    meta.events_at = now
 
 
 def _settle(record: GameRecord, state: Any, now: float, turn_timeout: float) -> None:
-    mod = module(record.kind)
-    record.state = mod.to_json(state)
-    record.meta["pick"] = None
-    if mod.status(state).over:
-        record.meta["phase"] = "over"
-        record.meta["due"] = None
+    set_state(record, state)
+    meta = record.table
+    meta.pick = None
+    if rules.GAMES[record.kind].status(state).over:
+        meta.due = None
         record.finished = True
     else:
-        record.meta["due"] = now + turn_timeout
+        meta.due = now + turn_timeout
 
 
 def start(
     record: GameRecord, lobby: Lobby, now: float, turn_timeout: float, seed: int | None = None
 ) -> None:
-    """Deal the game from the lobby's seats and settings (raises LobbyError via check_start)."""
-    mod = module(record.kind)
-    state = mod.new_game(lobby.options(), seed=seed)
-    record.meta.update(lobby.as_meta())
-    record.meta["phase"] = "play"
-    record.meta["timeouts"] = [0] * len(lobby.players)
-    record.meta["expires"] = None
-    record.meta["why"] = None
-    record.meta["log"] = public_view(record, state)["events"]
-    record.meta["log_at"] = now
+    """Deal the game from the lobby's seats and settings."""
+    state = rules.GAMES[record.kind].new_game(lobby.options(), seed=seed)
+    meta = record.table
+    meta.timeouts = [0] * len(lobby.players)
+    meta.expires = None
+    meta.why = None
+    meta.events = list(public_view(record, state)["events"])
+    meta.events_at = now
     _settle(record, state, now, turn_timeout)
 
 
 def play(record: GameRecord, seat: int, move: str, now: float, turn_timeout: float) -> None:
     """A seated player's own move (rules.IllegalMove when not legal; state untouched then)."""
-    mod = module(record.kind)
-    state = mod.apply(state_of(record), move, seat)
-    timeouts = record.meta.setdefault("timeouts", [0] * len(players(record)))
-    if seat < len(timeouts):
-        timeouts[seat] = 0
+    state = rules.GAMES[record.kind].apply(state_of(record), move, seat)
+    meta = record.table
+    if seat < len(meta.timeouts):
+        meta.timeouts[seat] = 0
     if move == "resign" and record.kind == "parquet":
-        record.meta["why"] = "resign"
-    _log(record, public_view(record, state)["events"], now)
+        meta.why = "resign"
+    _log(record, list(public_view(record, state)["events"]), now)
     _settle(record, state, now, turn_timeout)
 
 
 def time_out(
     record: GameRecord, now: float, turn_timeout: float, seed: int | None = None
-) -> dict[str, Any] | None:
+) -> Event | None:
     """The turn timer ran out: play `suggest` for the absent player, or after TIMEOUT_LIMIT
     timeouts in a row remove them (`resign`: Ryadki goes on while two remain; Parquet ends and
     the absent player loses). Returns the bot's event, or None when there is no turn to time."""
-    if phase(record) != "play":
+    if record.phase != "play":
         return None
-    mod = module(record.kind)
+    game = rules.GAMES[record.kind]
     state = state_of(record)
-    turn = turn_of(mod.view(state, -1))
+    turn = turn_of(public_view(record))
     if turn is None:
         return None
-    timeouts = record.meta.setdefault("timeouts", [0] * len(players(record)))
-    k = timeouts[turn] + 1
-    event: dict[str, Any]
+    meta = record.table
+    if len(meta.timeouts) < len(meta.players):
+        meta.timeouts = [0] * len(meta.players)
+    k = meta.timeouts[turn] + 1
+    event: Event
     if k >= TIMEOUT_LIMIT:
-        state = mod.apply(state, "resign", turn)
-        timeouts[turn] = 0
-        event = {"e": "removed", "seat": turn, "max": TIMEOUT_LIMIT}
+        state = game.apply(state, "resign", turn)
+        meta.timeouts[turn] = 0
+        event = removed_event(turn, TIMEOUT_LIMIT)
         if record.kind == "parquet":
-            record.meta["why"] = "timeout"
+            meta.why = "timeout"
     else:
-        move = mod.suggest(state, turn, seed)
-        state = mod.apply(state, move, turn)
-        timeouts[turn] = k
-        event = {"e": "timeout", "seat": turn, "move": move, "k": k, "max": TIMEOUT_LIMIT}
+        move = game.suggest(state, turn, seed)
+        state = game.apply(state, move, turn)
+        meta.timeouts[turn] = k
+        event = timeout_event(turn, move, k, TIMEOUT_LIMIT)
     _log(record, [event, *public_view(record, state)["events"]], now)
     _settle(record, state, now, turn_timeout)
     return event

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from bot.games.table.lobby import Lobby, LobbyError, Player, lobby_expired
+from bot.games.refusal import Refused
+from bot.games.table.lobby import Lobby
+from bot.games.table.lobby_service import invite_problem
+from bot.storage.record import GameRecord, Player, TableMeta
 
 ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol", "en")
 
 
 def ryadki() -> Lobby:
-    lobby = Lobby("ryadki", creator=1)
+    lobby = Lobby("ryadki", TableMeta(creator=1))
     lobby.join(ALICE)
     return lobby
 
@@ -21,7 +26,7 @@ def test_join_order_is_seat_order_and_double_join_is_harmless() -> None:
     assert lobby.join(CAROL) is True
     assert lobby.join(BOB) is False
     assert [p.name for p in lobby.players] == ["Alice", "Bob", "Carol"]
-    assert lobby.seat_of(3) == 2
+    assert lobby.meta.seat_of(3) == 2
 
 
 def test_ryadki_seats_six_and_then_refuses() -> None:
@@ -29,13 +34,13 @@ def test_ryadki_seats_six_and_then_refuses() -> None:
     for uid in range(2, 7):
         lobby.join(Player(uid, f"P{uid}"))
     assert lobby.is_full
-    with pytest.raises(LobbyError) as e:
+    with pytest.raises(Refused) as e:
         lobby.join(Player(7, "Late"))
     assert e.value.key == "lobby-full"
 
 
 def test_parquet_is_full_with_two() -> None:
-    lobby = Lobby("parquet", creator=1)
+    lobby = Lobby("parquet", TableMeta(creator=1))
     lobby.join(ALICE)
     assert not lobby.is_full and not lobby.can_begin
     lobby.join(BOB)
@@ -57,7 +62,7 @@ def test_deck_default_follows_the_rule_page() -> None:
 def test_only_the_creator_changes_settings_and_only_allowed_values() -> None:
     lobby = ryadki()
     lobby.join(BOB)
-    with pytest.raises(LobbyError) as e:
+    with pytest.raises(Refused) as e:
         lobby.set_deals(2, 1)
     assert e.value.key == "lobby-only-creator-settings"
     lobby.set_deals(1, 1)
@@ -66,18 +71,18 @@ def test_only_the_creator_changes_settings_and_only_allowed_values() -> None:
         lobby.set_deals(1, 5)
     with pytest.raises(ValueError):
         lobby.set_deck(1, 54)
-    parquet = Lobby("parquet", creator=1)
-    with pytest.raises(LobbyError):
+    parquet = Lobby("parquet", TableMeta(creator=1))
+    with pytest.raises(Refused):
         parquet.set_deck(1, 36)
 
 
 def test_start_needs_the_creator_and_two_players() -> None:
     lobby = ryadki()
-    with pytest.raises(LobbyError) as e:
+    with pytest.raises(Refused) as e:
         lobby.check_start(1)
     assert e.value.key == "lobby-too-few"
     lobby.join(BOB)
-    with pytest.raises(LobbyError) as e:
+    with pytest.raises(Refused) as e:
         lobby.check_start(2)
     assert e.value.key == "lobby-only-creator-starts"
     lobby.check_start(1)
@@ -88,7 +93,7 @@ def test_cancel_by_creator_or_admin_only() -> None:
     lobby.join(BOB)
     lobby.check_cancel(1, is_admin=False)
     lobby.check_cancel(3, is_admin=True)
-    with pytest.raises(LobbyError) as e:
+    with pytest.raises(Refused) as e:
         lobby.check_cancel(2, is_admin=False)
     assert e.value.key == "lobby-only-creator-cancels"
 
@@ -98,12 +103,12 @@ def test_creator_leaving_hands_the_lobby_to_the_next_player() -> None:
     lobby.join(BOB)
     lobby.join(CAROL)
     lobby.leave(1)
-    assert lobby.creator == 2
+    assert lobby.meta.creator == 2
     lobby.leave(3)
-    assert lobby.creator == 2 and [p.name for p in lobby.players] == ["Bob"]
+    assert lobby.meta.creator == 2 and [p.name for p in lobby.players] == ["Bob"]
     lobby.leave(2)
     assert lobby.is_empty
-    with pytest.raises(LobbyError) as e:
+    with pytest.raises(Refused) as e:
         lobby.leave(2)
     assert e.value.key == "lobby-not-seated"
 
@@ -113,16 +118,26 @@ def test_meta_round_trip() -> None:
     lobby.join(CAROL)
     lobby.set_deck(1, 52)
     lobby.set_deals(1, 3)
-    back = Lobby.from_meta("ryadki", lobby.as_meta())
-    assert back == lobby
+    back = TableMeta.from_dict(lobby.meta.to_dict())
+    assert back == lobby.meta
+    assert (back.deck, back.deals) == (52, 3)
     assert back.players[1].lang == "en"
 
 
 def test_unknown_game_has_no_lobby() -> None:
     with pytest.raises(ValueError):
-        Lobby("kosa", creator=1)
+        Lobby("kosa", TableMeta(creator=1))
 
 
-def test_expiry() -> None:
-    assert not lobby_expired(100.0, 99.9)
-    assert lobby_expired(100.0, 100.0)
+def test_invite_problems_name_the_reason() -> None:
+    meta = TableMeta(creator=1)
+    lobby = GameRecord(id="abcdefghij", kind="ryadki", chat_id=1, state="", meta=meta)
+    assert invite_problem(None) == "invite-unknown"
+    assert invite_problem(lobby) is None
+    playing = dataclasses.replace(lobby, state="{}")
+    assert invite_problem(playing) == "invite-started"
+    assert invite_problem(dataclasses.replace(playing, finished=True)) == "invite-started"
+    closed = dataclasses.replace(meta, closed="lobby-closed-cancelled")
+    assert invite_problem(dataclasses.replace(lobby, meta=closed, finished=True)) == (
+        "invite-cancelled"
+    )

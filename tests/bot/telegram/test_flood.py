@@ -5,9 +5,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from aiogram.exceptions import TelegramRetryAfter
-from aiogram.methods import EditMessageText
 
+from bot.games.ports import RetryLater
 from bot.telegram.flood import EditCoalescer
 
 
@@ -36,9 +35,7 @@ class Screen:
         async def send() -> None:
             if self.fail_with_retry_after:
                 self.fail_with_retry_after -= 1
-                raise TelegramRetryAfter(
-                    method=EditMessageText(text=text), message="Too Many Requests", retry_after=7
-                )
+                raise RetryLater(7)
             self.times.append(self.clock.now)
             self.shown[message_id] = text
 

@@ -15,11 +15,11 @@ Two layers:
 
 Quick use in a handler test::
 
-    from tests.bot.recording import bot_session  # noqa: F401  (the fixture)
+    from tests.support.recording import bot_session  # noqa: F401  (the fixture)
 
     async def test_start(bot_session):
         bot, session = bot_session
-        dp = build_dispatcher(...)
+        dp = build_dispatcher(bot, ...)
         alice = session.tg.add_user(first_name="Alice")
         await dp.feed_update(bot, session.user_message(alice, alice, "/start"))
         msg = session.last_message(alice.id)
@@ -45,7 +45,7 @@ from aiogram.methods import TelegramMethod
 from aiogram.methods.base import TelegramType
 from aiogram.types import Chat, Message, Update, User
 
-from tests import telegram_spec
+from tests.support import telegram_spec
 
 TOKEN = "123456:TEST-token-for-tests"
 BOT_ID = 123456

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 import rules
 from bot.games.solitaire import model as solitaire
+from bot.games.state import state_of
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from bot.telegram.callbacks import game_data
-from tests.bot.recording import RecordingSession, TgMessage, TgUser, make_bot
-from tests.bot.solitaire_driver import Harness
+from tests.support.recording import RecordingSession, TgMessage, TgUser, make_bot
+from tests.support.solitaire_driver import Harness
 
 SEED = 20240607
 
@@ -102,7 +103,7 @@ async def test_part_of_a_kosa_game_with_narrow_board(h: Harness) -> None:
     for line in pre_lines(msg):
         assert visual_width(line) <= 30, line
     rec = await h.record(gid)
-    assert rec.meta["moves"] == 25 or rec.finished
+    assert rec.solo.moves == 25 or rec.finished
 
 
 async def test_raspad_board_is_narrow_and_marks_targets(h: Harness) -> None:
@@ -114,7 +115,7 @@ async def test_raspad_board_is_narrow_and_marks_targets(h: Harness) -> None:
     moves = solitaire.legal_moves(rec)
     multi = [
         c
-        for c in rules.GAMES["raspad"].view(solitaire.state_of(rec), 0)["hand"]
+        for c in rules.GAMES["raspad"].view(state_of(rec), 0)["hand"]
         if sum(m.startswith(c + ">") for m in moves) > 1
     ]
     single = [m for m in moves if ">" in m and sum(x.startswith(m[:3]) for x in moves) == 1]
@@ -178,7 +179,7 @@ async def test_concurrent_taps_exactly_one_applies(h: Harness) -> None:
     await asyncio.gather(*(h.dp.feed_update(h.bot, u) for u in updates))
     after = await h.record(board)
     assert after.version == rec.version + 1
-    assert after.meta["moves"] == 1
+    assert after.solo.moves == 1
     alerts = [a for a in h.session.answers()[-4:] if a.get("show_alert")]
     assert len(alerts) == 3
 
@@ -195,7 +196,7 @@ async def test_undo_restores_the_previous_position(h: Harness) -> None:
     await h.tap(ann, current(h, board), "↩️ Undo")
     after = await h.record(board)
     assert after.state == before.state
-    assert after.meta["undos"] == 1
+    assert after.solo.undos == 1
     assert "move undone" in current(h, board).text
 
 
@@ -312,7 +313,7 @@ async def test_continue_from_the_menu_moves_the_board(h: Harness) -> None:
     assert h.game_id(current(h, menu)) == gid
     assert not current(h, board).buttons()  # the old board lost its buttons
     rec = await h.record(gid)
-    assert rec.meta["msg"] == menu.message_id
+    assert rec.solo.msg == menu.message_id
 
 
 async def test_game_survives_a_restart(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -392,7 +393,7 @@ async def test_a_move_made_by_another_process_is_never_overwritten(redis_url: st
         await a.tap_data(ann, stale_board, data)
         assert h_alert(session) == "The board has changed — tap a current button."
         final = await a.record(board)
-        assert (final.version, final.state, final.meta["moves"]) == (moved.version, moved.state, 1)
+        assert (final.version, final.state, final.solo.moves) == (moved.version, moved.state, 1)
         assert current(a, board).text == shown
         assert not session.tg.unanswered_callbacks()
     finally:
@@ -467,8 +468,8 @@ def test_a_long_game_keeps_a_short_log_and_exact_undo(monkeypatch: pytest.Monkey
         moves = [m for m in solitaire.legal_moves(rec) if m not in ("resign", "r")]
         solitaire.apply_move(rec, moves[i % len(moves)], undo_depth=5)
         positions.append(rec.state)
-        assert len(rec.meta["log"].split()) <= 12
-    assert rec.meta["moves"] == 60
+        assert len(rec.solo.history.split()) <= 12
+    assert rec.solo.moves == 60
     for back in range(1, 6):
         assert solitaire.undo(rec)
         assert rec.state == positions[-1 - back]

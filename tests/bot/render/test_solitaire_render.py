@@ -11,7 +11,7 @@ import re
 import pytest
 
 from bot.games.solitaire import model as solitaire
-from bot.handlers.solitaire import render_game
+from bot.games.solitaire.service import board as render_game
 from bot.storage import GameRecord
 from bot.telegram.callbacks import GameCallback, parse
 
@@ -35,6 +35,7 @@ def actions(markup) -> dict[str, str]:  # type: ignore[no-untyped-def]
 
 def check_position(record: GameRecord, lang: str) -> None:
     text, markup = render_game(record, lang)
+    assert markup is not None
     assert len(text) <= 4096
     assert sum(len(r) for r in markup.inline_keyboard) <= 100
     board = re.search(r"<pre>(.*?)</pre>", text, re.S)
@@ -63,7 +64,7 @@ def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
             kind, variant, 1, "ru" if game % 2 else "en", seed=rng.randrange(2**32)
         )
         for _ in range(120):
-            check_position(record, record.meta["lang"])
+            check_position(record, record.solo.lang)
             if record.finished:
                 break
             moves = solitaire.legal_moves(record)
@@ -71,4 +72,4 @@ def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
             real = [m for m in moves if m not in ("d", "r")]
             move = rng.choice(real) if real and rng.random() < 0.8 else rng.choice(moves)
             solitaire.apply_move(record, move, undo_depth=20)
-        check_position(record, record.meta["lang"])
+        check_position(record, record.solo.lang)

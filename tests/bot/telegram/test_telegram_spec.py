@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests import telegram_spec as ts
+from tests.support import telegram_spec as ts
 
 pytestmark = pytest.mark.usefixtures("spec")
 

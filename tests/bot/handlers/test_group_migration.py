@@ -16,20 +16,18 @@ from aiogram import Dispatcher
 from aiogram.exceptions import TelegramMigrateToChat
 
 import rules
-from bot.games.table.service import GroupService
 from bot.storage import Store
 from bot.telegram import callbacks
 from bot.telegram.flood import EditCoalescer
-from tests.bot.recording import (
+from tests.bot.telegram.test_flood import FakeClock, Screen
+from tests.support.recording import (
     MIGRATED,
     BotSession,
     Call,
     Migration,
     TgChat,
-    bot_session,  # noqa: F401  (fixture)
 )
-from tests.bot.test_flood import FakeClock, Screen
-from tests.bot.test_group_handlers import (
+from tests.support.world import (
     Clock,
     World,
     hand_of,
@@ -38,14 +36,13 @@ from tests.bot.test_group_handlers import (
     open_lobby,
     play_ryadki_turn,
     start_ryadki,
-    world,  # noqa: F401  (fixture)
 )
 
 NOTE = "♻️ The group became a supergroup — the game continues here."
 
 
 @pytest.fixture
-def w(world: World) -> World:  # noqa: F811
+def w(world: World) -> World:
     """The handler tests' world, its group a basic group (only those are upgraded)."""
     world.group = world.tg.add_group(
         "Card Club", owner=world.alice, type="group", members=[world.bob, world.carol, world.dave]
@@ -223,7 +220,7 @@ async def test_the_turn_timer_that_hits_the_upgraded_group_moves_the_game(w: Wor
     mod = rules.GAMES["parquet"]
     state = mod.from_json(game.state)
     seat = mod.view(state, 0)["turn"]
-    mover = w.alice if game.meta["players"][seat]["user_id"] == w.alice.id else w.bob
+    mover = w.alice if game.table.players[seat].user_id == w.alice.id else w.bob
     move = mod.suggest(state, seat, 1)
     alerts = w.session.alerts(mover)
     pick = move.split("@")[0] if "@" in move else move.split(">")[0]
@@ -283,7 +280,7 @@ async def test_a_move_left_unfinished_by_a_dead_process_is_taken_over(w: World) 
     old, migration, mark = upgrade(w)
     game = await w.store.load(gid)
     assert game is not None
-    game.meta["migrating"] = [w.group.id, w.clock.now]  # another process took the lease, died
+    game.table.migrating = (w.group.id, w.clock.now)  # another process took the lease, died
     assert await w.store.save(game, game.version)
     await deliver(w, migration)
     assert w.session.messages(w.group) == []  # it may still be at work: wait
@@ -301,19 +298,14 @@ async def test_a_move_left_unfinished_by_a_dead_process_is_taken_over(w: World) 
 @pytest.fixture(params=["sqlite", "redis"])
 async def two(
     request: pytest.FixtureRequest,
-    bot_session: BotSession,  # noqa: F811
+    bot_session: BotSession,
     tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[tuple[World, Dispatcher]]:
     """A world whose store is shared by a second process (its own dispatcher and service)."""
-    import bot.handlers as handlers
     from bot.app import build_dispatcher
-    from bot.handlers import group
     from bot.storage.redis_store import RedisStore
     from bot.storage.sqlite_store import SQLiteStore
 
-    if not any(getattr(r, "__module__", "") == group.__name__ for r in handlers.ROUTERS):
-        monkeypatch.setattr(handlers, "ROUTERS", [group.make_router, *handlers.ROUTERS])
     settings = make_settings(tmp_path)
     store: Store
     if request.param == "sqlite":
@@ -323,9 +315,7 @@ async def two(
         store = await RedisStore(url, prefix="m" + uuid.uuid4().hex[:8]).open()
     bot, session = bot_session
     clock = Clock()
-    dps = [build_dispatcher(store, settings) for _ in range(2)]
-    for dp in dps:
-        dp["group_service"] = GroupService(bot, store, settings, clock=clock)
+    dps = [build_dispatcher(bot, store, settings, clock=clock) for _ in range(2)]
     first = World(bot, session, dps[0], store, settings, clock)
     first.group = first.tg.add_group(
         "Card Club", owner=first.alice, type="group", members=[first.bob, first.carol, first.dave]
@@ -334,7 +324,7 @@ async def two(
         yield first, dps[1]
     finally:
         for dp in dps:
-            await dp["group_service"].flood.close()
+            await dp["tables"].flood.close()
         await store.close()
 
 
@@ -356,7 +346,7 @@ async def test_both_service_messages_twice_to_two_processes_give_one_board(
             w.dp.feed_update(w.bot, migration.from_update),
         )
     await w.drain()
-    await other["group_service"].flood.drain()
+    await other["tables"].flood.drain()
     sent = w.tg.messages_in(w.group.id, include_deleted=True)
     assert [m.text for m in sent] == [NOTE, shown]  # one note, one board, nothing deleted
     assert calls_to(w, old, mark) == []
@@ -374,7 +364,7 @@ async def test_both_service_messages_twice_to_two_processes_give_one_board(
     alerts = w.session.alerts(mover)
     marked = [t for t in hand.button_texts() if t.startswith("✅")]
     await other.feed_update(w.bot, w.session.tap(mover, hand, marked[0]))
-    await other["group_service"].flood.drain()
+    await other["tables"].flood.drain()
     assert w.session.alerts(mover) == alerts  # no refusal
     game = await w.store.load(gid)
     assert game is not None and rules.GAMES["ryadki"].from_json(game.state).moves == moves + 1

@@ -13,7 +13,7 @@ from aiogram.exceptions import (
 from aiogram.filters import Command, CommandStart
 from aiogram.types import CallbackQuery, InlineKeyboardButton, InlineKeyboardMarkup, Message
 
-from tests.bot.recording import (
+from tests.support.recording import (
     BOT_USERNAME,
     BotSession,
     FakeTelegram,

@@ -8,7 +8,7 @@ import uuid
 
 import pytest
 
-from bot.storage import GameRecord, new_id
+from bot.storage import GameRecord, SoloMeta, new_id
 from bot.storage.redis_store import RedisStore
 from bot.storage.resp import LeanRedis
 
@@ -19,7 +19,7 @@ def record() -> GameRecord:
         kind="kosa",
         chat_id=7,
         state='{"s":"Привет"}',
-        meta={"undo": ["a", "b"], "event": [["ev-draw", {"card": "7♠"}]]},
+        meta=SoloMeta(uid=7, lang="ru", variant="u", history="d d", events=[{"e": "draw"}]),
     )
 
 

@@ -11,8 +11,8 @@ from aiohttp.test_utils import TestClient, TestServer
 from bot.__main__ import webhook_app
 from bot.app import build_dispatcher
 from bot.storage.sqlite_store import SQLiteStore
-from tests.bot.recording import RecordingSession, make_bot
-from tests.bot.solitaire_driver import settings
+from tests.support.recording import RecordingSession, make_bot
+from tests.support.solitaire_driver import settings
 
 
 async def test_webhook_delivers_updates_and_checks_the_secret(tmp_path: Path) -> None:
@@ -21,7 +21,7 @@ async def test_webhook_delivers_updates_and_checks_the_secret(tmp_path: Path) ->
     cfg = settings(
         webhook_url="https://example.org", webhook_secret="s3cret-token", webhook_path="/tg"
     )
-    dp = build_dispatcher(store, cfg)
+    dp = build_dispatcher(bot, store, cfg)
     app = webhook_app(bot, dp, cfg)
     ann = session.tg.add_user("Ann", language_code="en")
     update = session.user_message(ann, None, "/start")

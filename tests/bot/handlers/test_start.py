@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.bot.solitaire_driver import Harness
+from tests.support.solitaire_driver import Harness
 
 
 async def test_start_shows_the_main_menu_in_russian(h: Harness) -> None:

@@ -12,11 +12,12 @@ import pytest
 
 import rules
 from bot.i18n import catalog, translator
+from bot.render import events as E
 from bot.render import parquet as P
 from bot.render import ryadki as R
 from bot.telegram.keyboard import Button
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 MY_FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bot").rglob("*.py"))
 
 
@@ -55,10 +56,7 @@ def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
     mod = rules.GAMES["ryadki"]
     state = mod.new_game({"players": 6, "deals": 3}, seed=4)
     view = mod.view(state, -1)
-    players = [
-        {"name": n}
-        for n in ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]
-    ]
+    players = ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]
     text = R.table_text(view, players, view["events"], _, deadline_s=90)
     for line in pre_lines(text):
         assert len(line) <= 30, line
@@ -92,7 +90,7 @@ def test_ryadki_event_lines_name_each_effect() -> None:
         {"e": "timeout", "seat": 2, "move": "7H", "k": 1, "max": 3},
         {"e": "removed", "seat": 2, "max": 3},
     ]
-    text = "\n".join(R.event_lines(events, names, _))
+    text = "\n".join(E.ryadki_lines(events, names, _))
     for needle in [
         "Deal 2: Ben deals",
         "Ann J♠",
@@ -111,7 +109,7 @@ def test_ryadki_event_lines_name_each_effect() -> None:
         "Cid missed 3 turns in a row",
     ]:
         assert needle in text, needle
-    ru = "\n".join(R.event_lines(events, names, translator("ru")))
+    ru = "\n".join(E.ryadki_lines(events, names, translator("ru")))
     assert "Валет на валета" in ru and "3 карты" in ru and "5 карт" in ru
 
 
@@ -156,7 +154,7 @@ def test_parquet_board_is_narrow_and_marks_legal_cells(lang: str) -> None:
     view = mod.view(state, 0)
     legal = mod.legal_moves(state, view["turn"])
     pick = legal[0].split("@")[0] if "@" in legal[0] else legal[0].split(">")[0]
-    text = P.text(view, [{"name": "Ann"}, {"name": "Ben"}], view["events"], pick, legal, _)
+    text = P.text(view, ["Ann", "Ben"], view["events"], pick, legal, _)
     lines = pre_lines(text)
     assert len(lines) == 6 and all(len(x) <= 30 for x in lines)
     kb = P.keyboard(view, "abcdefghij", 7, pick, legal, _)
@@ -172,7 +170,7 @@ def test_parquet_relocation_pass_and_results_are_explained() -> None:
     view = {"red": 1}
     names = ["Ann", "Ben"]
     text = "\n".join(
-        P.event_lines(
+        E.parquet_lines(
             [
                 {"e": "relocate", "seat": 0, "card": "KS", "from": "24", "to": "15"},
                 {"e": "pass", "seat": 1},

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from bot.storage import GameRecord, Store, new_id
+from bot.storage import GameRecord, Player, Store, TableMeta, new_id
 from bot.storage.redis_store import RecentGames, RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 
@@ -43,10 +43,10 @@ async def store(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[Store
 def record(**kw: object) -> GameRecord:
     base: dict[str, object] = {
         "id": new_id(),
-        "kind": "raspad",
+        "kind": "ryadki",
         "chat_id": 42,
         "state": '{"a":[1,2,"Привет"]}',
-        "meta": {"players": [{"user_id": 42, "name": "Анна", "lang": "ru"}], "undo": []},
+        "meta": TableMeta(creator=42, players=[Player(42, "Анна", "ru")], hands={0: (42, 7)}),
     }
     base.update(kw)
     return GameRecord(**base)  # type: ignore[arg-type]
@@ -69,9 +69,9 @@ async def test_create_load_roundtrip(store: Store) -> None:
 async def test_create_refuses_a_taken_id(store: Store) -> None:
     rec = record()
     assert await store.create(rec)
-    assert not await store.create(record(id=rec.id, kind="kosa"))
+    assert not await store.create(record(id=rec.id, kind="parquet"))
     got = await store.load(rec.id)
-    assert got is not None and got.kind == "raspad"
+    assert got is not None and got.kind == "ryadki"
 
 
 async def test_save_is_compare_and_set(store: Store) -> None:
@@ -243,11 +243,11 @@ async def test_two_processes_never_see_an_old_game(redis_url: str) -> None:
         theirs = await b.load(rec.id)
         assert theirs is not None
         theirs.state = "written by b"
-        theirs.meta["by"] = "b"
+        theirs.table.title = "b"
         assert await b.save(theirs, 0)
         seen = await a.load(rec.id)
         assert seen is not None
-        assert (seen.version, seen.state, seen.meta["by"]) == (1, "written by b", "b")
+        assert (seen.version, seen.state, seen.table.title) == (1, "written by b", "b")
         mine.state = "written by a from version 0"
         assert not await a.save(mine, 0)  # compare-and-set still guards
         assert (await b.load(rec.id)).state == "written by b"  # type: ignore[union-attr]
@@ -265,7 +265,7 @@ async def test_a_remembered_game_is_a_fresh_copy_each_load(redis_url: str) -> No
         await s.create(rec)
         first = await s.load(rec.id)
         assert first is not None
-        first.meta["players"][0]["name"] = "changed in memory, never saved"
+        first.table.players[0].name = "changed in memory, never saved"
         first.state = "not saved either"
         again = await s.load(rec.id)
         assert again == rec

@@ -10,13 +10,12 @@ import re
 import pytest
 
 import rules
-from tests.bot.recording import bot_session  # noqa: F401  (fixture)
-from tests.bot.test_group_handlers import World, hand_of, open_lobby, world  # noqa: F401
+from tests.support.world import World, hand_of, open_lobby
 
 
 @pytest.mark.parametrize("kind,seed", [("ryadki", 1), ("ryadki", 2), ("parquet", 3)])
 async def test_random_taps_never_break_a_game(
-    world: World,  # noqa: F811
+    world: World,
     kind: str,
     seed: int,
     caplog: pytest.LogCaptureFixture,

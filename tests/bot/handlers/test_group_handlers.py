@@ -6,142 +6,20 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
-from typing import Any
-
-import pytest
-from aiogram import Bot, Dispatcher
-from pydantic import SecretStr
 
 import rules
-from bot.config import Settings
-from bot.games.table.service import GroupService
-from bot.storage import Store
 from bot.telegram import callbacks
-from tests.bot.recording import (
-    TOKEN,
-    BotSession,
-    RecordingSession,
-    TgChat,
-    TgMessage,
-    TgUser,
-    bot_session,  # noqa: F401  (fixture)
+from tests.support.world import (
+    CARD_RE,
+    World,
+    hand_of,
+    invite_code,
+    open_lobby,
+    play_ryadki_turn,
+    start_ryadki,
 )
 
-CARD_RE = re.compile(r"^(✅ )?(10|[2-9JQKA])[♠♥♦♣]$")
 
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def make_settings(tmp_path: Path, **over: Any) -> Settings:
-    base: dict[str, Any] = {
-        "bot_token": SecretStr(TOKEN),
-        "data_path": str(tmp_path / "db.sqlite3"),
-        "edits_per_minute_per_group": 100000,
-        "turn_timeout_seconds": 90,
-        "lobby_ttl_seconds": 600,
-        "invite_ttl_seconds": 86400,
-    }
-    base.update(over)
-    return Settings(**base)
-
-
-class World:
-    """A dispatcher, a fake Telegram and a group with Alice (owner), Bob, Carol and Dave."""
-
-    def __init__(
-        self,
-        bot: Bot,
-        session: RecordingSession,
-        dp: Dispatcher,
-        store: Store,
-        settings: Settings,
-        clock: Clock,
-    ) -> None:
-        self.bot, self.session, self.dp, self.store = bot, session, dp, store
-        self.settings, self.clock = settings, clock
-        self.tg = session.tg
-        self.alice = self.tg.add_user("Alice", language_code="en")
-        self.bob = self.tg.add_user("Bob", language_code="en")
-        self.carol = self.tg.add_user("Carol", language_code="en")
-        self.dave = self.tg.add_user("Dave", language_code="en")
-        self.group = self.tg.add_group(
-            "Card Club", owner=self.alice, members=[self.bob, self.carol, self.dave]
-        )
-        self.svc: GroupService = dp["group_service"]
-
-    async def say(self, user: TgUser, chat: TgChat | TgUser | None, text: str) -> None:
-        await self.dp.feed_update(self.bot, self.session.user_message(user, chat, text))
-
-    async def tap(self, user: TgUser, msg: TgMessage, button: str | re.Pattern[str]) -> None:
-        await self.dp.feed_update(self.bot, self.session.tap(user, msg, button))
-
-    async def tap_data(self, user: TgUser, msg: TgMessage, data: str) -> None:
-        await self.dp.feed_update(self.bot, self.session.tap_data(user, msg, data))
-
-    def board(self) -> TgMessage:
-        return self.session.last_message(self.group)
-
-    def last_alert(self, user: TgUser) -> str:
-        alerts = self.session.alerts(user)
-        return alerts[-1] if alerts else ""
-
-    async def drain(self) -> None:
-        await self.svc.flood.drain()
-
-
-@pytest.fixture
-async def world(
-    bot_session: BotSession,  # noqa: F811
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-) -> AsyncIterator[World]:
-    import bot.handlers as handlers
-    from bot.app import build_dispatcher
-    from bot.handlers import group
-    from bot.storage.sqlite_store import SQLiteStore
-
-    if not any(getattr(r, "__module__", "") == group.__name__ for r in handlers.ROUTERS):
-        monkeypatch.setattr(handlers, "ROUTERS", [group.make_router, *handlers.ROUTERS])
-    settings = make_settings(tmp_path)
-    store = await SQLiteStore(settings.data_path).open()
-    bot, session = bot_session
-    dp = build_dispatcher(store, settings)
-    clock = Clock()
-    dp["group_service"] = GroupService(bot, store, settings, clock=clock)
-    try:
-        yield World(bot, session, dp, store, settings, clock)
-    finally:
-        await dp["group_service"].flood.close()
-        await store.close()
-
-
-async def open_lobby(w: World, kind: str) -> TgMessage:
-    await w.say(w.alice, w.group, "/newgame")
-    pick = w.board()
-    assert "Ryadki" in " ".join(pick.button_texts()) and "Parquet" in " ".join(pick.button_texts())
-    await w.tap(w.alice, pick, re.compile("Ryadki" if kind == "ryadki" else "Parquet"))
-    lobby = w.board()
-    assert lobby.message_id == pick.message_id  # the picker's message became the lobby
-    return lobby
-
-
-def invite_code(msg: TgMessage) -> str:
-    for where in [msg.text, *(b.get("url", "") for b in msg.buttons())]:
-        m = re.search(r"\?start=j([A-Za-z0-9_-]{16})", where)
-        if m:
-            return m.group(1)
-    raise AssertionError("no invite link on " + msg.describe())
-
-
-# -- lobby --------------------------------------------------------------------------------------
 async def test_lobby_join_leave_settings_and_start(world: World) -> None:
     w = world
     lobby = await open_lobby(w, "ryadki")
@@ -242,33 +120,6 @@ async def test_unknown_or_malformed_invite_gets_a_friendly_answer(world: World) 
 
 
 # -- Ryadki -------------------------------------------------------------------------------------
-async def start_ryadki(w: World, players: list[TgUser]) -> None:
-    lobby = await open_lobby(w, "ryadki")
-    code = invite_code(lobby)
-    await w.tap(w.alice, w.board(), re.compile("Deals"))  # 7 → 1
-    for user in players[1:]:
-        await w.say(user, None, f"/start j{code}")  # join by deep link
-    await w.tap(w.alice, w.board(), "▶ Start")
-
-
-def hand_of(w: World, user: TgUser) -> TgMessage:
-    hands = [m for m in w.session.messages(user) if m.text.startswith("🃏 Ryadki ·")]
-    assert hands, f"{user.first_name} has no hand message"
-    return hands[-1]
-
-
-async def play_ryadki_turn(w: World, players: list[TgUser]) -> bool:
-    """The player whose hand says "Your turn" taps a marked card. False when nobody can."""
-    for user in players:
-        hand = hand_of(w, user)
-        if "Your turn" in hand.text:
-            marked = [t for t in hand.button_texts() if t.startswith("✅")]
-            assert marked, hand.describe()
-            await w.tap(user, hand, marked[0])
-            return True
-    return False
-
-
 async def test_ryadki_three_players_to_the_result(world: World) -> None:
     w = world
     players = [w.alice, w.bob, w.carol]
@@ -345,10 +196,8 @@ async def test_turn_timer_plays_for_the_absent_player(world: World) -> None:
     assert game is not None
     assert rules.GAMES["ryadki"].from_json(game.state).moves >= 1  # a card was played for them
     assert (
-        game.meta["timeouts"][
-            game.meta["players"].index(
-                next(p for p in game.meta["players"] if p["user_id"] == mover.id)
-            )
+        game.table.timeouts[
+            game.table.players.index(next(p for p in game.table.players if p.user_id == mover.id))
         ]
         == 1
     )
@@ -374,8 +223,8 @@ async def test_parquet_to_the_result(world: World) -> None:
             break
         view = mod.view(state, 0)
         seat = view["turn"]
-        user = users[game.meta["players"][seat]["user_id"]]
-        other = users[game.meta["players"][1 - seat]["user_id"]]
+        user = users[game.table.players[seat].user_id]
+        other = users[game.table.players[1 - seat].user_id]
         move = mod.suggest(state, seat, 1)
         pick = move.split("@")[0] if "@" in move else move.split(">")[0]
         pick_data = callbacks.game_data(gid, game.version, f"~pick:{pick}")
@@ -394,7 +243,7 @@ async def test_parquet_to_the_result(world: World) -> None:
 
 async def test_added_to_a_group_the_bot_says_how_to_start(world: World) -> None:
     w = world
-    from tests.bot.recording import update_of
+    from tests.support.recording import update_of
 
     bot_json = w.tg.bot.api()
     update = update_of(

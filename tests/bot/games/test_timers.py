@@ -9,29 +9,31 @@ from pathlib import Path
 
 import pytest
 
-from bot.games.table.lobby import Lobby, Player
-from bot.games.table.play import TIMEOUT_LIMIT, play, public_view, start, time_out, turn_of
-from bot.games.table.play import module as game_module
+import rules
+from bot.games.state import public_view
+from bot.games.table.lobby import Lobby
+from bot.games.table.play import TIMEOUT_LIMIT, play, start, time_out, turn_of
 from bot.games.timers import TimerLoop, turn_key
-from bot.storage import GameRecord, Store
+from bot.storage import GameRecord, Player, Store, TableMeta
 
 NAMES = ["Ann", "Ben", "Cid"]
 
 
 def started(kind: str, n: int, seed: int = 7, deals: int = 1) -> GameRecord:
-    lobby = Lobby(kind, creator=1)
+    meta = TableMeta(creator=1)
+    lobby = Lobby(kind, meta)
     for i in range(n):
         lobby.join(Player(i + 1, NAMES[i]))
     if kind == "ryadki":
         lobby.set_deals(1, deals)
-    record = GameRecord(id="abcdefghij", kind=kind, chat_id=-100, state="")
+    record = GameRecord(id="abcdefghij", kind=kind, chat_id=-100, state="", meta=meta)
     start(record, lobby, now=0.0, turn_timeout=90, seed=seed)
     return record
 
 
 def step_others(record: GameRecord, absent: int, now: float) -> int | None:
     """Let everybody but `absent` play the computer's move until it is `absent`'s turn."""
-    mod = game_module(record.kind)
+    mod = rules.GAMES[record.kind]
     for _ in range(500):
         view = public_view(record)
         turn = turn_of(view)
@@ -54,8 +56,8 @@ def test_timeout_plays_a_legal_move_for_the_absent_player_and_says_so() -> None:
     after = public_view(record)
     assert after["moves"] == view["moves"] + 1
     assert after["hands"][turn] <= before  # the card left their hand (maybe refilled)
-    assert record.meta["log"][0] == event  # the table shows it
-    assert record.meta["due"] == 180.0
+    assert record.table.events[0] == event  # the table shows it
+    assert record.table.due == 180.0
 
 
 def test_a_move_of_their_own_resets_the_count() -> None:
@@ -65,9 +67,9 @@ def test_a_move_of_their_own_resets_the_count() -> None:
     time_out(record, 90.0, 90)
     if step_others(record, absent, 100.0) is None:
         pytest.skip("the deal ended before the turn came back")
-    mod = game_module("ryadki")
+    mod = rules.GAMES["ryadki"]
     play(record, absent, mod.suggest(mod.from_json(record.state), absent, 1), 110.0, 90)
-    assert record.meta["timeouts"][absent] == 0
+    assert record.table.timeouts[absent] == 0
 
 
 def test_ryadki_removes_a_player_after_three_timeouts_and_goes_on() -> None:
@@ -86,7 +88,7 @@ def test_ryadki_removes_a_player_after_three_timeouts_and_goes_on() -> None:
     assert not view["status"]["over"]  # two players remain: the game goes on
     assert step_others(record, absent, 200.0) is None  # ...to its end, without the absent one
     assert absent not in public_view(record)["status"]["winners"]
-    assert record.finished and record.meta["phase"] == "over"
+    assert record.finished and record.phase == "over"
 
 
 def test_parquet_ends_after_three_timeouts_and_the_absent_player_loses() -> None:
@@ -101,7 +103,7 @@ def test_parquet_ends_after_three_timeouts_and_the_absent_player_loses() -> None
     view = public_view(record)
     assert view["status"]["over"]
     assert view["status"]["winners"] == [1 - absent]
-    assert record.meta["why"] == "timeout"
+    assert record.table.why == "timeout"
     assert record.finished
     assert time_out(record, 300.0, 90) is None  # nothing to time any more
 
@@ -195,16 +197,16 @@ async def test_a_failing_handler_does_not_stop_the_loop(store: Store) -> None:
 
 def test_quick_changes_keep_each_others_event_lines() -> None:
     record = started("ryadki", 3)
-    mod = game_module("ryadki")
+    mod = rules.GAMES["ryadki"]
     turn = turn_of(public_view(record))
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 10.0, 90)
-    first = list(record.meta["log"])
+    first = list(record.table.events)
     turn = turn_of(public_view(record))
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 11.0, 90)
-    assert record.meta["log"][: len(first)] == first  # 1 s apart: both moves' lines stay
+    assert record.table.events[: len(first)] == first  # 1 s apart: both moves' lines stay
     turn = turn_of(public_view(record))
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 30.0, 90)
-    assert record.meta["log"] == public_view(record)["events"]  # later: only the new lines
+    assert record.table.events == public_view(record)["events"]  # later: only the new lines

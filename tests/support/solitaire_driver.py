@@ -13,7 +13,7 @@ from bot.app import build_dispatcher
 from bot.config import Settings
 from bot.storage import GameRecord, Store
 from bot.telegram.callbacks import GameCallback, parse
-from tests.bot.recording import TOKEN, RecordingSession, TgMessage, TgUser
+from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser
 
 
 def settings(**kw: Any) -> Settings:
@@ -29,7 +29,7 @@ class Harness:
 
     @classmethod
     def build(cls, bot: Bot, session: RecordingSession, store: Store, **kw: Any) -> Harness:
-        return cls(bot, session, store, build_dispatcher(store, settings(**kw)))
+        return cls(bot, session, store, build_dispatcher(bot, store, settings(**kw)))
 
     async def say(self, user: TgUser, text: str) -> None:
         await self.dp.feed_update(self.bot, self.session.user_message(user, None, text))
@@ -77,7 +77,7 @@ class Harness:
             msg = self.session.message(message.chat.id, message.message_id)
             await self.play(user, msg, move)
             return
-        src = move.split(">")[0]
+        src = move.split(">", maxsplit=1)[0]
         pick = f"~pick:{src}"
         assert pick in actions, f"move {move} unreachable: {msg.describe()}"
         await self.tap(user, msg, actions[pick][1].pack())

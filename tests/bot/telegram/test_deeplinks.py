@@ -1,4 +1,4 @@
-"""Invite codes: unguessable, payload-safe, parsed strictly; friendly reasons when unusable."""
+"""Invite codes: unguessable, payload-safe, parsed strictly."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pytest
 
 from bot.telegram.deeplinks import (
     group_link,
-    invite_problem,
     is_code,
     join_link,
     new_code,
@@ -58,14 +57,3 @@ def test_links() -> None:
     with pytest.raises(ValueError):
         payload("bad code")
     assert is_code(code) and not is_code(code + "x")
-
-
-def test_problems_name_the_reason() -> None:
-    data = {"gid": "abcdefghij"}
-    assert invite_problem(None, "lobby", False) == "invite-unknown"
-    assert invite_problem(data, None, False) == "invite-unknown"
-    assert invite_problem(data, "cancelled", False) == "invite-cancelled"
-    assert invite_problem(data, "play", False) == "invite-started"
-    assert invite_problem(data, "over", False) == "invite-started"
-    assert invite_problem(data, "lobby", True) == "invite-full"
-    assert invite_problem(data, "lobby", False) is None

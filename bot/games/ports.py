@@ -1,0 +1,64 @@
+"""What the application services need from Telegram, as an interface (no aiogram here).
+
+`bot.telegram.messenger.TelegramMessenger` implements it over aiogram; tests may use any
+object with these methods. Errors reach the services as the exceptions below, never as
+aiogram's: a service only learns that a chat moved, that it must wait, or that a message
+could not be delivered.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from bot.telegram.keyboard import Keyboard
+
+
+class ChatMoved(Exception):
+    """The group became a supergroup: every write to the old id is refused from now on."""
+
+    def __init__(self, new_chat_id: int) -> None:
+        super().__init__(new_chat_id)
+        self.new_chat_id = new_chat_id
+
+
+class RetryLater(Exception):
+    """Telegram's flood control: nothing may be sent to this chat for `seconds`."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.seconds = seconds
+
+
+class Undeliverable(Exception):
+    """Telegram refused the request for another reason (logged by the messenger)."""
+
+
+class Messenger(Protocol):
+    async def username(self) -> str:
+        """The bot's @username (for deep links)."""
+        ...
+
+    async def send(self, chat_id: int, text: str, markup: Keyboard | None = None) -> int | None:
+        """A new HTML message; its id, or None when the chat refuses the bot."""
+        ...
+
+    async def edit(
+        self, chat_id: int, message_id: int | None, text: str, markup: Keyboard | None = None
+    ) -> int | None:
+        """Edit in place ("not modified" is fine); a message that is gone is sent anew. The id
+        of the message that now shows `text`, or None when the chat refuses the bot."""
+        ...
+
+    async def delete(self, chat_id: int, message_id: int) -> bool: ...
+
+    async def retire(self, chat_id: int, message_id: int, text: str | None = None) -> None:
+        """Best effort: take an old board's keyboard away (and replace its text, if given)."""
+        ...
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool: ...
+
+
+class Answer(Protocol):
+    """Answers the tap being handled (once): a toast, or an alert the player must dismiss."""
+
+    async def __call__(self, text: str | None = None, alert: bool = False) -> None: ...

@@ -1,0 +1,291 @@
+"""Kosa and Raspad in a private chat: new games, taps on the board (moves, pick, hint, undo,
+confirmations), continuing a game. Every change is one compare-and-set save of the record,
+then one edit of the board message.
+
+A rules move on a game this process remembers at the tapped version comes without a load
+(`peeked`): the save is the check, and when it fails the board is re-shown as it is now.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import rules
+from bot.config import Settings
+from bot.games.ports import Answer, Messenger
+from bot.games.solitaire import model
+from bot.games.state import state_of, view_of
+from bot.i18n import t
+from bot.render import kosa as render_kosa
+from bot.render import raspad as render_raspad
+from bot.render.screen import Played, Screen, SoloCtx
+from bot.storage import GameRecord, Store
+from bot.telegram.callbacks import GameCallback
+
+log = logging.getLogger(__name__)
+
+BOARDS = {"kosa": render_kosa.render, "raspad": render_raspad.render}
+CONFIRMS = ("fail", "r", "resign")
+
+
+def board(
+    record: GameRecord,
+    lang: str,
+    state: Any | None = None,
+    view: dict[str, Any] | None = None,
+    **extra: Any,
+) -> Screen:
+    """The board of `record`; `state` (and its `view`) when the caller has them already."""
+    if state is None:
+        state, view = state_of(record), None
+    if view is None:
+        view = view_of(record, 0, state)
+    meta = record.solo
+    ctx = SoloCtx(
+        lang=lang,
+        game_id=record.id,
+        version=record.version,
+        events=meta.events,
+        moves=model.legal_moves(record, state),
+        can_undo=model.can_undo(record),
+        variant=meta.variant,
+        played=Played(meta.moves, meta.undos, model.elapsed(meta)),
+        **extra,
+    )
+    return BOARDS[record.kind](view, ctx)
+
+
+class SolitaireService:
+    def __init__(self, messenger: Messenger, store: Store, settings: Settings) -> None:
+        self.tg = messenger
+        self.store = store
+        self.settings = settings
+
+    def board(
+        self,
+        record: GameRecord,
+        lang: str,
+        state: Any | None = None,
+        view: dict[str, Any] | None = None,
+        **extra: Any,
+    ) -> Screen:
+        return board(record, lang, state, view, **extra)
+
+    async def _edit(self, chat_id: int, message_id: int, screen: Screen) -> None:
+        await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
+
+    # -- the board's buttons ---------------------------------------------------------------------
+    async def tap(
+        self,
+        game: GameRecord,
+        cb: GameCallback,
+        user_id: int,
+        where: tuple[int, int],
+        lang: str,
+        answer: Answer,
+        peeked: bool = False,
+    ) -> None:
+        """A button of a solitaire board at `where` (chat, message)."""
+        if game.solo.uid != user_id:
+            await answer(t(lang, "error-not-yours"), alert=True)
+        elif game.finished:
+            await answer(t(lang, "error-over"), alert=True)
+        elif cb.version != game.version:
+            # an old board (a double tap, or an edit that never arrived): say so, and bring
+            # the board up to date so the next tap works
+            await answer(t(lang, "error-stale"), alert=True)
+            await self._show_current(game, user_id, where, lang)
+        elif cb.is_ui:
+            await self._ui(game, cb, where, lang, answer)
+        else:
+            await self._move(game, cb, user_id, where, lang, answer, peeked)
+
+    async def _ui(
+        self, game: GameRecord, cb: GameCallback, where: tuple[int, int], lang: str, answer: Answer
+    ) -> None:
+        name, arg = cb.ui()
+        extra: dict[str, Any] = {}
+        toast: str | None = None
+        if name == "pick":
+            if not any(m.startswith(arg + ">") for m in model.legal_moves(game)):
+                await answer(t(lang, "no-targets"))
+                return
+            extra["pick"] = arg
+        elif name == "hint":
+            move = model.hint(game)
+            if move is None:
+                await answer(t(lang, "no-hint"))
+                return
+            extra.update(hint=move, pick=_picked_for(game, move))
+            toast = t(lang, "hint-toast")
+        elif name == "ask" and arg in CONFIRMS:
+            extra["confirm"] = arg
+        elif name == "undo":
+            if not model.undo(game):
+                await answer(t(lang, "no-undo"))
+                return
+            game.solo.msg = where[1]
+            if not await self.store.save(game, cb.version):
+                await answer(t(lang, "error-busy"), alert=True)
+                return
+        elif name != "back":
+            await answer(t(lang, "error-stale"), alert=True)
+            return
+        await self._edit(*where, self.board(game, lang, **extra))
+        if toast:
+            await answer(toast)
+
+    async def _move(
+        self,
+        game: GameRecord,
+        cb: GameCallback,
+        user_id: int,
+        where: tuple[int, int],
+        lang: str,
+        answer: Answer,
+        peeked: bool,
+    ) -> None:
+        try:
+            state, view = model.apply_move(game, cb.action, self.settings.undo_depth)
+        except rules.IllegalMove:
+            await answer(t(lang, "error-illegal"), alert=True)
+            return
+        game.solo.msg = where[1]
+        if not await self.store.save(game, cb.version):
+            await self._lost_race(cb, user_id, where, lang, answer, peeked)
+            return
+        log.debug(
+            "event=move kind=%s game=%s version=%s move=%s",
+            game.kind,
+            game.id,
+            game.version,
+            cb.action,
+        )
+        if game.finished:
+            log.info(
+                "event=game_over kind=%s game=%s user=%s result=%s moves=%s",
+                game.kind,
+                game.id,
+                user_id,
+                rules.GAMES[game.kind].status(state).result,
+                game.solo.moves,
+            )
+        # the move is saved: stop the button's spinner while the board is being edited
+        await asyncio.gather(self._edit(*where, self.board(game, lang, state, view)), answer())
+
+    async def _lost_race(
+        self,
+        cb: GameCallback,
+        user_id: int,
+        where: tuple[int, int],
+        lang: str,
+        answer: Answer,
+        peeked: bool,
+    ) -> None:
+        if not peeked:
+            await answer(t(lang, "error-busy"), alert=True)
+            return
+        # the remembered game was not the latest: another tap (or process) changed it first,
+        # or it expired. Show it as it is now.
+        current = await self.store.load(cb.game_id)
+        if current is None:
+            await answer(t(lang, "error-stale-game"), alert=True)
+            return
+        await answer(t(lang, "error-stale"), alert=True)
+        await self._show_current(current, user_id, where, lang)
+
+    async def _show_current(
+        self, game: GameRecord, user_id: int, where: tuple[int, int], lang: str
+    ) -> None:
+        """Re-show a game's current board on its message (after a move lost a race)."""
+        if game.kind not in rules.SOLITAIRES or game.solo.uid != user_id:
+            return
+        if game.solo.msg not in (None, where[1]):
+            return  # the game moved to another message meanwhile; leave this one be
+        await self._edit(*where, self.board(game, lang))
+
+    # -- the menu --------------------------------------------------------------------------------
+    async def active_games(self, user_id: int) -> list[tuple[str, str]]:
+        """The user's unfinished solitaires as (kind, game_id), pruning finished/expired ones."""
+        out: list[tuple[str, str]] = []
+        for game_id in await self.store.user_games(user_id):
+            record = await self.store.load(game_id)
+            if record is None or record.finished:
+                await self.store.remove_user_game(user_id, game_id)
+                continue
+            if record.kind in rules.SOLITAIRES:
+                out.append((record.kind, game_id))
+        out.sort(key=lambda kg: rules.SOLITAIRES.index(kg[0]))
+        return out
+
+    async def active(self, user_id: int, kind: str) -> str | None:
+        return next((g for k, g in await self.active_games(user_id) if k == kind), None)
+
+    async def new_game(
+        self,
+        kind: str,
+        variant: str,
+        user_id: int,
+        where: tuple[int, int],
+        lang: str,
+        answer: Answer,
+        *,
+        below: bool = False,
+    ) -> None:
+        """A new game on the menu's message, or (`below`: "play again") in a new message under
+        the finished board, which keeps its text and loses its buttons."""
+        if variant not in model.VARIANTS[kind]:
+            variant = model.DEFAULT_VARIANT[kind]
+        for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
+            await self.store.remove_user_game(user_id, game_id)
+        record = model.new_record(kind, variant, user_id, lang)
+        screen = self.board(record, lang)
+        chat_id, message_id = where
+        if below:
+            await self.tg.retire(chat_id, message_id)
+            record.solo.msg = await self.tg.send(chat_id, screen.text, screen.keyboard)
+        else:
+            record.solo.msg = message_id
+        if not await self.store.create(record):  # an id collision: practically never
+            await answer(t(lang, "error-generic"), alert=True)
+            return
+        await self.store.add_user_game(user_id, record.id)
+        log.info(
+            "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
+        )
+        if not below:
+            await self._edit(chat_id, message_id, screen)
+
+    async def resume(
+        self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer
+    ) -> None:
+        """ "Continue": the game moves to this message (the old board says where it went)."""
+        record = await self.store.load(game_id)
+        if (
+            record is None
+            or record.finished
+            or record.kind not in rules.SOLITAIRES
+            or record.solo.uid != user_id
+        ):
+            await answer(t(lang, "error-stale-game"), alert=True)
+            return
+        chat_id, message_id = where
+        old = record.solo.msg
+        if old != message_id:
+            record.solo.msg = message_id
+            if not await self.store.save(record, record.version):
+                await answer(t(lang, "error-busy"), alert=True)
+                return
+            if old:
+                await self.tg.retire(chat_id, old, t(lang, "moved-below"))
+        await self._edit(chat_id, message_id, self.board(record, lang))
+
+
+def _picked_for(game: GameRecord, move: str) -> str | None:
+    """A hinted move whose source has several targets is shown with that source picked."""
+    if ">" not in move:
+        return None
+    src = move.split(">", maxsplit=1)[0]
+    return src if sum(1 for m in model.legal_moves(game) if m.startswith(src + ">")) > 1 else None

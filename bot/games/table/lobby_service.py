@@ -1,0 +1,307 @@
+"""Lobbies of group games: open one (in a group, or as an invite from a private chat), join by
+button or link, leave, settings, cancel, expiry. A full lobby starts the game (TableService)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.games.ports import ChatMoved
+from bot.games.refusal import Refused
+from bot.games.table.lobby import DEALS, Lobby
+from bot.games.table.publisher import Publisher
+from bot.games.table.records import TableRecords
+from bot.games.timers import lobby_key
+from bot.storage.record import GameRecord, Player, TableMeta, new_id
+from bot.telegram import deeplinks
+
+if TYPE_CHECKING:
+    from bot.games.table.play_service import PlayService
+
+log = logging.getLogger(__name__)
+
+
+def invite_problem(record: GameRecord | None) -> str | None:
+    """Why an invite cannot seat anyone (a locale key), or None when it can."""
+    if record is None:
+        return "invite-unknown"
+    if record.phase == "cancelled":
+        return "invite-cancelled"
+    if record.phase != "lobby":
+        return "invite-started"
+    return None
+
+
+class LobbyService:
+    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
+        self.records = records
+        self.store = records.store
+        self.settings = records.settings
+        self.publisher = publisher
+        self.play: PlayService | None = None  # set by TableService (a full lobby starts)
+
+    def _new(self, kind: str, user: Player, lang: str, chat_id: int, ttl: int) -> GameRecord:
+        meta = TableMeta(
+            creator=user.user_id,
+            code=deeplinks.new_code(),
+            lang=lang,
+            expires=self.records.clock() + ttl,
+        )
+        Lobby(kind, meta).join(user)
+        return GameRecord(id=new_id(), kind=kind, chat_id=chat_id, state="", meta=meta)
+
+    async def _publish_code(self, record: GameRecord) -> None:
+        code = record.table.code
+        data = {"gid": record.id, "kind": record.kind}
+        await self.store.put_invite(code, data, self.settings.invite_ttl_seconds)
+
+    async def new_group_lobby(
+        self,
+        kind: str,
+        chat_id: int,
+        title: str,
+        user: Player,
+        lang: str,
+        message_id: int | None = None,
+    ) -> GameRecord:
+        """/newgame → a lobby in this group (the picker's message becomes the lobby)."""
+        record = self._new(kind, user, lang, chat_id, self.settings.lobby_ttl_seconds)
+        record.table.group, record.table.title = chat_id, title
+        if not await self.records.claim_group(chat_id, record.id):
+            raise Refused("lobby-busy")
+        await self._publish_code(record)
+        screen = await self.publisher.board_screen(record)
+        try:
+            msg_id = await self.publisher.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
+        except ChatMoved as moved:  # the group is a supergroup now: open it there
+            await self.store.release_chat_game(chat_id, record.id)
+            await self.store.delete_invite(record.table.code)
+            return await self.new_group_lobby(kind, moved.new_chat_id, title, user, lang)
+        record.table.board = (chat_id, msg_id) if msg_id is not None else None
+        if not await self.store.create(record):
+            await self.store.release_chat_game(chat_id, record.id)
+            raise Refused("grp-stale")
+        await self._schedule(record)
+        return record
+
+    async def new_invite(
+        self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
+    ) -> GameRecord:
+        """ "Play with friends" → a lobby with no group yet, shown in the creator's chat."""
+        record = self._new(kind, user, lang, chat_id, self.settings.invite_ttl_seconds)
+        await self._publish_code(record)
+        screen = await self.publisher.invite_screen(record)
+        msg_id = await self.publisher.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
+        record.table.invite = (chat_id, msg_id) if msg_id is not None else None
+        if not await self.store.create(record):
+            raise Refused("grp-stale")
+        await self._schedule(record)
+        return record
+
+    async def _schedule(self, record: GameRecord) -> None:
+        if record.table.expires is not None:
+            await self.store.schedule(lobby_key(record.id), record.table.expires)
+
+    async def resolve_invite(self, code: str) -> GameRecord:
+        data = await self.store.get_invite(code)
+        record = await self.store.load(str(data["gid"])) if data else None
+        if record is None:
+            raise Refused("invite-unknown")
+        return record
+
+    async def join_by_link(self, code: str, user: Player) -> None:
+        """`/start j<code>` in a private chat: seat the user (or resend a seated player's hand)."""
+        record = await self.resolve_invite(code)
+        seat = record.table.seat_of(user.user_id)
+        if seat is not None:  # a seated player opened the link again
+            await self._seated_again(record, seat, user)
+            return
+        problem = invite_problem(record)
+        if problem:
+            raise Refused(problem)
+        joined = await self.join(record.id, user)
+        if joined is None:
+            raise Refused("invite-unknown")
+        await self.publisher.welcome(joined, user)
+        await self.after_change(joined)
+
+    async def _seated_again(self, record: GameRecord, seat: int, user: Player) -> None:
+        if record.phase == "play" and record.kind == "ryadki":
+            assert self.play is not None
+            await self.play.send_hand(record, seat)
+        elif record.phase in ("play", "lobby"):
+            await self.publisher.welcome(record, user)
+        elif record.phase == "over":
+            raise Refused("grp-game-over")
+        else:
+            raise Refused("invite-cancelled")
+
+    async def join(self, gid: str, user: Player) -> GameRecord | None:
+        def change(record: GameRecord) -> bool:
+            if record.phase != "lobby":
+                raise Refused("invite-started")
+            if not Lobby(record.kind, record.table).join(user):
+                raise Refused("lobby-already")
+            record.table.expires = self.records.lobby_expiry(record)
+            return True
+
+        return await self.records.mutate(gid, change)
+
+    async def open_in_group(
+        self, code: str, chat_id: int, title: str, user: Player, lang: str
+    ) -> None:
+        """`/start j<code>` in a group (the ?startgroup link): the lobby opens here."""
+        record = await self.resolve_invite(code)
+        if record.table.group == chat_id and record.phase == "lobby":
+            await self.publisher.show(record, resend=True)
+            return
+        if record.phase != "lobby" or record.table.group is not None:
+            raise Refused("invite-cancelled" if record.phase == "cancelled" else "invite-started")
+        if not await self.records.claim_group(chat_id, record.id):
+            raise Refused("lobby-busy")
+        try:
+            attached = await self.records.mutate(record.id, self._attach(chat_id, title, user))
+        except Refused:
+            await self.store.release_chat_game(chat_id, record.id)
+            raise
+        if attached is None:
+            await self.store.release_chat_game(chat_id, record.id)
+            raise Refused("invite-unknown")
+        screen = await self.publisher.board_screen(attached)
+        try:
+            msg_id = await self.publisher.tg.send(chat_id, screen.text, screen.keyboard)
+        except ChatMoved as moved:  # the group is a supergroup now: move it there
+            await self.publisher.chat_moved(chat_id, moved.new_chat_id, record.id)
+            now = await self.store.load(record.id)
+            if now is not None:
+                await self.after_change(now)
+            return
+
+        def remember(r: GameRecord) -> bool:
+            r.table.board = (chat_id, msg_id) if msg_id is not None else None
+            return True
+
+        attached = await self.records.mutate(record.id, remember) or attached
+        await self.after_change(attached)
+
+    def _attach(self, chat_id: int, title: str, user: Player) -> Callable[[GameRecord], bool]:
+        def attach(r: GameRecord) -> bool:
+            if r.phase != "lobby" or r.table.group is not None:
+                raise Refused("invite-started")
+            r.table.group, r.table.title, r.chat_id = chat_id, title, chat_id
+            lobby = Lobby(r.kind, r.table)
+            if r.table.seat_of(user.user_id) is None and not lobby.is_full:
+                lobby.join(user)
+            r.table.expires = self.records.lobby_expiry(r)
+            return True
+
+        return attach
+
+    async def after_change(self, record: GameRecord) -> None:
+        """Show the lobby; start it when every seat is taken; keep its expiry scheduled."""
+        if record.phase != "lobby":
+            await self.publisher.show(record)
+            return
+        if Lobby(record.kind, record.table).is_full and record.table.group is not None:
+            assert self.play is not None
+            await self.play.begin(record.id, None)
+            return
+        await self._schedule(record)
+        await self.publisher.show(record)
+
+    # -- the lobby's buttons -------------------------------------------------------------------
+    async def tap_join(self, record: GameRecord, user: Player) -> str:
+        if record.table.seat_of(user.user_id) is not None:
+            return "lobby-already"
+        if record.kind == "ryadki":  # the hand needs a private chat: greet there first
+            if Lobby(record.kind, record.table).is_full:
+                raise Refused("lobby-full")
+            if not await self.publisher.welcome(record, user):
+                raise Refused("lobby-dm-needed")
+        joined = await self.join(record.id, user)
+        if joined is None:
+            raise Refused("lobby-gone")
+        await self.after_change(joined)
+        return "lobby-joined"
+
+    async def tap_leave(self, record: GameRecord, user: Player) -> str:
+        def leave(r: GameRecord) -> bool:
+            lobby = Lobby(r.kind, r.table)
+            lobby.leave(user.user_id)
+            if lobby.is_empty:
+                r.table.closed, r.finished = "lobby-closed-empty", True
+            else:
+                r.table.expires = self.records.lobby_expiry(r)
+            return True
+
+        left = await self.records.mutate(record.id, leave)
+        if left is None:
+            raise Refused("lobby-gone")
+        if left.phase == "cancelled":
+            await self.closed(left)
+        else:
+            await self.after_change(left)
+        return "lobby-left"
+
+    async def tap_start(self, record: GameRecord, user: Player) -> None:
+        Lobby(record.kind, record.table).check_start(user.user_id)
+        if record.table.group is None:
+            raise Refused("lobby-need-group")
+        assert self.play is not None
+        await self.play.begin(record.id, user.user_id)
+
+    async def tap_cancel(
+        self, record: GameRecord, user: Player, is_admin: Callable[[], Awaitable[bool]]
+    ) -> None:
+        admin = user.user_id != record.table.creator and await is_admin()
+        Lobby(record.kind, record.table).check_cancel(user.user_id, admin)
+
+        def cancel(r: GameRecord) -> bool:
+            if r.phase != "lobby":
+                raise Refused("lobby-gone")
+            r.table.closed, r.finished = "lobby-closed-cancelled", True
+            return True
+
+        cancelled = await self.records.mutate(record.id, cancel)
+        if cancelled is not None:
+            await self.closed(cancelled)
+
+    async def tap_setting(self, record: GameRecord, user: Player, which: str) -> None:
+        def setting(r: GameRecord) -> bool:
+            lobby = Lobby(r.kind, r.table)
+            if which == "deck":
+                lobby.set_deck(user.user_id, 52 if lobby.effective_deck() == 36 else 36)
+            else:
+                nxt = DEALS[(DEALS.index(r.table.deals) + 1) % len(DEALS)]
+                lobby.set_deals(user.user_id, nxt)
+            r.table.expires = self.records.lobby_expiry(r)
+            return True
+
+        changed = await self.records.mutate(record.id, setting)
+        if changed is not None:
+            await self.after_change(changed)
+
+    async def closed(self, record: GameRecord) -> None:
+        await self.records.release(record)
+        await self.store.cancel(lobby_key(record.id))
+        if record.table.code:
+            await self.store.delete_invite(record.table.code)
+        await self.publisher.show(record)
+
+    async def lobby_due(self, key: str, now: float) -> None:
+        gid = key.split(":", 1)[1]
+
+        def expire(r: GameRecord) -> bool:
+            if r.phase != "lobby" or (r.table.expires or 0) > now:
+                return False
+            r.table.closed, r.finished = "lobby-closed-expired", True
+            return True
+
+        record = await self.records.mutate(gid, expire)
+        if record is None:
+            return
+        if record.phase == "lobby":
+            await self._schedule(record)
+        elif record.phase == "cancelled" and record.table.closed == "lobby-closed-expired":
+            await self.closed(record)

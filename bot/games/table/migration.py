@@ -1,0 +1,110 @@
+"""A group upgraded to a supergroup (its chat id changes): its lobby or game moves along."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+
+from bot.games.ports import Messenger
+from bot.games.refusal import Refused
+from bot.games.table.publisher import Publisher
+from bot.games.table.records import TableRecords
+from bot.storage.record import GameRecord
+
+log = logging.getLogger(__name__)
+
+LEASE_SECONDS = 60.0  # a move to a new supergroup left unfinished this long is redone
+
+
+class Migration:
+    def __init__(self, records: TableRecords, publisher: Publisher, messenger: Messenger) -> None:
+        self.records = records
+        self.publisher = publisher
+        self.tg = messenger
+
+    async def migrate(self, old: int, new: int, gid: str | None = None) -> None:
+        """The group `old` became the supergroup `new` (a service message in either chat, or a
+        write refused because of it): move its game (`gid`, else the one the chat index names)
+        there and show it afresh, as a new message (messages of the old group cannot be edited
+        under the new id).
+
+        Safe to call any number of times, from any process: a compare-and-set takes a lease on
+        the move (`migrating`), so exactly one caller sends the new board; every other caller,
+        and every later one, only makes sure the chat index names the new chat. A lease left by
+        a caller that died is taken over after LEASE_SECONDS."""
+        self.publisher.flood.move_chat(old, new)
+        store = self.records.store
+        gid = gid or await store.get_chat_game(old)
+        if gid is None:
+            return
+        now = self.records.clock()
+        won = False
+
+        def lease(r: GameRecord) -> bool:
+            nonlocal won
+            held = r.table.migrating
+            won = r.table.group == old and not (held and held[1] > now - LEASE_SECONDS)
+            if won:
+                r.table.migrating = (new, now)
+            return won
+
+        record = await self.records.mutate(gid, lease)
+        if record is None:
+            await store.release_chat_game(old, gid)
+            return
+        if record.table.group == new:  # moved before
+            await self._index_moved(record, old, new)
+            return
+        if won:
+            await self._move(record, old, new, now)
+
+    async def _move(self, record: GameRecord, old: int, new: int, now: float) -> None:
+        log.info(
+            "event=group_migrated game=%s kind=%s old=%s new=%s", record.id, record.kind, old, new
+        )
+        # the board as it will be once saved below (its buttons carry the saved version)
+        target = dataclasses.replace(
+            record,
+            chat_id=new,
+            version=record.version + 1,
+            meta=dataclasses.replace(record.table, group=new),
+        )
+        if record.phase in ("lobby", "play"):
+            await self.tg.send(new, self.records.translator(record)("grp-migrated"))
+        screen = await self.publisher.board_screen(target)
+        msg_id = await self.tg.send(new, screen.text, screen.keyboard)
+
+        def settle(r: GameRecord) -> bool:
+            if r.table.migrating != (new, now):
+                raise Refused("grp-stale")  # our lease was taken over
+            r.chat_id = new
+            r.table.group = new
+            r.table.board = (new, msg_id) if msg_id is not None else None
+            r.table.migrating = None
+            return True
+
+        try:
+            saved = await self.records.mutate(record.id, settle)
+        except Refused:
+            saved = None
+        if saved is None or saved.table.group != new:
+            if msg_id is not None:
+                await self.tg.delete(new, msg_id)
+            return
+        await self._index_moved(saved, old, new)
+        if saved.version != target.version:
+            await self.publisher.show(saved)  # it changed meanwhile
+        elif saved.kind == "ryadki" and saved.phase in ("play", "over"):
+            await self.publisher.show_hands(saved)  # the hands' buttons carry the version too
+
+    async def _index_moved(self, record: GameRecord, old: int, new: int) -> None:
+        """The chat index follows a moved game: the new chat names it (while it is on), the old
+        one no longer does."""
+        store = self.records.store
+        if (
+            not record.finished
+            and not await self.records.claim_group(new, record.id)
+            and await store.get_chat_game(new) != record.id
+        ):
+            log.warning("event=migrated_chat_busy game=%s chat=%s", record.id, new)
+        await store.release_chat_game(old, record.id)

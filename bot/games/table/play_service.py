@@ -1,0 +1,236 @@
+"""A group game being played: the deal, moves, Parquet's pick, resign, turn timeouts, rematch."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import rules
+from bot.games.refusal import Refused
+from bot.games.state import public_view, state_of
+from bot.games.table import play
+from bot.games.table.lobby import Lobby
+from bot.games.table.publisher import Publisher
+from bot.games.table.records import TableRecords
+from bot.games.timers import lobby_key
+from bot.storage.record import GameRecord, Place, Player
+from rules.notation import parquet_targets
+
+if TYPE_CHECKING:
+    from bot.games.table.lobby_service import LobbyService
+
+log = logging.getLogger(__name__)
+
+RESIGN_CONFIRM_SECONDS = 15.0
+
+
+class PlayService:
+    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
+        self.records = records
+        self.store = records.store
+        self.settings = records.settings
+        self.publisher = publisher
+        self.lobbies: LobbyService | None = None  # set by TableService (a rematch opens one)
+        self._resign_asked: dict[tuple[str, int], float] = {}
+
+    def _seat(self, record: GameRecord, user_id: int) -> int:
+        """The user's seat in a game that is on (Refused otherwise)."""
+        seat = record.table.seat_of(user_id)
+        if seat is None:
+            raise Refused("grp-not-seated")
+        if record.phase != "play":
+            raise Refused("grp-game-over")
+        return seat
+
+    def _mover(self, record: GameRecord, user_id: int, version: int | None) -> int:
+        """The user's seat when it is their turn on the version they tapped (None: any version;
+        Refused otherwise)."""
+        seat = self._seat(record, user_id)
+        if version is not None and version != record.version:
+            raise Refused("grp-stale")
+        if play.turn_of(public_view(record)) != seat:
+            raise Refused("grp-not-your-turn")
+        return seat
+
+    async def begin(self, gid: str, by: int | None) -> GameRecord | None:
+        """Deal from the lobby (by the creator, or automatically when full)."""
+        now = self.records.clock()
+
+        def deal(r: GameRecord) -> bool:
+            if r.phase != "lobby":
+                return False
+            lobby = Lobby(r.kind, r.table)
+            if not lobby.can_begin:
+                raise Refused("lobby-too-few")
+            play.start(r, lobby, now, self.settings.turn_timeout_seconds)
+            return True
+
+        record = await self.records.mutate(gid, deal)
+        if record is None or record.phase != "play":
+            return record
+        await self.store.cancel(lobby_key(gid))
+        if record.kind == "ryadki":
+            await self._deal_hands(record)
+            record = await self.store.load(gid) or record
+        await self.records.schedule_turn(record)
+        await self.publisher.show(record)
+        return record
+
+    async def _deal_hands(self, record: GameRecord) -> None:
+        failed: list[int] = []
+        sent: dict[int, Place] = {}
+        for seat, p in enumerate(record.table.players):
+            screen = await self.publisher.hand_screen(record, seat, record.version + 1)
+            msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
+            if msg_id is None:
+                failed.append(seat)
+            else:
+                sent[seat] = (p.user_id, msg_id)
+
+        def remember(r: GameRecord) -> bool:
+            r.table.hands = {**r.table.hands, **sent}
+            r.table.dm_failed = failed
+            return True
+
+        saved = await self.records.mutate(record.id, remember)
+        if saved is not None:
+            for seat in sent:
+                screen = await self.publisher.hand_screen(saved, seat, saved.version)
+                self.publisher.shown_hand(saved.id, seat, saved.version, screen)
+
+    async def send_hand(self, record: GameRecord, seat: int) -> None:
+        """(Re)send a player's hand message (after /start j<code> by a seated player)."""
+        p = record.table.players[seat]
+        screen = await self.publisher.hand_screen(record, seat, record.version)
+        msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
+        if msg_id is None:
+            return
+
+        def remember(r: GameRecord) -> bool:
+            r.table.hands[seat] = (p.user_id, msg_id)
+            if seat in r.table.dm_failed:
+                r.table.dm_failed.remove(seat)
+            return True
+
+        saved = await self.records.mutate(record.id, remember)
+        if saved is not None:
+            self.publisher.forget_hand(saved.id, seat)
+            await self.publisher.show(saved)
+
+    async def move(self, record: GameRecord, user_id: int, version: int, move: str) -> None:
+        """A seated player's move from a button (checked: seat, turn, version, legality)."""
+        if move == "resign":
+            seat = self._seat(record, user_id)
+        else:
+            seat = self._mover(record, user_id, version)
+        view = public_view(record)
+        expected = record.version
+        try:
+            play.play(record, seat, move, self.records.clock(), self.settings.turn_timeout_seconds)
+        except rules.IllegalMove:
+            ryadki_answer = record.kind == "ryadki" and view.get("stack")
+            raise Refused("ry-must-match" if ryadki_answer else "grp-illegal") from None
+        if not await self.store.save(record, expected):
+            raise Refused("grp-stale")
+        await self._after_move(record)
+
+    async def _after_move(self, record: GameRecord) -> None:
+        await self.records.schedule_turn(record)
+        if record.finished:
+            await self.records.release(record)
+        await self.publisher.show(record)
+
+    async def pick(self, record: GameRecord, user_id: int, version: int, pick: str | None) -> None:
+        """Parquet: the mover picks a hand card or board cell (a card with one cell moves)."""
+        seat = self._mover(record, user_id, version)
+        if pick is not None:
+            legal = rules.GAMES[record.kind].legal_moves(state_of(record), seat)
+            dests = parquet_targets(legal, pick)
+            if not dests:
+                raise Refused("pq-no-cell")
+            if len(dests) == 1:  # one-tap shortcut: the only cell for this card
+                await self.move(record, user_id, version, next(iter(dests.values())))
+                return
+        expected = record.version
+        record.table.pick = pick
+        if not await self.store.save(record, expected):
+            raise Refused("grp-stale")
+        await self.publisher.show(record)
+
+    def cell_tap(self, record: GameRecord, user_id: int) -> None:
+        """Parquet: a board cell tapped before any card was picked."""
+        self._mover(record, user_id, None)
+        raise Refused("pq-pick-first")
+
+    def ask_resign(self, gid: str, user_id: int) -> bool:
+        """True when this is the confirming second tap (within RESIGN_CONFIRM_SECONDS)."""
+        now = self.records.clock()
+        asked = self._resign_asked.pop((gid, user_id), None)
+        if asked is not None and now - asked <= RESIGN_CONFIRM_SECONDS:
+            return True
+        if len(self._resign_asked) > 10000:
+            self._resign_asked.clear()
+        self._resign_asked[(gid, user_id)] = now
+        return False
+
+    async def turn_due(self, key: str, now: float) -> None:
+        gid = key.split(":", 1)[1]
+        event: dict[str, Any] | None = None
+
+        def expire(r: GameRecord) -> bool:
+            nonlocal event
+            if r.phase != "play" or not r.table.due or r.table.due > now:
+                return False
+            event = play.time_out(r, now, self.settings.turn_timeout_seconds)
+            return event is not None
+
+        record = await self.records.mutate(gid, expire)
+        if record is None:
+            return
+        if event is None:
+            if record.phase == "play":
+                await self.records.schedule_turn(record)  # the deadline moved: keep it
+            return
+        log.info(
+            "event=turn_timeout game=%s kind=%s seat=%s action=%s",
+            gid,
+            record.kind,
+            event["seat"],
+            event["e"],
+        )
+        await self._after_move(record)
+
+    async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
+        if record.table.seat_of(user.user_id) is None:
+            raise Refused("grp-not-seated")
+        group = record.table.group
+        if group is None or record.phase != "over":
+            raise Refused("grp-stale")
+        if record.table.rematch:
+            raise Refused("grp-rematch-busy")
+
+        def mark(r: GameRecord) -> bool:
+            if r.table.rematch:
+                raise Refused("grp-rematch-busy")
+            r.table.rematch = True
+            return True
+
+        old = await self.records.mutate(record.id, mark)
+        if old is None:
+            raise Refused("grp-stale")
+        await self.publisher.show(old)  # drops the rematch button
+        assert self.lobbies is not None
+        title = old.table.title or ""
+        new = await self.lobbies.new_group_lobby(record.kind, group, title, user, lang)
+
+        def seat_all(r: GameRecord) -> bool:
+            lobby = Lobby(r.kind, r.table)
+            for player in old.table.players:
+                if player.user_id != user.user_id and not lobby.is_full:
+                    lobby.join(player)
+            r.table.deck, r.table.deals = old.table.deck, old.table.deals
+            return True
+
+        seated = await self.records.mutate(new.id, seat_all)
+        if seated is not None:
+            await self.lobbies.after_change(seated)

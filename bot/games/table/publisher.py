@@ -1,0 +1,232 @@
+"""Every message of a group game, kept up to date with the record as saved: the lobby or table
+in the group (through the per-chat edit coalescer), the creator's invite message, the players'
+private hands (Ryadki), and the greetings a player gets in their private chat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+from collections.abc import Awaitable, Callable
+
+import rules
+from bot.config import Settings
+from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
+from bot.games.refusal import Refused
+from bot.games.state import public_view, state_of, view_of
+from bot.games.table.lobby import Lobby
+from bot.games.table.play import turn_of
+from bot.games.table.records import TableRecords
+from bot.i18n import translator
+from bot.render import lobby as render_lobby
+from bot.render import parquet as render_parquet
+from bot.render import ryadki as render_ryadki
+from bot.render.common import esc
+from bot.render.screen import Screen, TableCtx
+from bot.storage.record import GameRecord, Player
+from bot.telegram.flood import EditCoalescer
+from bot.telegram.keyboard import Keyboard
+
+log = logging.getLogger(__name__)
+
+OnMoved = Callable[[int, int, str | None], Awaitable[None]]  # (old chat, new chat, game)
+
+BOARDS = {"ryadki": render_ryadki.render, "parquet": render_parquet.render}
+
+
+def _sig(screen: Screen) -> str:
+    raw = screen.text + "|" + (screen.keyboard.to_json() if screen.keyboard is not None else "")
+    return hashlib.blake2b(raw.encode(), digest_size=12).hexdigest()
+
+
+class Publisher:
+    def __init__(
+        self,
+        messenger: Messenger,
+        records: TableRecords,
+        settings: Settings,
+        flood: EditCoalescer,
+    ) -> None:
+        self.tg = messenger
+        self.records = records
+        self.settings = settings
+        self.flood = flood
+        self.on_moved: OnMoved | None = None  # the group became a supergroup (set by the service)
+        self._hand_sig: dict[tuple[str, int], tuple[int, str]] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def chat_moved(self, old: int, new: int, gid: str | None) -> None:
+        if self.on_moved is not None:
+            await self.on_moved(old, new, gid)
+
+    # -- screens ---------------------------------------------------------------------------------
+    async def _ctx(
+        self, record: GameRecord, lang: str | None = None, version: int | None = None
+    ) -> TableCtx:
+        meta = record.table
+        return TableCtx(
+            lang=lang or meta.lang or self.settings.default_language,
+            game_id=record.id,
+            version=record.version if version is None else version,
+            events=meta.events,
+            names=[p.name for p in meta.players],
+            bot_username=await self.tg.username(),
+            code=meta.code,
+            title=meta.title or "",
+            pick=meta.pick,
+            why=meta.why,
+            deadline_s=int(self.settings.turn_timeout_seconds),
+            rematch=not meta.rematch,
+            dm_failed=meta.dm_failed,
+            ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
+            ttl_hours=max(1, self.settings.invite_ttl_seconds // 3600),
+            closed=meta.closed if record.phase == "cancelled" else None,
+        )
+
+    async def invite_screen(self, record: GameRecord) -> Screen:
+        lobby = Lobby(record.kind, record.table).view()
+        ctx = await self._ctx(record)
+        return render_lobby.render_invite(
+            lobby, ctx, record.phase, in_group=record.table.group is not None
+        )
+
+    async def board_screen(self, record: GameRecord) -> Screen:
+        ctx = await self._ctx(record)
+        if record.phase in ("lobby", "cancelled"):
+            return render_lobby.render(Lobby(record.kind, record.table).view(), ctx)
+        view = public_view(record)
+        turn = turn_of(view)
+        if turn is not None:
+            ctx.legal = rules.GAMES[record.kind].legal_moves(state_of(record), turn)
+        return BOARDS[record.kind](view, ctx)
+
+    async def hand_screen(
+        self, record: GameRecord, seat: int, version: int, confirm_leave: bool = False
+    ) -> Screen:
+        player = record.table.players[seat]
+        ctx = await self._ctx(record, lang=player.lang, version=version)
+        ctx.seat, ctx.confirm_leave = seat, confirm_leave
+        return render_ryadki.render_hand(view_of(record, seat), ctx)
+
+    # -- messages --------------------------------------------------------------------------------
+    async def show(self, record: GameRecord, resend: bool = False) -> None:
+        """Bring every message of the game up to date with `record` (as saved)."""
+        screen = await self.board_screen(record)
+        meta = record.table
+        if meta.board and not resend:
+            chat, msg = meta.board
+            gid = record.id
+
+            async def push() -> None:
+                try:
+                    new_id = await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+                except ChatMoved as moved:  # shows the game afresh in the new chat
+                    await self.chat_moved(chat, moved.new_chat_id, gid)
+                    return
+                if new_id is not None and new_id != msg:
+                    await self.moved_board(gid, chat, new_id)
+
+            await self.flood.submit(chat, msg, record.version, push)
+        elif meta.group is not None:
+            chat = meta.group
+            try:
+                new_id = await self.tg.send(chat, screen.text, screen.keyboard)
+            except ChatMoved as moved:
+                await self.chat_moved(chat, moved.new_chat_id, record.id)
+                return
+            if new_id is not None:
+                await self.moved_board(record.id, chat, new_id)
+        if meta.invite:
+            invite = await self.invite_screen(record)
+            with contextlib.suppress(Undeliverable, RetryLater):
+                await self.tg.edit(meta.invite[0], meta.invite[1], invite.text, invite.keyboard)
+        if record.kind == "ryadki" and record.phase in ("play", "over"):
+            await self.show_hands(record)
+
+    async def send_to_group(
+        self, chat_id: int, text: str, markup: Keyboard | None = None
+    ) -> int | None:
+        """A plain message to a group (a refusal, the game picker); when the group has become
+        a supergroup its game moves there first and the message goes there too."""
+        try:
+            return await self.tg.send(chat_id, text, markup)
+        except ChatMoved as moved:
+            log.info("event=chat_migrated old=%s new=%s", chat_id, moved.new_chat_id)
+            await self.chat_moved(chat_id, moved.new_chat_id, None)
+            return await self.tg.send(moved.new_chat_id, text, markup)
+
+    async def moved_board(self, gid: str, chat: int, msg: int) -> None:
+        def move(r: GameRecord) -> bool:
+            r.table.board = (chat, msg)
+            return True
+
+        with contextlib.suppress(Refused):
+            await self.records.mutate(gid, move)
+
+    async def welcome(self, record: GameRecord, user: Player) -> bool:
+        """Greet a new player in their private chat; False when the bot may not write there."""
+        _ = translator(user.lang)
+        game = _(f"grp-game-{record.kind}")
+        title = record.table.title
+        if not title:
+            text = _("lobby-dm-welcome-nogroup", game=game)
+        elif record.kind == "ryadki":
+            text = _("lobby-dm-welcome", game=game, group=esc(title))
+        else:
+            text = _("lobby-dm-welcome-public", game=game, group=esc(title))
+        try:
+            return await self.tg.send(user.user_id, text) is not None
+        except (Undeliverable, RetryLater, ChatMoved) as err:
+            log.info("event=welcome_failed user=%s error=%s", user.user_id, err)
+            return False
+
+    # -- private hands (Ryadki) ------------------------------------------------------------------
+    def _lock(self, gid: str) -> asyncio.Lock:
+        lock = self._locks.get(gid)
+        if lock is None:
+            if len(self._locks) > 10000:
+                self._locks = {k: v for k, v in self._locks.items() if v.locked()}
+            lock = self._locks[gid] = asyncio.Lock()
+        return lock
+
+    def forget_hand(self, gid: str, seat: int) -> None:
+        self._hand_sig.pop((gid, seat), None)
+
+    def shown_hand(self, gid: str, seat: int, version: int, screen: Screen) -> None:
+        self._hand_sig[(gid, seat)] = (version, _sig(screen))
+
+    async def show_hands(self, record: GameRecord) -> None:
+        async with self._lock(record.id):
+            calls = []
+            for seat, (chat, msg) in record.table.hands.items():
+                last = self._hand_sig.get((record.id, seat))
+                if last is not None and last[0] > record.version:
+                    continue  # a newer state is already shown
+                screen = await self.hand_screen(record, seat, record.version)
+                sig = _sig(screen)
+                self._hand_sig[(record.id, seat)] = (record.version, sig)
+                if last is not None and last[1] == sig:
+                    continue
+                calls.append(self.edit_hand(chat, msg, screen))
+            if calls:
+                await asyncio.gather(*calls)
+            if record.finished:
+                for key in [k for k in self._hand_sig if k[0] == record.id]:
+                    del self._hand_sig[key]
+
+    async def show_leave_confirm(self, record: GameRecord, user_id: int, confirm: bool) -> None:
+        seat = record.table.seat_of(user_id)
+        if seat is None or seat not in record.table.hands:
+            return
+        chat, msg = record.table.hands[seat]
+        screen = await self.hand_screen(record, seat, record.version, confirm_leave=confirm)
+        await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+        self.forget_hand(record.id, seat)
+
+    async def edit_hand(self, chat: int, msg: int, screen: Screen) -> None:
+        """A private hand (the messenger already waits out Telegram's RetryAfter a few times)."""
+        try:
+            await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+        except (RetryLater, Undeliverable, ChatMoved) as err:
+            log.info("event=hand_edit_failed chat=%s error=%s", chat, err)

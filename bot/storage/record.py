@@ -1,0 +1,300 @@
+"""One game as stored: the rules state (JSON text) plus the bot's own data, as typed models.
+
+A record's `meta` is a `SoloMeta` (Kosa, Raspad: a solitaire in a private chat) or a
+`TableMeta` (Ryadki, Parquet: a lobby, then a table in a group). Both serialise to a plain dict
+with a schema version `v`; a dict saved by the code before these models (no `v`) is migrated
+when it is read, so games stored by an older bot load and play on.
+
+Whether a game is over has one source of truth, `GameRecord.finished`. A table's phase is
+derived from it: a lobby has no rules state yet; a finished lobby was closed (`closed` names
+why); a finished table is over.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import string
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from rules import SOLITAIRES
+
+ID_ALPHABET = string.ascii_letters + string.digits
+ID_LENGTH = 10
+SCHEMA = 2  # the meta dicts' layout; 1 (no "v" key) is migrated on read
+
+Phase = Literal["lobby", "play", "over", "cancelled"]
+Event = dict[str, Any]  # a rules event (rules.events) or one the bot adds (bot.games.events)
+Place = tuple[int, int]  # (chat_id, message_id) of a message the bot keeps up to date
+
+
+def new_id(length: int = ID_LENGTH) -> str:
+    """A short unguessable id: `length` characters of [A-Za-z0-9] (62^10 ≈ 8·10^17)."""
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
+
+
+def _place(value: Any) -> Place | None:
+    return (int(value[0]), int(value[1])) if value else None
+
+
+def _opt_float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _opt_int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+@dataclass(slots=True)
+class Player:
+    """A seat at a table: who sits there and the language of their private messages."""
+
+    user_id: int
+    name: str
+    lang: str = "ru"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "lang": self.lang}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Player:
+        return cls(int(data["user_id"]), str(data["name"]), str(data.get("lang") or "ru"))
+
+
+@dataclass(slots=True)
+class SoloMeta:
+    """A solitaire's bot data. Undo history: `s0` is a state JSON (the opening state, moved
+    forward in long games), `history` every move since (space-separated), `undo_left` how many
+    steps back are allowed. `events` are those of the last change (shown on the board)."""
+
+    uid: int
+    lang: str
+    variant: str
+    msg: int | None = None  # the board message
+    moves: int = 0
+    undos: int = 0
+    hints: int = 0
+    s0: str | None = None
+    history: str = ""
+    undo_left: int = 0
+    started: float = 0.0
+    ended: float | None = None
+    events: list[Event] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": SCHEMA,
+            "uid": self.uid,
+            "lang": self.lang,
+            "variant": self.variant,
+            "msg": self.msg,
+            "moves": self.moves,
+            "undos": self.undos,
+            "hints": self.hints,
+            "s0": self.s0,
+            "history": self.history,
+            "undo_left": self.undo_left,
+            "started": self.started,
+            "ended": self.ended,
+            "events": self.events,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> SoloMeta:
+        if d.get("v") is None:  # schema 1: `log` was the move history, `event` locale lines
+            d = {**d, "history": d.get("log") or "", "events": []}
+        return cls(
+            uid=int(d["uid"]),
+            lang=str(d.get("lang") or "ru"),
+            variant=str(d.get("variant") or ""),
+            msg=_opt_int(d.get("msg")),
+            moves=int(d.get("moves") or 0),
+            undos=int(d.get("undos") or 0),
+            hints=int(d.get("hints") or 0),
+            s0=d.get("s0"),
+            history=str(d.get("history") or ""),
+            undo_left=int(d.get("undo_left") or 0),
+            started=float(d.get("started") or 0.0),
+            ended=_opt_float(d.get("ended")),
+            events=list(d.get("events") or []),
+        )
+
+
+@dataclass(slots=True)
+class TableMeta:
+    """A group game's bot data: the lobby (seats, creator, settings), where its messages are,
+    and the bookkeeping of play (deadline, timeouts, the events shown under the table)."""
+
+    creator: int
+    players: list[Player] = field(default_factory=list)
+    deck: int | None = None  # Ryadki: None = by seat count
+    deals: int = 7  # Ryadki
+    code: str = ""  # the invite code
+    lang: str = "ru"  # the language of the public messages
+    title: str | None = None  # the group's title
+    group: int | None = None  # the group chat (None until the lobby is opened in one)
+    board: Place | None = None  # the one public message: the lobby, then the table
+    invite: Place | None = None  # the creator's private invite message
+    hands: dict[int, Place] = field(default_factory=dict)  # seat → private hand (Ryadki)
+    dm_failed: list[int] = field(default_factory=list)  # seats whose hand could not be sent
+    expires: float | None = None  # lobby expiry
+    due: float | None = None  # turn deadline
+    timeouts: list[int] = field(default_factory=list)  # consecutive timeouts per seat
+    events: list[Event] = field(default_factory=list)  # shown under the table
+    events_at: float | None = None
+    pick: str | None = None  # Parquet: the mover's picked hand card or board cell
+    why: str | None = None  # Parquet: "timeout" | "resign" when the end came from those
+    closed: str | None = None  # a closed lobby: the locale key saying why
+    migrating: tuple[int, float] | None = None  # (new chat, since): moving to a supergroup
+    rematch: bool = False  # a rematch was opened from this finished table
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "v": SCHEMA,
+            "creator": self.creator,
+            "players": [p.to_dict() for p in self.players],
+            "deck": self.deck,
+            "deals": self.deals,
+            "code": self.code,
+            "lang": self.lang,
+            "title": self.title,
+            "group": self.group,
+            "board": self.board,
+            "invite": self.invite,
+            "hands": {str(k): v for k, v in self.hands.items()},
+            "dm_failed": self.dm_failed,
+            "expires": self.expires,
+            "due": self.due,
+            "timeouts": self.timeouts,
+            "events": self.events,
+            "events_at": self.events_at,
+            "pick": self.pick,
+            "why": self.why,
+            "closed": self.closed,
+            "migrating": self.migrating,
+            "rematch": self.rematch,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableMeta:
+        if d.get("v") is None:  # schema 1: settings nested, `log` was the events, a `phase` key
+            settings = d.get("settings") or {}
+            d = {
+                **d,
+                "deck": settings.get("deck"),
+                "deals": settings.get("deals", 7),
+                "events": d.get("log") or [],
+                "events_at": d.get("log_at"),
+            }
+        migrating = d.get("migrating")
+        return cls(
+            creator=int(d["creator"]),
+            players=[Player.from_dict(p) for p in d.get("players") or []],
+            deck=_opt_int(d.get("deck")),
+            deals=int(d.get("deals") or 7),
+            code=str(d.get("code") or ""),
+            lang=str(d.get("lang") or "ru"),
+            title=d.get("title"),
+            group=_opt_int(d.get("group")),
+            board=_place(d.get("board")),
+            invite=_place(d.get("invite")),
+            hands={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("hands") or {}).items()},
+            dm_failed=[int(s) for s in d.get("dm_failed") or []],
+            expires=_opt_float(d.get("expires")),
+            due=_opt_float(d.get("due")),
+            timeouts=[int(n) for n in d.get("timeouts") or []],
+            events=list(d.get("events") or []),
+            events_at=_opt_float(d.get("events_at")),
+            pick=d.get("pick"),
+            why=d.get("why"),
+            closed=d.get("closed"),
+            migrating=(int(migrating[0]), float(migrating[1])) if migrating else None,
+            rematch=bool(d.get("rematch")),
+        )
+
+    def seat_of(self, user_id: int) -> int | None:
+        for i, p in enumerate(self.players):
+            if p.user_id == user_id:
+                return i
+        return None
+
+
+Meta = SoloMeta | TableMeta
+
+
+@dataclass(slots=True)
+class Decoded:
+    """A rules state decoded from its JSON `text`, with its view once someone computed it.
+    Both are only read (rules states are immutable; renderers never change a view)."""
+
+    text: str
+    state: Any
+    view: dict[str, Any] | None = None
+    viewer: int = 0  # the seat `view` is for (-1: the public view)
+
+
+@dataclass
+class GameRecord:
+    """One game as stored: the rules state (JSON text, "" for a lobby) plus the bot's data."""
+
+    id: str
+    kind: str
+    chat_id: int
+    state: str
+    meta: Meta
+    version: int = 0
+    finished: bool = False
+    # not stored: the rules state decoded from `state` (and its view), kept by whoever decoded
+    # it, so a record that stays in memory is decoded only once
+    decoded: Decoded | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def solo(self) -> SoloMeta:
+        """The meta of a solitaire (TypeError for a table: a bug, never user input)."""
+        if not isinstance(self.meta, SoloMeta):
+            raise TypeError(f"game {self.id} ({self.kind}) is not a solitaire")
+        return self.meta
+
+    @property
+    def table(self) -> TableMeta:
+        """The meta of a group game (TypeError for a solitaire)."""
+        if not isinstance(self.meta, TableMeta):
+            raise TypeError(f"game {self.id} ({self.kind}) is not a group game")
+        return self.meta
+
+    @property
+    def phase(self) -> Phase:
+        if self.finished:
+            return "cancelled" if isinstance(self.meta, TableMeta) and self.meta.closed else "over"
+        return "lobby" if not self.state else "play"
+
+    def payload(self) -> str:
+        """Everything but id and version, as compact JSON (what a backend stores)."""
+        return json.dumps(
+            {
+                "k": self.kind,
+                "c": self.chat_id,
+                "s": self.state,
+                "m": self.meta.to_dict(),
+                "f": self.finished,
+            },
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_payload(cls, game_id: str, version: int, payload: str | bytes) -> GameRecord:
+        data = json.loads(payload)
+        kind = str(data["k"])
+        raw = data.get("m") or {}
+        meta: Meta = SoloMeta.from_dict(raw) if kind in SOLITAIRES else TableMeta.from_dict(raw)
+        return cls(
+            id=game_id,
+            kind=kind,
+            chat_id=int(data["c"]),
+            state=data["s"],
+            meta=meta,
+            version=version,
+            finished=bool(data.get("f")),
+        )

@@ -1,0 +1,75 @@
+"""The services' Messenger (bot.games.ports) over aiogram: the safe calls of bot.telegram.io,
+with aiogram's exceptions turned into the ports' (ChatMoved, RetryLater, Undeliverable)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TypeVar
+
+from aiogram import Bot
+from aiogram.exceptions import TelegramAPIError, TelegramMigrateToChat, TelegramRetryAfter
+
+from bot.games.ports import ChatMoved, RetryLater, Undeliverable
+from bot.telegram import io
+from bot.telegram.keyboard import Keyboard
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+async def _translated(call: Awaitable[T]) -> T:
+    try:
+        return await call
+    except TelegramMigrateToChat as err:
+        raise ChatMoved(int(err.migrate_to_chat_id)) from None
+    except TelegramRetryAfter as err:
+        raise RetryLater(float(err.retry_after)) from None
+    except TelegramAPIError as err:
+        raise Undeliverable(str(err)) from None
+
+
+class TelegramMessenger:
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self._username: str | None = None
+
+    async def username(self) -> str:
+        if self._username is None:
+            me = await self.bot.me()
+            self._username = me.username or ""
+        return self._username
+
+    async def send(self, chat_id: int, text: str, markup: Keyboard | None = None) -> int | None:
+        return await _translated(io.send(self.bot, chat_id, text, markup))
+
+    async def edit(
+        self, chat_id: int, message_id: int | None, text: str, markup: Keyboard | None = None
+    ) -> int | None:
+        return await _translated(io.edit(self.bot, chat_id, message_id, text, markup))
+
+    async def delete(self, chat_id: int, message_id: int) -> bool:
+        return await io.delete(self.bot, chat_id, message_id)
+
+    async def retire(self, chat_id: int, message_id: int, text: str | None = None) -> None:
+        try:
+            if text is not None:
+                await self.bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id)
+            else:
+                await self.bot.edit_message_reply_markup(
+                    chat_id=chat_id, message_id=message_id, reply_markup=None
+                )
+        except TelegramAPIError as err:  # the old message may be gone or too old
+            log.info(
+                "event=strip_keyboard_failed chat=%s message=%s error=%s", chat_id, message_id, err
+            )
+
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        if chat_id >= 0:  # a private chat has no admins
+            return False
+        try:
+            member = await self.bot.get_chat_member(chat_id, user_id)
+        except TelegramAPIError:
+            return False
+        return member.status in ("creator", "administrator")

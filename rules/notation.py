@@ -1,0 +1,30 @@
+"""Reading canonical move strings (API.md, "Move notation") without a game state."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def parquet_targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
+    """Parquet: the cells the picked hand card (`KS`) or board cell (`24`) may go to, each
+    with its move string (`KS@24`, `24>15`)."""
+    out: dict[str, str] = {}
+    if not pick:
+        return out
+    for move in legal:
+        src, sep, dst = move.partition("@") if "@" in move else move.partition(">")
+        if sep and src == pick:
+            out[dst] = move
+    return out
+
+
+def parquet_sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:
+    """Parquet: (hand cards with a legal cell, board cells whose card may be relocated)."""
+    cards: set[str] = set()
+    cells: set[str] = set()
+    for move in legal:
+        if "@" in move:
+            cards.add(move.split("@")[0])
+        elif ">" in move:
+            cells.add(move.split(">")[0])
+    return cards, cells

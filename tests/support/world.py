@@ -1,0 +1,135 @@
+"""A group-games world for handler tests: a dispatcher on the recording session (a fake
+Telegram that validates every request), a clock the test moves, and a group of four."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from aiogram import Bot, Dispatcher
+from pydantic import SecretStr
+
+from bot.config import Settings
+from bot.games.table.service import TableService
+from bot.storage import Store
+from tests.support.recording import (
+    TOKEN,
+    RecordingSession,
+    TgChat,
+    TgMessage,
+    TgUser,
+)
+
+CARD_RE = re.compile(r"^(✅ )?(10|[2-9JQKA])[♠♥♦♣]$")
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def make_settings(tmp_path: Path, **over: Any) -> Settings:
+    base: dict[str, Any] = {
+        "bot_token": SecretStr(TOKEN),
+        "data_path": str(tmp_path / "db.sqlite3"),
+        "edits_per_minute_per_group": 100000,
+        "turn_timeout_seconds": 90,
+        "lobby_ttl_seconds": 600,
+        "invite_ttl_seconds": 86400,
+    }
+    base.update(over)
+    return Settings(**base)
+
+
+class World:
+    """A dispatcher, a fake Telegram and a group with Alice (owner), Bob, Carol and Dave."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        session: RecordingSession,
+        dp: Dispatcher,
+        store: Store,
+        settings: Settings,
+        clock: Clock,
+    ) -> None:
+        self.bot, self.session, self.dp, self.store = bot, session, dp, store
+        self.settings, self.clock = settings, clock
+        self.tg = session.tg
+        self.alice = self.tg.add_user("Alice", language_code="en")
+        self.bob = self.tg.add_user("Bob", language_code="en")
+        self.carol = self.tg.add_user("Carol", language_code="en")
+        self.dave = self.tg.add_user("Dave", language_code="en")
+        self.group = self.tg.add_group(
+            "Card Club", owner=self.alice, members=[self.bob, self.carol, self.dave]
+        )
+        self.svc: TableService = dp["tables"]
+
+    async def say(self, user: TgUser, chat: TgChat | TgUser | None, text: str) -> None:
+        await self.dp.feed_update(self.bot, self.session.user_message(user, chat, text))
+
+    async def tap(self, user: TgUser, msg: TgMessage, button: str | re.Pattern[str]) -> None:
+        await self.dp.feed_update(self.bot, self.session.tap(user, msg, button))
+
+    async def tap_data(self, user: TgUser, msg: TgMessage, data: str) -> None:
+        await self.dp.feed_update(self.bot, self.session.tap_data(user, msg, data))
+
+    def board(self) -> TgMessage:
+        return self.session.last_message(self.group)
+
+    def last_alert(self, user: TgUser) -> str:
+        alerts = self.session.alerts(user)
+        return alerts[-1] if alerts else ""
+
+    async def drain(self) -> None:
+        await self.svc.flood.drain()
+
+
+async def open_lobby(w: World, kind: str) -> TgMessage:
+    await w.say(w.alice, w.group, "/newgame")
+    pick = w.board()
+    assert "Ryadki" in " ".join(pick.button_texts()) and "Parquet" in " ".join(pick.button_texts())
+    await w.tap(w.alice, pick, re.compile("Ryadki" if kind == "ryadki" else "Parquet"))
+    lobby = w.board()
+    assert lobby.message_id == pick.message_id  # the picker's message became the lobby
+    return lobby
+
+
+def invite_code(msg: TgMessage) -> str:
+    for where in [msg.text, *(b.get("url", "") for b in msg.buttons())]:
+        m = re.search(r"\?start=j([A-Za-z0-9_-]{16})", where)
+        if m:
+            return m.group(1)
+    raise AssertionError("no invite link on " + msg.describe())
+
+
+# -- lobby --------------------------------------------------------------------------------------
+async def start_ryadki(w: World, players: list[TgUser]) -> None:
+    lobby = await open_lobby(w, "ryadki")
+    code = invite_code(lobby)
+    await w.tap(w.alice, w.board(), re.compile("Deals"))  # 7 → 1
+    for user in players[1:]:
+        await w.say(user, None, f"/start j{code}")  # join by deep link
+    await w.tap(w.alice, w.board(), "▶ Start")
+
+
+def hand_of(w: World, user: TgUser) -> TgMessage:
+    hands = [m for m in w.session.messages(user) if m.text.startswith("🃏 Ryadki ·")]
+    assert hands, f"{user.first_name} has no hand message"
+    return hands[-1]
+
+
+async def play_ryadki_turn(w: World, players: list[TgUser]) -> bool:
+    """The player whose hand says "Your turn" taps a marked card. False when nobody can."""
+    for user in players:
+        hand = hand_of(w, user)
+        if "Your turn" in hand.text:
+            marked = [t for t in hand.button_texts() if t.startswith("✅")]
+            assert marked, hand.describe()
+            await w.tap(user, hand, marked[0])
+            return True
+    return False
