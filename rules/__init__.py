@@ -1,23 +1,48 @@
 """Pure rules of the four games. No I/O, no asyncio, no Telegram.
 
-Every game module exposes the interface of `../shared/rules/API.md`:
-`new_game`, `legal_moves`, `apply`, `status`, `to_json`, `from_json`, `view`, `suggest`.
+`GAMES[kind]` exposes the interface of `../shared/rules/API.md` — `new_game`, `legal_moves`,
+`apply`, `status`, `to_json`, `from_json`, `view` — plus `suggest`, the computer player;
+`suggest(kind, state, player, seed)` is the same as `GAMES[kind].suggest(state, player, seed)`.
+
+Layout (dependencies point one way only): the engines `kosa`, `raspad`, `ryadki`, `parquet`
+(with `cards`, `rng`, `options`, `status`, `errors`, `events`); the computer players
+`rules.ai.<game>`, which use the engines' public names only and are imported on the first
+`suggest` (see `rules.registry`); importing an engine never loads one.
 """
 
-from types import ModuleType
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
 
 from rules import kosa, parquet, raspad, ryadki
 from rules.errors import IllegalMove
+from rules.protocol import GameModule
+from rules.registry import Game
 from rules.status import Status
 
-GAMES: dict[str, ModuleType] = {
-    "parquet": parquet,
-    "ryadki": ryadki,
-    "kosa": kosa,
-    "raspad": raspad,
+GAMES: Mapping[str, GameModule] = {
+    "parquet": Game(parquet),
+    "ryadki": Game(ryadki),
+    "kosa": Game(kosa),
+    "raspad": Game(raspad),
 }
 
 SOLITAIRES = ("kosa", "raspad")
 GROUP_GAMES = ("ryadki", "parquet")
 
-__all__ = ["GAMES", "GROUP_GAMES", "SOLITAIRES", "IllegalMove", "Status"]
+
+def suggest(kind: str, state: Any, player: int = 0, seed: int | None = None) -> str:
+    """The computer player's move in game `kind` (`GAMES[kind].suggest`)."""
+    return GAMES[kind].suggest(state, player, seed)
+
+
+__all__ = [
+    "GAMES",
+    "GROUP_GAMES",
+    "SOLITAIRES",
+    "GameModule",
+    "IllegalMove",
+    "Status",
+    "suggest",
+]

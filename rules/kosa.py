@@ -17,6 +17,12 @@ Decisions where the pages are silent (also in the module's report):
 - The game also ends as lost automatically whenever no legal move remains (with unlimited
   passes that needs stock and waste empty; with `max_passes` it also happens when the stock of
   the last pass is empty and nothing else can move).
+
+`state.events` (also `view(...)["events"]`, see `rules.events`) lists what the last `apply`
+(or `new_game`) did, in order: the move's own event — `move` (a card to a foundation or onto
+a spot), `fill` (the player filled a vacant spot), `draw`, `redeal` or `resign` — then every
+`autofill` the rules made by themselves (a vacancy with exactly one source), then `end` when
+the game ended (`result` "won", "lost" or "resigned").
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
+from rules.events import KINDS, KosaEvent
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -67,6 +74,7 @@ class State:
 
     `stock` has its top card at the end; `waste` bottom→top; `spots` 12 piles (L1…R6, "" when
     vacant); `found` 8 piles. `moved`: a card moved (other than by a draw) in this pass.
+    `events`: the public events of the last `apply` / `new_game` (see the module docstring).
     """
 
     max_passes: int | None
@@ -80,6 +88,7 @@ class State:
     pass_no: int = 1
     moved: bool = False
     result: str = "playing"
+    events: tuple[KosaEvent, ...] = ()
 
 
 # ---------------------------------------------------------------------------------- options
@@ -97,12 +106,13 @@ def _options(options: dict[str, Any] | None) -> dict[str, Any]:
 # ---------------------------------------------------------------------------------- dealing
 
 
-def _split(pile: str) -> list[str]:
+def split_pile(pile: str) -> list[str]:
+    """The 2-character card codes of a pile string, bottom first."""
     return [pile[i : i + 2] for i in range(0, len(pile), 2)]
 
 
 def _reverse(pile: str) -> str:
-    return "".join(reversed(_split(pile)))
+    return "".join(reversed(split_pile(pile)))
 
 
 def new_game(
@@ -135,7 +145,7 @@ def new_game(
 # ---------------------------------------------------------------------------------- moves
 
 
-def _fills(st: State) -> list[tuple[int, str]]:
+def vacancy_fills(st: State) -> list[tuple[int, str]]:
     """Every (spot, source) fill available now, in spot order."""
     out: list[tuple[int, str]] = []
     for i, pile in enumerate(st.spots):
@@ -150,9 +160,9 @@ def _fills(st: State) -> list[tuple[int, str]]:
     return out
 
 
-def _moves(st: State) -> list[str]:
-    """The legal moves of a state in play (unsorted, no duplicates)."""
-    fills = _fills(st)
+def unsorted_moves(st: State) -> list[str]:
+    """The legal moves of a state in play (unsorted, no duplicates; `legal_moves` sorts them)."""
+    fills = vacancy_fills(st)
     if fills:
         return [f"{src}>{SPOTS[i]}" for i, src in fills]
     out: list[str] = []
@@ -197,7 +207,7 @@ def _moves(st: State) -> list[str]:
 def legal_moves(state: State, player: int = 0) -> list[str]:
     if player != 0 or state.result != "playing":
         return []
-    return sorted(_moves(state))
+    return sorted(unsorted_moves(state))
 
 
 def _take(st: State, src: str) -> tuple[State, str]:
@@ -226,29 +236,37 @@ def _put(st: State, dst: str, card: str) -> State:
     return replace(st, spots=tuple(spots))
 
 
-def _move_card(st: State, move: str) -> State:
-    src, dst = move.split(">")
+def _move_card(st: State, src: str, dst: str) -> tuple[State, str]:
+    """The state after moving the top card of `src` to `dst`, and that card."""
     st, card = _take(st, src)
-    return replace(_put(st, dst, card), moved=True)
+    return replace(_put(st, dst, card), moved=True), card
 
 
-def _settle(st: State) -> State:
-    """Automatic consequences: single-option fills (cascading), then the win / loss checks."""
+def _settle(st: State, events: list[KosaEvent] | None = None) -> State:
+    """Automatic consequences: single-option fills (cascading), then the win / loss checks.
+    Appends their events to `events` (the move's own, if any) and stores them in the state."""
+    if events is None:
+        events = []
     while True:
-        fills = _fills(st)
+        fills = vacancy_fills(st)
         if len(fills) != 1:
             break
         i, src = fills[0]
-        st = _move_card(st, f"{src}>{SPOTS[i]}")
-    if st.result != "playing":
-        return st
-    if sum(len(p) for p in st.found) == 2 * TOTAL:
-        return replace(st, result="won")
-    if st.stock or (st.waste and (st.max_passes is None or st.pass_no < st.max_passes)):
-        return st
-    if not _moves(st):
-        return replace(st, result="lost")
-    return st
+        st, card = _move_card(st, src, SPOTS[i])
+        events.append({"e": "autofill", "card": card, "from": src, "to": SPOTS[i]})
+    result = st.result
+    if result == "playing":
+        if sum(len(p) for p in st.found) == 2 * TOTAL:
+            result = "won"
+        elif not (
+            st.stock or (st.waste and (st.max_passes is None or st.pass_no < st.max_passes))
+        ) and not unsorted_moves(st):
+            result = "lost"
+    if result == "won":
+        events.append({"e": "end", "result": "won", "winners": [0]})
+    elif result == "lost":
+        events.append({"e": "end", "result": "lost", "winners": []})
+    return replace(st, result=result, events=tuple(events))
 
 
 def apply(state: State, move: str, player: int = 0) -> State:
@@ -257,11 +275,21 @@ def apply(state: State, move: str, player: int = 0) -> State:
     if state.result != "playing":
         raise IllegalMove("kosa: the game is over")
     if move == "resign":
-        return replace(state, result="resigned")
-    if not isinstance(move, str) or move not in _moves(state):
+        return replace(
+            state,
+            result="resigned",
+            events=(
+                {"e": "resign", "seat": 0},
+                {"e": "end", "result": "resigned", "winners": []},
+            ),
+        )
+    if not isinstance(move, str) or move not in unsorted_moves(state):
         raise IllegalMove(f"kosa: illegal move {move!r}")
+    events: list[KosaEvent]
     if move == "d":
-        st = replace(state, stock=state.stock[:-2], waste=state.waste + state.stock[-2:])
+        card = state.stock[-2:]
+        st = replace(state, stock=state.stock[:-2], waste=state.waste + card)
+        events = [{"e": "draw", "card": card}]
     elif move == "r":
         st = replace(
             state,
@@ -271,9 +299,16 @@ def apply(state: State, move: str, player: int = 0) -> State:
             moved=False,
             result="playing" if state.moved else "lost",
         )
+        events = [{"e": "redeal", "pass": st.pass_no}]
     else:
-        st = _move_card(state, move)
-    return _settle(st)
+        src, dst = move.split(">")
+        fill = dst in _SPOT_INDEX and not state.spots[_SPOT_INDEX[dst]]
+        st, card = _move_card(state, src, dst)
+        if fill:
+            events = [{"e": "fill", "card": card, "from": src, "to": dst}]
+        else:
+            events = [{"e": "move", "card": card, "from": src, "to": dst}]
+    return _settle(st, events)
 
 
 # ---------------------------------------------------------------------------------- reports
@@ -297,25 +332,26 @@ def awaiting_fill(state: State) -> list[str]:
     """Vacant spots that must be filled before anything else (empty when the game is over)."""
     if state.result != "playing":
         return []
-    return sorted({SPOTS[i] for i, _ in _fills(state)})
+    return sorted({SPOTS[i] for i, _ in vacancy_fills(state)})
 
 
 def view(state: State, player: int = 0) -> dict[str, Any]:
     """Everything the player sees. The stock shows only its size."""
     redeal_allowed = state.max_passes is None or state.pass_no < state.max_passes
     return {
-        "braid": _split(state.braid),
-        "spots": {name: _split(state.spots[i]) for i, name in enumerate(SPOTS)},
-        "foundations": [_split(p) for p in state.found],
+        "braid": split_pile(state.braid),
+        "spots": {name: split_pile(state.spots[i]) for i, name in enumerate(SPOTS)},
+        "foundations": [split_pile(p) for p in state.found],
         "base": state.base,
         "stock": len(state.stock) // 2,
-        "waste": _split(state.waste),
+        "waste": split_pile(state.waste),
         "pass": state.pass_no,
         "max_passes": state.max_passes,
         "redeal_allowed": redeal_allowed,
         "redeal_loses": not state.moved,
         "vacant": [SPOTS[i] for i, p in enumerate(state.spots) if not p],
         "awaiting_fill": awaiting_fill(state),
+        "events": [dict(e) for e in state.events],
         "status": status(state).as_dict(),
     }
 
@@ -324,8 +360,10 @@ def view(state: State, player: int = 0) -> dict[str, Any]:
 
 
 def to_json(state: State) -> str:
+    """`[2, max_passes, seed, base, braid, spots, found, stock, waste, pass, moved, result,
+    events]` (version 1, written before events existed, lacks the last item)."""
     data = [
-        1,
+        2,
         state.max_passes,
         state.seed,
         state.base,
@@ -337,6 +375,7 @@ def to_json(state: State) -> str:
         state.pass_no,
         int(state.moved),
         state.result,
+        state.events,
     ]
     return json.dumps(data, separators=(",", ":"))
 
@@ -351,15 +390,29 @@ def _pile(v: Any) -> str:
     return v
 
 
+_EVENT_KINDS = KINDS["kosa"]
+
+
+def _events(v: Any) -> tuple[KosaEvent, ...]:
+    if not isinstance(v, list) or not all(
+        isinstance(e, dict) and e.get("e") in _EVENT_KINDS for e in v
+    ):
+        raise ValueError("kosa: bad events in JSON")
+    return tuple(v)
+
+
 def from_json(text: str) -> State:
+    """Reads what `to_json` writes, and version 1 (no events: they load as none)."""
     try:
         data = json.loads(text)
-        (ver, max_passes, seed, base, braid, spots, found, stock, waste, pass_no, moved, result) = (
+        ver = data[0]
+        events: Any = data.pop() if ver == 2 else []
+        (_, max_passes, seed, base, braid, spots, found, stock, waste, pass_no, moved, result) = (
             data
         )
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
         raise ValueError("kosa: malformed state JSON") from exc
-    if ver != 1 or not _is_passes(max_passes) or not (seed is None or is_int(seed)):
+    if ver not in (1, 2) or not _is_passes(max_passes) or not (seed is None or is_int(seed)):
         raise ValueError("kosa: malformed state JSON")
     if not isinstance(base, str) or len(base) != 1 or base not in _ORDER:
         raise ValueError("kosa: bad base rank in JSON")
@@ -381,20 +434,9 @@ def from_json(text: str) -> State:
         pass_no=pass_no,
         moved=bool(moved),
         result=result,
+        events=_events(events),
     )
     everything = st.braid + "".join(st.spots) + "".join(st.found) + st.stock + st.waste
-    if sorted(_split(everything)) != _SORTED_DECK:
+    if sorted(split_pile(everything)) != _SORTED_DECK:
         raise ValueError("kosa: the state does not hold the two decks")
     return st
-
-
-# ---------------------------------------------------------------------------------- hint
-
-
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """A strong, fair move for the hint button (never reads the stock order)."""
-    from rules.kosa_hint import choose
-
-    if player != 0 or state.result != "playing":
-        raise IllegalMove("kosa: no move to suggest")
-    return choose(state, seed)

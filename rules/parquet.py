@@ -27,8 +27,8 @@ None), `hands` (both, by rank), `turn` (None once over), `phase` ("cross" | "cor
 `first`, `status`, `events`, `last` (the last move, "resign" included), `last_placer`,
 `must_relocate` (the side to move can only relocate), `why` (how the game ended), `on_board`.
 
-`position(board, red=, turn=, phase=, last_placer=)` builds a position directly (tests, puzzles);
-`suggest_nodes` is `suggest` bounded by nodes instead of the clock (reproducible).
+`position(board, red=, turn=, phase=, last_placer=)` builds a position directly (tests, puzzles).
+The events' `TypedDict`s are in `rules.events`; the computer player is `rules.ai.parquet`.
 
 Options: `{"red": 0 | 1, "first": 0 | 1}`; a missing key (or None) is drawn from the seed
 (red first, then first).
@@ -48,6 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import IllegalMove
+from rules.events import ParquetEvent, ParquetWhy
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -166,7 +167,7 @@ class State:
     over: bool = False
     winners: list[int] = field(default_factory=list)
     why: str | None = None
-    events: list[dict[str, Any]] = field(default_factory=list)
+    events: list[ParquetEvent] = field(default_factory=list)
     last: str | None = None  # the last move applied (not a pass)
     plies: int = 0  # moves applied (not passes)
 
@@ -308,11 +309,13 @@ def _has_move(s: State, seat: int) -> bool:
     return s.phase == 1 and bool(relocations(s.board, col, first_only=True))
 
 
-def _fmt_place(c: int, p: int) -> str:
+def place_move(c: int, p: int) -> str:
+    """The move string placing card id `c` on cell `p` (`"KS@24"`)."""
     return f"{CODES[c]}@{CELL_NAMES[p]}"
 
 
-def _fmt_reloc(o: int, p: int) -> str:
+def relocation_move(o: int, p: int) -> str:
+    """The move string relocating the card on cell `o` to cell `p` (`"24>15"`)."""
     return f"{CELL_NAMES[o]}>{CELL_NAMES[p]}"
 
 
@@ -328,7 +331,7 @@ def _key(s: State) -> str:
     return position_key(s.board, s.turn)
 
 
-def _end(s: State, why: str, winners: list[int]) -> None:
+def _end(s: State, why: ParquetWhy, winners: list[int]) -> None:
     s.over = True
     s.why = why
     s.winners = sorted(winners)
@@ -445,9 +448,9 @@ def _moves(s: State, player: int) -> list[str]:
     col = s.colour_of(player)
     pl = placements(s.board, s.hands[player], col, s.phase)
     if pl:
-        return sorted(_fmt_place(c, p) for c, p in pl)
+        return sorted(place_move(c, p) for c, p in pl)
     if s.phase == 1:
-        return sorted(_fmt_reloc(o, p) for o, p in relocations(s.board, col))
+        return sorted(relocation_move(o, p) for o, p in relocations(s.board, col))
     return []
 
 
@@ -643,19 +646,3 @@ def from_json(text: str) -> State:
         last=d["last"],
         plies=d["plies"],
     )
-
-
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """The computer player's move (an alpha-beta search of a fixed node budget, a few ms,
-    with a safety stop at 10 ms of CPU time); see rules.parquet_ai."""
-    from rules.parquet_ai import suggest as _suggest
-
-    return _suggest(state, player, seed)
-
-
-def suggest_nodes(state: State, player: int = 0, seed: int | None = None, nodes: int = 600) -> str:
-    """Like `suggest`, with a chosen node budget and no clock at all: the same move on every
-    machine for the same state and seed (600 nodes: about 5 ms of CPU time)."""
-    from rules.parquet_ai import search
-
-    return search(state, player, nodes=nodes, seed=seed)[0]

@@ -1,4 +1,9 @@
-"""The shape every game module has (for type checkers and documentation)."""
+"""The shapes of the game modules (for type checkers and documentation).
+
+`Engine` is what each engine module (`rules.kosa`, `rules.raspad`, `rules.ryadki`,
+`rules.parquet`) provides; `GameModule` is an entry of `rules.GAMES`: an engine plus the
+computer player's `suggest` (see `rules.registry`). States are engine-specific (`Any` here).
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from typing import Any, Protocol
 from rules.status import Status
 
 
-class GameModule(Protocol):
+class Engine(Protocol):
     NAME: str
     PLAYERS: tuple[int, int]  # (min, max) seats
 
@@ -30,4 +35,6 @@ class GameModule(Protocol):
 
     def view(self, state: Any, player: int) -> dict[str, Any]: ...
 
+
+class GameModule(Engine, Protocol):
     def suggest(self, state: Any, player: int = 0, seed: int | None = None) -> str: ...

@@ -8,6 +8,12 @@ declares it) the kon fails: the hand is appended to the line and a new hand is d
 Moves: `<hand card>><table card>` (`QS>JS`), `close`, `fail`, `resign`.
 Every automatic consequence (decay cascades, the close of an empty line, the failed kon when no
 beat exists, the end of the game) happens inside `apply` and `new_game`.
+
+`state.events` (also `view(...)["events"]`, see `rules.events`) lists what the last `apply`
+(or `new_game`) did, in order: the move's own event — `beat` (`card` beat `target`), `close`
+or `fail` with `auto` false, `resign` — then the automatic consequences: a `decay` per card
+that decayed, `close` / `fail` with `auto` true, and `end` (`result` "won", "lost" or
+"resigned") when the game ended.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
+from rules.events import KINDS, RaspadEvent
 from rules.options import check_options, is_bool
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -59,8 +66,8 @@ class State:
     """A Raspad position. `stock[0]` is the top card; `None` in `table` is a beaten hole.
 
     `kon` counts kons (1-based), `fails` the failed attempts of the current kon, `events` the
-    automatic consequences of the last `new_game`/`apply` (`decay:<card>`, `close`, `fail`,
-    `won`, `lost`) so a UI can tell the player what happened.
+    public events of the last `new_game`/`apply` (see the module docstring) so a UI can tell
+    the player what happened.
     """
 
     seed: int
@@ -72,7 +79,7 @@ class State:
     result: str = PLAYING
     kon: int = 1
     fails: int = 0
-    events: tuple[str, ...] = ()
+    events: tuple[RaspadEvent, ...] = ()
 
 
 # ---------------------------------------------------------------- reductions and beating
@@ -141,7 +148,7 @@ def _any_beat(hand: tuple[str, ...], table: tuple[str | None, ...]) -> bool:
     return next(_beats(hand, table), None) is not None
 
 
-def decay(table: list[str | None], discard: list[str], events: list[str]) -> None:
+def decay(table: list[str | None], discard: list[str], events: list[RaspadEvent]) -> None:
     """Let every live non-joker card with L ≤ 0 decay (in place), until nothing more decays."""
     changed = True
     while changed:
@@ -152,7 +159,7 @@ def decay(table: list[str | None], discard: list[str], events: list[str]) -> Non
             if VALUE[c] - holes_near(table, i) <= 0:
                 table[i] = None
                 discard.append(c)
-                events.append("decay:" + c)
+                events.append({"e": "decay", "card": c})
                 changed = True
 
 
@@ -166,7 +173,7 @@ def _settle(
     discard: list[str],
     kon: int,
     fails: int,
-    events: list[str],
+    events: list[RaspadEvent],
     seed: int,
     jokers: bool,
 ) -> State:
@@ -177,11 +184,11 @@ def _settle(
         live = sum(1 for c in table if c is not None)
         if live == 0:
             # the kon closes by itself
-            events.append("close")
+            events.append({"e": "close", "auto": True})
             table, result, kon = _close(stock, hand, table, discard, kon)
             fails = 0
             if result != PLAYING:
-                events.append(result)
+                events.append(_end(result))
                 break
             continue
         if live == 1:
@@ -189,11 +196,11 @@ def _settle(
         if _any_beat(tuple(hand), tuple(table)):
             break
         # at least two live cards and no beat: the kon fails by itself
-        events.append("fail")
+        events.append({"e": "fail", "auto": True})
         table, result = _fail(stock, hand, table)
         fails += 1
         if result != PLAYING:
-            events.append(result)
+            events.append(_end(result))
             break
     return State(
         seed=seed,
@@ -207,6 +214,13 @@ def _settle(
         fails=fails,
         events=tuple(events),
     )
+
+
+def _end(result: str) -> RaspadEvent:
+    """The end event of a game that ended with `result`."""
+    if result == WON:
+        return {"e": "end", "result": "won", "winners": [0]}
+    return {"e": "end", "result": "resigned" if result == RESIGNED else "lost", "winners": []}
 
 
 def _close(
@@ -318,23 +332,23 @@ def apply(state: State, move: str, player: int = 0) -> State:
             result=RESIGNED,
             kon=state.kon,
             fails=state.fails,
-            events=("resigned",),
+            events=({"e": "resign", "seat": 0}, _end(RESIGNED)),
         )
     stock = list(state.stock)
     hand = list(state.hand)
     table = list(state.table)
     discard = list(state.discard)
-    events: list[str] = []
+    events: list[RaspadEvent] = []
     kon, fails = state.kon, state.fails
     live = live_count(state.table)
     if move == "close":
         if live > 1:
             raise IllegalMove("raspad: close needs at most one live card on the table")
-        events.append("close")
+        events.append({"e": "close", "auto": False})
         table, result, kon = _close(stock, hand, table, discard, kon)
         fails = 0
         if result != PLAYING:
-            events.append(result)
+            events.append(_end(result))
             return State(
                 state.seed,
                 state.jokers,
@@ -350,11 +364,11 @@ def apply(state: State, move: str, player: int = 0) -> State:
     elif move == "fail":
         if live < 2:
             raise IllegalMove("raspad: fail needs at least two live cards on the table")
-        events.append("fail")
+        events.append({"e": "fail", "auto": False})
         table, result = _fail(stock, hand, table)
         fails += 1
         if result != PLAYING:
-            events.append(result)
+            events.append(_end(result))
             return State(
                 state.seed,
                 state.jokers,
@@ -375,6 +389,7 @@ def apply(state: State, move: str, player: int = 0) -> State:
         table[table.index(t)] = None
         discard.append(h)
         discard.append(t)
+        events.append({"e": "beat", "card": h, "target": t})
     return _settle(stock, hand, table, discard, kon, fails, events, state.seed, state.jokers)
 
 
@@ -411,7 +426,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "kon": state.kon,
         "fails": state.fails,
         "jokers": state.jokers,
-        "events": list(state.events),
+        "events": [dict(e) for e in state.events],
         "status": status(state).as_dict(),
     }
 
@@ -434,6 +449,21 @@ def to_json(state: State) -> str:
     )
 
 
+_EVENT_KINDS = KINDS["raspad"]
+
+
+def _events(saved: list[Any]) -> tuple[RaspadEvent, ...]:
+    """Saved events; the strings of states saved before `rules.events` (`"decay:2C"`,
+    `"close"`, …) load as no events."""
+    if not isinstance(saved, list):
+        raise ValueError("raspad: bad events in a saved game")
+    if all(isinstance(e, str) for e in saved):
+        return ()
+    if not all(isinstance(e, dict) and e.get("e") in _EVENT_KINDS for e in saved):
+        raise ValueError("raspad: bad events in a saved game")
+    return tuple(saved)
+
+
 def from_json(text: str) -> State:
     """Rebuild a state from `to_json`; ValueError for anything that is not a valid state."""
     try:
@@ -448,7 +478,7 @@ def from_json(text: str) -> State:
             result=d["result"],
             kon=d["kon"],
             fails=d["fails"],
-            events=tuple(d["events"]),
+            events=_events(d["events"]),
         )
     except (KeyError, TypeError, json.JSONDecodeError) as e:
         raise ValueError(f"raspad: not a saved game: {e}") from e
@@ -459,12 +489,3 @@ def from_json(text: str) -> State:
     if len(held) != len(full) or set(held) != set(full):
         raise ValueError("raspad: the saved cards are not one full deck")
     return st
-
-
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """A good legal move for the player, using only what the player can see (see raspad_hint)."""
-    from rules.raspad_hint import choose
-
-    if player != 0 or state.result != PLAYING:
-        raise IllegalMove("raspad: no move to suggest")
-    return choose(state, 0 if seed is None else seed)

@@ -5,7 +5,8 @@ the end of a series, refills, the lead passing on, the end of a deal, the next d
 of the game — happens inside `apply`.
 
 `state.events` holds the public events of the last `apply` (or of `new_game`), in order; `view`
-exposes them as `"events"`. Event kinds (`"e"`) and their fields:
+exposes them as `"events"` (their `TypedDict`s: `rules.events`). Event kinds (`"e"`) and their
+fields:
 
 - `deal_start`: `deal` (1-based), `dealer` — a deal was dealt; the dealer leads.
 - `play`: `by`, `card` — a card was played onto the stack.
@@ -35,9 +36,9 @@ from typing import Any
 
 from rules.cards import check_deck, deck_36, deck_52
 from rules.errors import IllegalMove
+from rules.events import RyadkiEvent
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
-from rules.ryadki_ai import choose
 from rules.status import Status
 
 NAME = "ryadki"
@@ -48,7 +49,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {"players": 2, "deck": None, "deals": 7, "firs
 
 RESIGN = "resign"
 
-Event = dict[str, Any]
 Void = tuple[str, str, int]
 _NO_VOID: Void = ("", "", 0)
 
@@ -76,7 +76,7 @@ class State:
     winners: list[int] = field(default_factory=list)
     played: list[str] = field(default_factory=list)  # public: cards played in this deal
     voids: list[Void] = field(default_factory=list)  # public inferences per seat
-    events: list[Event] = field(default_factory=list)  # events of the last apply
+    events: list[RyadkiEvent] = field(default_factory=list)  # events of the last apply
     moves: int = 0
 
 
@@ -414,13 +414,16 @@ def _play(s: State, card: str, p: int) -> None:
         _start_series(s, p)
         return
     # 2. seven, 3. queen: the next responder, computed after the card is played
-    if rank == "7" or rank == "Q":
+    if rank in ("7", "Q"):
         r = _next_holder(s, p)
         if r is not None:
             take = min(1 if rank == "7" else 4, s.piles[r])
             s.piles[r] -= take
             s.out += take
-            ev.append({"e": "seven" if rank == "7" else "queen", "by": p, "from": r, "n": take})
+            if rank == "7":
+                ev.append({"e": "seven", "by": p, "from": r, "n": take})
+            else:
+                ev.append({"e": "queen", "by": p, "from": r, "n": take})
     # 4. third of a rank
     st = s.stack
     if len(st) >= 3 and st[-2][0] == rank and st[-3][0] == rank:
@@ -571,8 +574,3 @@ def from_json(text: str) -> State:
         events=list(d["ev"]),
         moves=d["moves"],
     )
-
-
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """A computer player's move for `player`, from public information and its own hand only."""
-    return choose(view(state, player), seed)

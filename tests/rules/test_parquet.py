@@ -8,6 +8,7 @@ import pytest
 
 from rules import GAMES, IllegalMove, parquet
 from rules.parquet import position
+from rules.registry import Game
 
 
 def places_on(moves: list[str], cell: str) -> set[str]:
@@ -19,7 +20,9 @@ def places_on(moves: list[str], cell: str) -> set[str]:
 
 
 def test_module_surface() -> None:
-    assert GAMES["parquet"] is parquet
+    game = GAMES["parquet"]
+    assert isinstance(game, Game) and game.engine is parquet  # the registry entry wraps the module
+    assert game.NAME == "parquet" and game.apply is parquet.apply and game.view is parquet.view
     assert parquet.NAME == "parquet"
     assert parquet.PLAYERS == (2, 2)
     assert set(parquet.DEFAULT_OPTIONS) == {"red", "first"}

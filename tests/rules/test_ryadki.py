@@ -11,6 +11,7 @@ import rules
 from rules import ryadki
 from rules.cards import deck_36, deck_52
 from rules.errors import IllegalMove
+from rules.registry import Game
 from rules.ryadki import State
 
 
@@ -185,7 +186,8 @@ def test_lead_passes_to_the_next_player_with_cards() -> None:
     s = ryadki.apply(s, "AS", 0)
     assert {"e": "cannot_answer", "seat": 2, "card": "AS", "to": 0, "n": 1} in s.events
     assert s.piles[0] == 1
-    assert s.turn == 2 and kinds(s)[-1] == "lead" and s.events[-1]["seat"] == 2
+    last = s.events[-1]
+    assert s.turn == 2 and last["e"] == "lead" and last["seat"] == 2
     assert total(s) == 36
 
 
@@ -302,7 +304,8 @@ def test_all_piles_empty_means_no_deal_winner() -> None:
     s.stock = []
     s.out = 34
     s = ryadki.apply(s, "6S", 0)
-    assert s.events[1]["winners"] == [] and s.scores == [0, 0]
+    end = s.events[1]
+    assert end["e"] == "deal_end" and end["winners"] == [] and s.scores == [0, 0]
     assert ryadki.status(s).winners == [0, 1]  # game scores tie at 0: the win is shared
 
 
@@ -366,7 +369,8 @@ def test_resigned_players_are_skipped_as_dealer_and_get_no_cards() -> None:
     s.piles = [5, 7, 0]
     s.out = 36 - 14
     s = ryadki.apply(s, "6S", 0)  # deal 1 ends; B's larger pile cannot win
-    assert s.events[1]["winners"] == [0] and s.scores == [5, 0, 0]
+    end = s.events[1]
+    assert end["e"] == "deal_end" and end["winners"] == [0] and s.scores == [5, 0, 0]
     assert s.deal == 2 and s.dealer == 2 and s.turn == 2
     assert [len(h) for h in s.hands] == [6, 0, 6] and len(s.stock) == 24
     assert total(s) == 36
@@ -389,7 +393,9 @@ def test_resign_when_two_remain_ends_the_game_unscored() -> None:
 
 
 def test_module_surface() -> None:
-    assert rules.GAMES["ryadki"] is ryadki
+    game = rules.GAMES["ryadki"]
+    assert isinstance(game, Game) and game.engine is ryadki  # the registry entry wraps the module
+    assert game.NAME == "ryadki" and game.apply is ryadki.apply and game.view is ryadki.view
     assert ryadki.NAME == "ryadki" and ryadki.PLAYERS == (2, 6)
     assert ryadki.DEFAULT_OPTIONS["players"] == 2 and ryadki.DEFAULT_OPTIONS["deals"] == 7
 
@@ -526,18 +532,6 @@ def test_view_shows_only_the_viewers_hand() -> None:
         assert f'"{c}"' not in text
     spectator = ryadki.view(s, 99)
     assert spectator["hand"] == [] and spectator["legal"] == []
-
-
-def test_suggest_is_legal_and_takes_a_sure_stack() -> None:
-    # B is known (from "cannot answer"s) to lack sixes and hearts, diamonds, clubs: a six is sure
-    s = game([["6H", "6C", "7C", "8C", "9C", "TC"], ["7S", "8S", "9S", "TS", "JS", "QS"]], dealer=0)
-    s.voids[1] = ("6", "HDC", 6)
-    m = ryadki.suggest(s, 0)
-    assert m in ryadki.legal_moves(s, 0)
-    t = ryadki.apply(s, m, 0)
-    assert t.piles[0] == 1
-    with pytest.raises(ValueError):
-        ryadki.suggest(s, 1)
 
 
 def test_stack_of_a_player_who_left_still_goes_to_their_pile() -> None:

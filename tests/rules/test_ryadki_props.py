@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import rules
 from rules import ryadki
 from rules.cards import deck_36, deck_52
 from rules.errors import IllegalMove
@@ -86,10 +87,10 @@ def playout(n: int, size: int, seed: int, deals: int, resign_rate: int) -> None:
             check_illegal(s, rng)
             check_view(s, rng)
         if steps % 9 == 0:  # the sampling player costs milliseconds a call
-            m = ryadki.suggest(s, p, seed=steps)
+            m = rules.suggest("ryadki", s, p, seed=steps)
             assert m in legal
             # fair: the same move whatever the hidden cards are
-            assert ryadki.suggest(hidden_shuffled(s, p, rng), p, seed=steps) == m
+            assert rules.suggest("ryadki", hidden_shuffled(s, p, rng), p, seed=steps) == m
         text = ryadki.to_json(s)
         assert ryadki.from_json(text) == s and ryadki.to_json(ryadki.from_json(text)) == text
         if resign_rate and rng.below(resign_rate) == 0:
@@ -130,16 +131,3 @@ def test_resign_at_random_moments_keeps_every_invariant(
     n: int, size: int, seed: int, rate: int
 ) -> None:
     playout(n, size, seed, 2, resign_rate=rate)
-
-
-@pytest.mark.parametrize("n", range(2, 7))
-def test_suggest_plays_whole_games_legally(n: int) -> None:
-    s = ryadki.new_game({"players": n, "deals": 2}, seed=100 + n)
-    while not s.over:
-        p = s.turn
-        assert p is not None
-        m = ryadki.suggest(s, p)
-        assert m in ryadki.legal_moves(s, p)
-        s = ryadki.apply(s, m, p)
-        assert total(s) == s.deck_size
-    assert ryadki.status(s).winners

@@ -1,4 +1,5 @@
-"""The Kosa hint player: `choose(state)` returns a strong legal move, playing fair.
+"""The Kosa hint player: `suggest(state)` (also `choose(state)`) returns a strong legal move,
+playing fair.
 
 Fair: it sees what the player sees — the braid, the spots, the foundations, the waste — and
 knows which cards are in the stock (the two decks minus everything visible), never their order.
@@ -30,16 +31,23 @@ waste are empty and only pointless shifts remain: no legal move ends the game th
 
 from __future__ import annotations
 
-import time
-
 from rules.cards import double_deck
 from rules.errors import IllegalMove
-from rules.kosa import CORNERS, F_NEXT, ON_SPOT, SPOTS, TOTAL, State, _fills, _moves, _split
+from rules.kosa import (
+    CORNERS,
+    F_NEXT,
+    ON_SPOT,
+    SPOTS,
+    TOTAL,
+    State,
+    split_pile,
+    unsorted_moves,
+    vacancy_fills,
+)
 
 _SUITS = "SHDC"
-_DECK = {c: 2 for c in double_deck()}
-_NODES = 150  # positions evaluated per new position (deterministic budget)
-_BUDGET = 0.010  # seconds of CPU time: a safety stop on a very slow machine
+_DECK = dict.fromkeys(double_deck(), 2)
+_NODES = 150  # positions evaluated per new position: the only budget (a count, never time)
 _MEMO_MAX = 512
 _DEEP = 1000
 _LOOK = 2  # cards ahead on each foundation that the blockage weighs
@@ -62,7 +70,7 @@ _memo: dict[tuple[str, tuple[str, ...], tuple[str, ...]], tuple[int, dict[Build,
 def _node(st: State) -> Node:
     # the pool: the two decks minus every card in sight (the stock's order is never read)
     pool = dict(_DECK)
-    for c in _split(st.braid + "".join(st.spots) + "".join(st.found)):
+    for c in split_pile(st.braid + "".join(st.spots) + "".join(st.found)):
         pool[c] -= 1
     need: list[str] = []
     started = dict.fromkeys(_SUITS, 0)
@@ -73,7 +81,7 @@ def _node(st: State) -> Node:
                 need.append(F_NEXT[p[-2:]])
     for s in _SUITS:
         need.extend([st.base + s] * (2 - started[s]))
-    return _split(st.braid), [_split(p) for p in st.spots], pool, need
+    return split_pile(st.braid), [split_pile(p) for p in st.spots], pool, need
 
 
 def _copy(n: Node) -> Node:
@@ -210,7 +218,6 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
     hit = _memo.get(key)
     if hit is not None:
         return hit
-    start = time.thread_time()
     have = sum(len(p) for p in st.found) // 2
     base = st.base
     root = _node(st)
@@ -243,7 +250,7 @@ def _plan(st: State) -> tuple[int, dict[Build, int]]:
                 continue  # a reversible shift is worth only what it uncovers
             best = v
             for b2 in _builds(child):
-                if nodes >= _NODES or time.thread_time() - start > _BUDGET:
+                if nodes >= _NODES:
                     break
                 nodes += 1
                 grand = _build(child, b2)
@@ -294,7 +301,7 @@ def _choose_fill(st: State, moves: list[str]) -> str:
 
 
 def _foundation_key(st: State, m: str) -> tuple[int, str]:
-    src = m.split(">")[0]
+    src = m.split(">", maxsplit=1)[0]
     if src == "b":
         return (0, m)
     if src in SPOTS:
@@ -322,12 +329,20 @@ def _pointless(st: State, m: str) -> bool:
     return len(pile) >= 4 and pile[-4:-2] == st.spots[_SPOT_INDEX[dst]][-2:]
 
 
+def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+    """A strong, fair move for the hint button (never reads the stock order); `IllegalMove`
+    when the game is over or `player` is not 0."""
+    if player != 0 or state.result != "playing":
+        raise IllegalMove("kosa: no move to suggest")
+    return choose(state, seed)
+
+
 def choose(st: State, seed: int | None = None) -> str:
     """The hint for a game in play. Deterministic: `seed` is accepted and not needed."""
-    moves = _moves(st)
+    moves = unsorted_moves(st)
     if not moves:
         raise IllegalMove("kosa: no legal move")
-    if _fills(st):
+    if vacancy_fills(st):
         return _choose_fill(st, moves)
     found = [m for m in moves if ">F" in m]
     if found:

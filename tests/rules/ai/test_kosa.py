@@ -1,10 +1,11 @@
-"""The Kosa hint player on positions a user would recognise."""
+"""The Kosa hint player (`rules.ai.kosa`) on positions a user would recognise."""
 
 from __future__ import annotations
 
 from collections import Counter
 
 from rules import cards, kosa
+from rules.ai import kosa as ai
 from rules.kosa import State
 from rules.rng import Rng
 
@@ -42,13 +43,13 @@ def test_a_vacant_corner_is_filled_from_the_braid() -> None:
     deck = make_deck({32: "9H", 19: "9S", 18: "8D", 20: "TS", 22: "JS"})
     st = kosa.apply(kosa.apply(kosa.new_game(deck=deck), "b>F2"), "L1>F2")
     assert kosa.legal_moves(st) == ["b>L1", "s>L1"]
-    assert kosa.suggest(st) == "b>L1"
+    assert ai.suggest(st) == "b>L1"
     # over random positions the braid is the usual choice for a corner
     fills = braid = 0
     for st in random_states(25):
         moves = kosa.legal_moves(st)
         if kosa.view(st, 0)["awaiting_fill"] and any(m.startswith("b>") for m in moves):
-            hint = kosa.suggest(st)
+            hint = ai.suggest(st)
             assert hint in moves
             fills += 1
             braid += hint.startswith("b>")
@@ -60,7 +61,7 @@ def test_a_foundation_move_is_played_first() -> None:
     for st in random_states(10):
         moves = kosa.legal_moves(st)
         if not kosa.view(st, 0)["awaiting_fill"] and any(">F" in m for m in moves):
-            assert ">F" in kosa.suggest(st)
+            assert ">F" in ai.suggest(st)
             seen += 1
     assert seen >= 5
 
@@ -71,7 +72,7 @@ def test_the_card_below_the_base_is_not_buried_on_a_needed_base_card() -> None:
     deck = make_deck({32: "9S", 21: "9H", 33: "8H"})
     st = kosa.apply(kosa.new_game(deck=deck), "d")
     assert "w>L2" in kosa.legal_moves(st)
-    assert kosa.suggest(st) != "w>L2"
+    assert ai.suggest(st) != "w>L2"
 
 
 def pointless(st: State, move: str) -> bool:
@@ -93,7 +94,7 @@ def test_the_losing_redeal_is_avoided_while_a_card_can_move() -> None:
         useful = [m for m in moves if ">" in m and not pointless(st, m)]
         if st.result == "playing" and "r" in moves and useful:
             assert kosa.view(st, 0)["redeal_loses"] is True
-            hint = kosa.suggest(st)
+            hint = ai.suggest(st)
             assert hint != "r" and hint in moves
             seen += 1
     assert seen >= 3
@@ -112,7 +113,7 @@ def test_following_the_hints_always_ends_the_game() -> None:
         for _ in range(STEP_BOUND):
             if st.result != "playing":
                 break
-            hint = kosa.suggest(st, 0, seed)
+            hint = ai.suggest(st, 0, seed)
             moves = kosa.legal_moves(st)
             assert hint in moves
             if hint == "r" and kosa.view(st, 0)["redeal_loses"]:
@@ -131,6 +132,20 @@ def test_the_hint_wins_most_seeded_deals() -> None:
         for _ in range(5000):
             if st.result != "playing":
                 break
-            st = kosa.apply(st, kosa.suggest(st, 0, seed))
+            st = kosa.apply(st, ai.suggest(st, 0, seed))
+        wins += st.result == "won"
+    assert wins >= 5
+
+
+def test_suggest_plays_legal_moves_and_wins_seeded_deals() -> None:
+    wins = 0
+    for seed in range(6):
+        st = kosa.new_game(seed=seed)
+        for _ in range(4000):
+            if st.result != "playing":
+                break
+            move = ai.suggest(st)
+            assert move in kosa.legal_moves(st)
+            st = kosa.apply(st, move)
         wins += st.result == "won"
     assert wins >= 5

@@ -1,4 +1,5 @@
-"""The Ryadki computer player. It sees only `rules.ryadki.view(state, seat)`: its own hand and
+"""The Ryadki computer player, `suggest(state, seat, seed)`. It sees only
+`rules.ryadki.view(state, seat)` (`choose(view, seed)` plays from a view): its own hand and
 public information (stack, counts, piles, the cards played in this deal and what every
 "cannot answer" revealed about the ranks and suits a player lacks).
 
@@ -14,7 +15,8 @@ winners add their piles); a cut rollout by the lead in score + pile. The card wi
 average wins; ties go to the heuristic below. All samples share their hidden deal and their
 random numbers across the candidate cards (common random numbers), and the budget is a count
 of simulated plays (`NODES`), not the clock; the random numbers come from `seed` and the view,
-so the same view and seed give the same card whatever the hidden cards really are.
+so the same view and seed give the same card whatever the hidden cards really are (they are
+drawn from `rules.rng`, never `random`, so also on every machine and Python version).
 
 The heuristic (tie-break): each legal card is scored by what it is expected to bring:
 - the chance the next responder cannot answer it (hypergeometric over the unseen cards, using
@@ -30,12 +32,14 @@ The heuristic (tie-break): each legal card is scored by what it is expected to b
 
 from __future__ import annotations
 
-import random
 import zlib
+from collections.abc import Iterator
 from typing import Any
 
+from rules import ryadki
 from rules.cards import deck_36, deck_52
 from rules.rng import Rng
+from rules.ryadki import State
 
 _DECKS = {36: deck_36(), 52: deck_52()}
 
@@ -108,6 +112,12 @@ def _next_holder(hands: list[int], active: list[bool], after: int) -> int | None
         if active[q] and hands[q] > 0:
             return q
     return None
+
+
+def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+    """A computer player's move for `player`, from public information and its own hand only
+    (`ValueError` when `player` has no legal move)."""
+    return choose(ryadki.view(state, player), seed)
 
 
 def choose(v: dict[str, Any], seed: int | None = None) -> str:
@@ -350,12 +360,24 @@ def _public_seed(v: dict[str, Any], seed: int | None) -> int:
     return zlib.crc32(text.encode())
 
 
+def _shuffle(items: list[str], rng: Rng) -> None:
+    """Fisher–Yates with 32-bit draws, two from each `rng.next64()` (multiply-shift: a bias
+    below 52 / 2**32; `Rng.shuffle`, exact, is slower than the sampling wants)."""
+    x = 1
+    for i in range(len(items) - 1, 0, -1):
+        if x < 1 << 32:  # the bit above the unused draws marks how many are left
+            x = rng.next64() | 1 << 64
+        j = (x & 0xFFFFFFFF) * (i + 1) >> 32
+        x >>= 32
+        items[i], items[j] = items[j], items[i]
+
+
 def _determinize(
-    v: dict[str, Any], unseen: list[str], rnd: random.Random
+    v: dict[str, Any], unseen: list[str], rng: Rng
 ) -> tuple[list[list[str]], list[str]]:
     """Hidden hands and a stock consistent with the counts and the known voids."""
     pool = unseen[:]
-    rnd.shuffle(pool)
+    _shuffle(pool, rng)
     me: int = v["seat"]
     counts: list[int] = v["hands"]
     hands: list[list[str]] = [[] for _ in counts]
@@ -397,6 +419,92 @@ def _next_in(hands: list[list[str]], after: int) -> int | None:
     return None
 
 
+def _draws(rng: Rng) -> Iterator[int]:
+    """Endless random 16-bit numbers for the rollouts, four from each `rng.next64()`."""
+    next64 = rng.next64
+    while True:
+        x = next64()
+        yield x & 0xFFFF
+        yield x >> 16 & 0xFFFF
+        yield x >> 32 & 0xFFFF
+        yield x >> 48
+
+
+def _pick(options: list[str], draws: Iterator[int]) -> str:
+    """A uniformly random option (multiply-shift of a 16-bit draw: a bias below 6 / 65,536)."""
+    return options[next(draws) * len(options) >> 16]
+
+
+def _put(
+    hands: list[list[str]],
+    stock: list[str],
+    stack: list[str],
+    piles: list[int],
+    after: list[int],
+    card: str,
+    p: int,
+) -> bool:
+    """`p` plays `card` (seats `after` follow `p`): the card's effects. True when it ends the
+    series (J on J: the stack goes to nobody)."""
+    hands[p].remove(card)
+    rank = card[0]
+    if rank == "J" and stack and stack[-1][0] == "J":
+        stack.clear()
+        return True
+    stack.append(card)
+    if rank in ("7", "Q"):
+        for q in after:
+            if hands[q]:
+                take = 1 if rank == "7" else 4
+                piles[q] = piles[q] - take if piles[q] > take else 0
+                break
+    if len(stack) >= 3 and stack[-2][0] == rank and stack[-3][0] == rank and stock:
+        take = 2 if len(stock) >= 2 else 1
+        del stock[-take:]
+        piles[p] += take
+    return False
+
+
+def _reply(
+    hands: list[list[str]], after: list[int], card: str, me: int, draws: Iterator[int]
+) -> tuple[int, str]:
+    """The next holder after the player of `card` (seats `after`) and its random answer (our
+    seat `me` takes a stack it surely wins); (-1, "") without a holder, (seat, "") when it
+    cannot answer."""
+    for r in after:
+        if hands[r]:
+            break
+    else:
+        return -1, ""
+    rank, su = card[0], card[1]
+    ans = [c for c in hands[r] if c[0] == rank or c[1] == su]
+    if not ans:
+        return r, ""
+    reply = _pick(ans, draws)
+    if r == me and len(ans) > 1:
+        reply = _sure(hands, r, ans, reply)
+    return r, reply
+
+
+def _refill(hands: list[list[str]], stock: list[str], active: list[bool], leader: int) -> int:
+    """A new series after `leader` ended one: the hands refilled from the leader on (a seat
+    that left passes the lead on). Returns the leader."""
+    n = len(hands)
+    if not active[leader]:
+        for i in range(1, n + 1):
+            if active[(leader + i) % n]:
+                leader = (leader + i) % n
+                break
+    if stock:
+        for i in range(n):
+            q = (leader + i) % n
+            need = 6 - len(hands[q])
+            if need > 0 and stock and active[q]:
+                hands[q].extend(stock[-need:])
+                del stock[-need:]
+    return leader
+
+
 def _simulate(
     hands: list[list[str]],
     stock: list[str],
@@ -405,7 +513,7 @@ def _simulate(
     active: list[bool],
     card: str,
     p: int,
-    rnd: random.Random,
+    rng: Rng,
     budget: int,
     me: int = -1,
     horizon: int = 0,
@@ -413,77 +521,29 @@ def _simulate(
     """Play `card` for `p`, then random cards for everyone (our seat `me` takes a stack it
     surely wins) to the end of the deal, or `budget` plays, or `horizon` series ends (0: no
     limit). Mutates the arguments; `piles` holds the result. True when the deal ended."""
-    n = len(hands)
     plays = 0
-    rand = rnd.random
-    after = _AFTER[n]
+    after = _AFTER[len(hands)]
+    draws = _draws(rng)
     series = 0
     while True:
         plays += 1
-        hand = hands[p]
-        hand.remove(card)
-        rank = card[0]
-        if rank == "J" and stack and stack[-1][0] == "J":
-            stack.clear()
-            leader = p
-        else:
-            stack.append(card)
-            if rank == "7" or rank == "Q":
-                r = None
-                for q in after[p]:
-                    if hands[q]:
-                        r = q
-                        break
-                if r is not None:
-                    take = 1 if rank == "7" else 4
-                    piles[r] = piles[r] - take if piles[r] > take else 0
-            if len(stack) >= 3 and stack[-2][0] == rank and stack[-3][0] == rank and stock:
-                take = 2 if len(stock) >= 2 else 1
-                del stock[-take:]
-                piles[p] += take
-            leader = -1
+        if not _put(hands, stock, stack, piles, after[p], card, p):
             if not stock and sum(1 for h in hands if h) <= 1:
                 return True
-            r = None
-            for q in after[p]:
-                if hands[q]:
-                    r = q
-                    break
-            if r is None:
-                stack.clear()
-                leader = p
-            else:
-                su = card[1]
-                ans = [c for c in hands[r] if c[0] == rank or c[1] == su]
-                if ans:
-                    if plays >= budget:
-                        return False
-                    card = ans[int(rand() * len(ans))]
-                    if r == me and len(ans) > 1:
-                        card = _sure(hands, r, ans, card)
-                    p = r
-                    continue
+            r, reply = _reply(hands, after[p], card, me, draws)
+            if reply:
+                if plays >= budget:
+                    return False
+                card, p = reply, r
+                continue
+            if r >= 0:  # cannot answer: the stack goes to the pile of its last card's player
                 piles[p] += len(stack)
-                stack.clear()
-                leader = p
+            stack.clear()
         # a new series: refill from the leader, then the lead
         series += 1
         if series == horizon:
             return False
-        if not active[leader]:
-            for i in range(1, n + 1):
-                if active[(leader + i) % n]:
-                    leader = (leader + i) % n
-                    break
-        if stock:
-            for i in range(n):
-                q = (leader + i) % n
-                if not active[q]:
-                    continue
-                need = 6 - len(hands[q])
-                if need > 0 and stock:
-                    hands[q].extend(stock[-need:])
-                    del stock[-need:]
+        leader = _refill(hands, stock, active, p)
         if not stock and sum(1 for h in hands if h) <= 1:
             return True
         if plays >= budget:
@@ -493,7 +553,7 @@ def _simulate(
             return True
         p = lead
         h = hands[p]
-        card = h[int(rand() * len(h))]
+        card = _pick(h, draws)
         if p == me and len(h) > 1:
             card = _sure(hands, p, h, card)
 
@@ -551,12 +611,12 @@ def _sample_values(v: dict[str, Any], moves: list[str], seed: int | None) -> lis
         remaining = min(remaining, horizon * SERIES_PLAYS)
     per = max(1, NODES // (len(moves) * max(1, remaining)))
     per = min(max(per, MIN_SAMPLES), MAX_SAMPLES)
-    base = _public_seed(v, seed)
+    samples = Rng(_public_seed(v, seed))
     totals = [0.0] * len(moves)
-    for i in range(per):
-        rnd = random.Random(base + i)
-        hands, stock = _determinize(v, unseen, rnd)
-        roll = rnd.getrandbits(48)
+    for _ in range(per):
+        rng = Rng(samples.next64())
+        hands, stock = _determinize(v, unseen, rng)
+        roll = rng.next64()
         for j, m in enumerate(moves):
             piles = list(v["piles"])
             ended = _simulate(
@@ -567,7 +627,7 @@ def _sample_values(v: dict[str, Any], moves: list[str], seed: int | None) -> lis
                 v["active"],
                 m,
                 me,
-                random.Random(roll),
+                Rng(roll),
                 10_000,
                 me,
                 horizon,
@@ -586,8 +646,6 @@ def match(
     """
     import time
 
-    from rules import ryadki
-
     share = 0.0
     times: list[float] = []
     for g in range(games):
@@ -599,7 +657,7 @@ def match(
             assert p is not None
             if p == bot:
                 t = time.perf_counter()
-                m = ryadki.suggest(s, p)
+                m = suggest(s, p)
                 times.append(time.perf_counter() - t)
             else:
                 m = rnd.choice(ryadki.legal_moves(s, p))

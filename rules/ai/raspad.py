@@ -23,8 +23,10 @@ than playing on). `seed` only seeds the sampling: the same position and seed giv
 from __future__ import annotations
 
 from rules import cards
+from rules.errors import IllegalMove
 from rules.raspad import (
     HAND_SIZE,
+    PLAYING,
     TABLE_SIZE,
     VALUE,
     State,
@@ -266,6 +268,14 @@ class _Scorer:
             if score > best:
                 best, move = score, first or "fail"
         return best, move
+
+
+def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+    """A good legal move for the player, using only what the player can see; `IllegalMove`
+    when the game is over or `player` is not 0."""
+    if player != 0 or state.result != PLAYING:
+        raise IllegalMove("raspad: no move to suggest")
+    return choose(state, 0 if seed is None else seed)
 
 
 def choose(state: State, seed: int = 0) -> str:

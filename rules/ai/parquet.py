@@ -11,15 +11,13 @@
 - The corner-rule rank masks of every cell (per colour) are kept up to date incrementally:
   a card changes only the masks of the (at most 8) cells whose L-shapes use its cell.
 
-`suggest(state, player, seed)` searches SUGGEST_NODES nodes (a few ms; reproducible), with a
-safety stop after SUGGEST_LIMIT seconds of CPU time on a very slow machine.
-`search(state, player, nodes=N, seed=S)` takes any node budget; without `nodes` it searches on
-the clock.
+`suggest(state, player, seed)` searches SUGGEST_NODES nodes (a few ms);
+`suggest_nodes(state, player, seed, nodes)` and `search(state, player, nodes=N, seed=S)` take
+any node budget. The budget is a count of nodes only, never the clock: the same state, seed
+and budget give the same move on every machine, however busy.
 """
 
 from __future__ import annotations
-
-import time
 
 from rules.parquet import (
     CARDS_OF,
@@ -32,17 +30,15 @@ from rules.parquet import (
     PAIR_MASK,
     RANK,
     State,
-    _fmt_place,
-    _fmt_reloc,
     legal_moves,
+    place_move,
     position_key,
+    relocation_move,
 )
 from rules.rng import Rng
 
 WIN = 1_000_000
-SUGGEST_NODES = 600  # search nodes per `suggest` decision (deterministic)
-SUGGEST_LIMIT = 0.010  # seconds of CPU time: `suggest`'s safety stop on a very slow machine
-TIME_BUDGET = 0.010  # `search` on the clock: no new iteration starts after half of it
+SUGGEST_NODES = 600  # search nodes per `suggest` decision (the only budget)
 
 # evaluation weights
 W_CELLS = 0
@@ -73,13 +69,11 @@ class _Stop(Exception):
 
 
 class _Search:
-    def __init__(self, state: State, deadline: float | None, node_limit: int | None) -> None:
+    def __init__(self, state: State, node_limit: int) -> None:
         self.board = list(state.board)
         self.hands = list(state.hands)
         self.col = [state.colour_of(0), state.colour_of(1)]
         self.phase = state.phase
-        self.deadline = deadline
-        self.clock = time.perf_counter  # the clock `deadline` is read on
         self.node_limit = node_limit
         self.nodes = 0
         self.masks: list[list[int]] = [[0] * NCELLS, [0] * NCELLS]
@@ -250,10 +244,7 @@ class _Search:
 
     def tick(self) -> None:
         self.nodes += 1
-        if self.node_limit is not None and self.nodes > self.node_limit:
-            raise _Stop
-        # the clock is read every 16 nodes only
-        if self.deadline is not None and not self.nodes & 15 and self.clock() > self.deadline:
+        if self.nodes > self.node_limit:
             raise _Stop
 
     # ------------------------------------------------------------ make / unmake
@@ -381,41 +372,28 @@ class _Search:
 
 
 def _to_str(mv: Move) -> str:
-    return _fmt_place(mv[1], mv[2]) if mv[0] == 0 else _fmt_reloc(mv[1], mv[2])
+    return place_move(mv[1], mv[2]) if mv[0] == 0 else relocation_move(mv[1], mv[2])
 
 
 def search(
     state: State,
     player: int,
     *,
-    nodes: int | None = None,
-    budget: float = TIME_BUDGET,
+    nodes: int = SUGGEST_NODES,
     seed: int | None = None,
     max_depth: int = 40,
-    limit: float | None = None,
 ) -> tuple[str, int, int]:
     """Best move for `player` as (move, score, depth completed).
 
-    With `nodes` the search stops after that many nodes (reproducible on every machine, unless
-    it uses `limit` seconds of CPU time first: a safety stop); otherwise on the clock: no new
-    iteration after `budget / 2` seconds, a hard stop at `1.5 * budget`. `seed` breaks ties
-    between equally scored moves.
+    Iterative deepening that stops after `nodes` nodes (the same result on every machine);
+    `seed` breaks ties between equally scored moves.
     """
-    start = time.perf_counter()
     legal = legal_moves(state, player)
     if not legal:
         raise ValueError("parquet: no legal move for this player")
     if len(legal) == 1:
         return legal[0], 0, 0
-    if nodes is None:
-        s = _Search(state, start + max(budget, 0.0) * 1.5, None)
-    elif limit is None:
-        s = _Search(state, None, nodes)
-    else:
-        # the safety stop counts this thread's CPU time: a busy machine that merely runs other
-        # work between our time slices does not make the play weaker
-        s = _Search(state, time.thread_time() + limit, nodes)
-        s.clock = time.thread_time
+    s = _Search(state, nodes)
     moves = s.gen(player)
     rng = Rng(seed if seed is not None else state.seed ^ (state.plies * 0x9E3779B9))
     rng.shuffle(moves)
@@ -440,12 +418,17 @@ def search(
         reached = depth
         if abs(best_score) >= WIN - 1000:
             break  # a forced result is known
-        if nodes is None and time.perf_counter() - start > budget / 2:
-            break  # the next iteration would most likely not finish in time
     return _to_str(best_moves[0]), best_score, reached
 
 
 def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
     """A legal move for `player` chosen by an alpha-beta search of SUGGEST_NODES nodes (a few
-    ms), with a safety stop after SUGGEST_LIMIT seconds of CPU time."""
-    return search(state, player, nodes=SUGGEST_NODES, seed=seed, limit=SUGGEST_LIMIT)[0]
+    ms); `ValueError` when `player` has no legal move."""
+    return search(state, player, nodes=SUGGEST_NODES, seed=seed)[0]
+
+
+def suggest_nodes(
+    state: State, player: int = 0, seed: int | None = None, nodes: int = SUGGEST_NODES
+) -> str:
+    """Like `suggest`, with a chosen node budget (600 nodes: about 5 ms of CPU time)."""
+    return search(state, player, nodes=nodes, seed=seed)[0]

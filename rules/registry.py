@@ -1,0 +1,63 @@
+"""`rules.GAMES`: one typed entry per game, its engine plus its computer player.
+
+An entry forwards the API of `../shared/rules/API.md` (`NAME`, `PLAYERS`, `new_game`,
+`legal_moves`, `apply`, `status`, `to_json`, `from_json`, `view`) to its engine module, bound
+once so a call costs what a call of the module's own function costs. Its `suggest` imports the
+computer player `rules.ai.<name>` on first use (then keeps it), so importing the rules (an
+engine, or `rules` itself) never loads a computer player: the engines do not depend on them,
+the computer players depend on the engines.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from rules.protocol import Engine
+
+Suggest = Callable[[Any, int, int | None], str]
+
+
+class Game:
+    """One game of `rules.GAMES` (a `rules.protocol.GameModule`)."""
+
+    __slots__ = (
+        "NAME",
+        "PLAYERS",
+        "_ai",
+        "_suggest",
+        "apply",
+        "engine",
+        "from_json",
+        "legal_moves",
+        "new_game",
+        "status",
+        "to_json",
+        "view",
+    )
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine  # the engine module, for its extras (`kosa.awaiting_fill`, …)
+        self.NAME = engine.NAME
+        self.PLAYERS = engine.PLAYERS
+        self.new_game = engine.new_game
+        self.legal_moves = engine.legal_moves
+        self.apply = engine.apply
+        self.status = engine.status
+        self.to_json = engine.to_json
+        self.from_json = engine.from_json
+        self.view = engine.view
+        self._ai = f"rules.ai.{engine.NAME}"
+        self._suggest: Suggest | None = None
+
+    def suggest(self, state: Any, player: int = 0, seed: int | None = None) -> str:
+        """The computer player's move for `player` (`rules.ai.<name>.suggest`): legal, and
+        the same for the same state and seed on every machine."""
+        fn = self._suggest
+        if fn is None:
+            fn = self._suggest = importlib.import_module(self._ai).suggest
+        return fn(state, player, seed)
+
+    def __repr__(self) -> str:
+        return f"<rules game {self.NAME!r}>"
