@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install everything the tests need on a fresh Debian/Ubuntu machine, then run all checks:
-# ruff, mypy --strict on rules/, and the whole pytest suite (rules, bot, real Redis, end-to-end).
+# ruff check and format, mypy --strict, and the whole pytest suite (rules, bot, real Redis, end-to-end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,8 +19,9 @@ fi
 echo "== installing the project and its test tools"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
 
-echo "== ruff"
+echo "== ruff (lint, format, complexity)"
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 echo "== mypy --strict rules bot tests benchmarks"
 .venv/bin/mypy --strict rules bot tests benchmarks
 echo "== pytest"

@@ -11,7 +11,7 @@ from aiogram.types import CallbackQuery
 
 import rules
 from bot.games.solitaire.model import DEFAULT_VARIANT, VARIANTS
-from bot.games.solitaire.service import SolitaireService
+from bot.games.solitaire.service import SolitaireService, Tap
 from bot.i18n import Translator
 from bot.render.menu import variant_menu
 from bot.storage import GameRecord
@@ -34,7 +34,7 @@ async def game_button(
         await answer(_("error-stale"), alert=True)
         return
     where = (query.message.chat.id, query.message.message_id)
-    await solitaires.tap(game, cb, query.from_user.id, where, lang, answer, peeked)
+    await solitaires.tap(Tap(game, cb, query.from_user.id, where, lang, answer, peeked))
 
 
 async def choose_variant(

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import rules
 from bot.i18n import catalog, t
 from bot.render.common import button
 from bot.render.screen import Screen
 from bot.telegram.callbacks import menu_data
 from bot.telegram.keyboard import Button, Keyboard
 
-RULE_GAMES = ("kosa", "raspad", "ryadki", "parquet")  # a page shows those with `rules-<game>`
+RULE_GAMES = (*rules.SOLITAIRES, *rules.GROUP_GAMES)  # a page shows those with `rules-<game>`
 
 
 def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
@@ -26,8 +27,7 @@ def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
         )
     rows.append(
         [
-            button(t(lang, "btn-kosa"), menu_data("kosa")),
-            button(t(lang, "btn-raspad"), menu_data("raspad")),
+            *(button(t(lang, f"btn-{kind}"), menu_data(kind)) for kind in rules.SOLITAIRES),
         ]
     )
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import rules
@@ -57,6 +58,22 @@ def board(
     return BOARDS[record.kind](view, ctx)
 
 
+@dataclass(frozen=True)
+class Tap:
+    """A tap on a board: the game as loaded, the button, who tapped it, and where."""
+
+    game: GameRecord
+    cb: GameCallback
+    user_id: int
+    where: tuple[int, int]  # (chat, message) of the board
+    lang: str
+    answer: Answer
+    peeked: bool = False  # the game came from memory, not from a load
+
+    async def say(self, key: str, alert: bool = False) -> None:
+        await self.answer(t(self.lang, key), alert=alert)
+
+
 class SolitaireService:
     def __init__(self, messenger: Messenger, store: Store, settings: Settings) -> None:
         self.tg = messenger
@@ -77,84 +94,67 @@ class SolitaireService:
         await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
 
     # -- the board's buttons ---------------------------------------------------------------------
-    async def tap(
-        self,
-        game: GameRecord,
-        cb: GameCallback,
-        user_id: int,
-        where: tuple[int, int],
-        lang: str,
-        answer: Answer,
-        peeked: bool = False,
-    ) -> None:
-        """A button of a solitaire board at `where` (chat, message)."""
-        if game.solo.uid != user_id:
-            await answer(t(lang, "error-not-yours"), alert=True)
+    async def tap(self, tap: Tap) -> None:
+        """A button of a solitaire board."""
+        game, cb = tap.game, tap.cb
+        if game.solo.uid != tap.user_id:
+            await tap.say("error-not-yours", alert=True)
         elif game.finished:
-            await answer(t(lang, "error-over"), alert=True)
+            await tap.say("error-over", alert=True)
         elif cb.version != game.version:
             # an old board (a double tap, or an edit that never arrived): say so, and bring
             # the board up to date so the next tap works
-            await answer(t(lang, "error-stale"), alert=True)
-            await self._show_current(game, user_id, where, lang)
+            await tap.say("error-stale", alert=True)
+            await self._show_current(tap, game)
         elif cb.is_ui:
-            await self._ui(game, cb, where, lang, answer)
+            await self._ui(tap)
         else:
-            await self._move(game, cb, user_id, where, lang, answer, peeked)
+            await self._move(tap)
 
-    async def _ui(
-        self, game: GameRecord, cb: GameCallback, where: tuple[int, int], lang: str, answer: Answer
-    ) -> None:
-        name, arg = cb.ui()
+    async def _ui(self, tap: Tap) -> None:
+        game = tap.game
+        name, arg = tap.cb.ui()
         extra: dict[str, Any] = {}
         toast: str | None = None
         if name == "pick":
             if not any(m.startswith(arg + ">") for m in model.legal_moves(game)):
-                await answer(t(lang, "no-targets"))
+                await tap.say("no-targets")
                 return
             extra["pick"] = arg
         elif name == "hint":
             move = model.hint(game)
             if move is None:
-                await answer(t(lang, "no-hint"))
+                await tap.say("no-hint")
                 return
             extra.update(hint=move, pick=_picked_for(game, move))
-            toast = t(lang, "hint-toast")
+            toast = "hint-toast"
         elif name == "ask" and arg in CONFIRMS:
             extra["confirm"] = arg
         elif name == "undo":
             if not model.undo(game):
-                await answer(t(lang, "no-undo"))
+                await tap.say("no-undo")
                 return
-            game.solo.msg = where[1]
-            if not await self.store.save(game, cb.version):
-                await answer(t(lang, "error-busy"), alert=True)
+            game.solo.msg = tap.where[1]
+            if not await self.store.save(game, tap.cb.version):
+                await tap.say("error-busy", alert=True)
                 return
         elif name != "back":
-            await answer(t(lang, "error-stale"), alert=True)
+            await tap.say("error-stale", alert=True)
             return
-        await self._edit(*where, self.board(game, lang, **extra))
+        await self._edit(*tap.where, self.board(game, tap.lang, **extra))
         if toast:
-            await answer(toast)
+            await tap.say(toast)
 
-    async def _move(
-        self,
-        game: GameRecord,
-        cb: GameCallback,
-        user_id: int,
-        where: tuple[int, int],
-        lang: str,
-        answer: Answer,
-        peeked: bool,
-    ) -> None:
+    async def _move(self, tap: Tap) -> None:
+        game, cb = tap.game, tap.cb
         try:
             state, view = model.apply_move(game, cb.action, self.settings.undo_depth)
         except rules.IllegalMove:
-            await answer(t(lang, "error-illegal"), alert=True)
+            await tap.say("error-illegal", alert=True)
             return
-        game.solo.msg = where[1]
+        game.solo.msg = tap.where[1]
         if not await self.store.save(game, cb.version):
-            await self._lost_race(cb, user_id, where, lang, answer, peeked)
+            await self._lost_race(tap)
             return
         log.debug(
             "event=move kind=%s game=%s version=%s move=%s",
@@ -168,43 +168,34 @@ class SolitaireService:
                 "event=game_over kind=%s game=%s user=%s result=%s moves=%s",
                 game.kind,
                 game.id,
-                user_id,
+                tap.user_id,
                 rules.GAMES[game.kind].status(state).result,
                 game.solo.moves,
             )
         # the move is saved: stop the button's spinner while the board is being edited
-        await asyncio.gather(self._edit(*where, self.board(game, lang, state, view)), answer())
+        screen = self.board(game, tap.lang, state, view)
+        await asyncio.gather(self._edit(*tap.where, screen), tap.answer())
 
-    async def _lost_race(
-        self,
-        cb: GameCallback,
-        user_id: int,
-        where: tuple[int, int],
-        lang: str,
-        answer: Answer,
-        peeked: bool,
-    ) -> None:
-        if not peeked:
-            await answer(t(lang, "error-busy"), alert=True)
+    async def _lost_race(self, tap: Tap) -> None:
+        if not tap.peeked:
+            await tap.say("error-busy", alert=True)
             return
         # the remembered game was not the latest: another tap (or process) changed it first,
         # or it expired. Show it as it is now.
-        current = await self.store.load(cb.game_id)
+        current = await self.store.load(tap.cb.game_id)
         if current is None:
-            await answer(t(lang, "error-stale-game"), alert=True)
+            await tap.say("error-stale-game", alert=True)
             return
-        await answer(t(lang, "error-stale"), alert=True)
-        await self._show_current(current, user_id, where, lang)
+        await tap.say("error-stale", alert=True)
+        await self._show_current(tap, current)
 
-    async def _show_current(
-        self, game: GameRecord, user_id: int, where: tuple[int, int], lang: str
-    ) -> None:
-        """Re-show a game's current board on its message (after a move lost a race)."""
-        if game.kind not in rules.SOLITAIRES or game.solo.uid != user_id:
+    async def _show_current(self, tap: Tap, game: GameRecord) -> None:
+        """Re-show a game's current board on the tapped message (after a move lost a race)."""
+        if game.kind not in rules.SOLITAIRES or game.solo.uid != tap.user_id:
             return
-        if game.solo.msg not in (None, where[1]):
+        if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
-        await self._edit(*where, self.board(game, lang))
+        await self._edit(*tap.where, self.board(game, tap.lang))
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
