@@ -73,3 +73,41 @@ def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
             move = rng.choice(real) if real and rng.random() < 0.8 else rng.choice(moves)
             solitaire.apply_move(record, move, undo_depth=20)
         check_position(record, record.solo.lang)
+
+
+def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
+    from bot.render.events import solo_line
+
+    events: list[dict[str, object]] = [
+        {"e": "beat", "card": "QS", "target": "JS"},
+        {"e": "decay", "card": "TH"},
+        {"e": "decay", "card": "XR"},
+        {"e": "close", "auto": True},
+        {"e": "fail", "auto": False},
+        {"e": "fail", "auto": True},
+        {"e": "undo"},
+        {"e": "draw", "card": "KH"},
+        {"e": "redeal", "pass": 2},
+        {"e": "move", "card": "9S", "from": "L2", "to": "F3"},
+        {"e": "move", "card": "9S", "from": "b", "to": "R4"},
+        {"e": "fill", "card": "7D", "from": "w", "to": "L1"},
+        {"e": "autofill", "card": "5C", "from": "b", "to": "R6"},
+        {"e": "end", "winners": [0], "result": "won"},
+    ]
+    en = solo_line("en", events).split(" · ")
+    assert en == [
+        "Q♠ beats J♠",
+        "decay: 10♥ 🃏R",
+        "kon closed",
+        "kon unclosed: the hand joined the line",
+        "no beat left — kon unclosed, the hand joined the line",
+        "move undone",
+        "drawn: K♥",
+        "redeal, pass 2",
+        "9♠ → foundation",
+        "9♠ → R4",
+        "L1 ← 7♦",
+        "R6 ← 5♣ (auto)",
+    ]
+    ru = solo_line("ru", events).split(" · ")
+    assert len(ru) == len(en) and ru != en and "Q♠" in ru[0] and "10♥ 🃏R" in ru[1]
