@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.render.screen import SoloCtx
-from bot.telegram.callbacks import menu_data
+from bot.telegram.callbacks import game_data, menu_data, ui_action
 from bot.telegram.keyboard import Button, Keyboard
 from rules import cards
 from rules.cards import RANKS, SUITS
@@ -53,6 +53,11 @@ def format_duration(seconds: int) -> str:
 def button(text: str, data: str) -> Button:
     """A callback button (its data was checked when it was built)."""
     return Button(text, data)
+
+
+def ui_button(text: str, gid: str, version: int, name: str, arg: str = "") -> Button:
+    """A button for a UI action of game `gid` at `version` (`~name:arg`)."""
+    return Button(text, game_data(gid, version, ui_action(name, arg)))
 
 
 def rows_of(buttons: list[Button], n: int) -> list[list[Button]]:

@@ -6,17 +6,12 @@ from typing import Any
 from urllib.parse import quote
 
 from bot.i18n import Translator
-from bot.render.common import esc
+from bot.render.common import esc, ui_button
 from bot.render.screen import Screen, TableCtx
-from bot.telegram.callbacks import game_data, ui_action
 from bot.telegram.deeplinks import group_link, join_link
 from bot.telegram.keyboard import Button, Keyboard
 
 LobbyView = dict[str, Any]  # bot.games.table.lobby.Lobby.view(): seats, creator, settings
-
-
-def _btn(text: str, gid: str, version: int, action: str) -> Button:
-    return Button(text=text, callback_data=game_data(gid, version, ui_action(action)))
 
 
 def _deck(lobby: LobbyView, _: Translator) -> str:
@@ -69,8 +64,8 @@ def lobby_keyboard(
 ) -> Keyboard:
     rows: list[list[Button]] = [
         [
-            _btn(_("grp-btn-join"), gid, version, "join"),
-            _btn(_("grp-btn-leave"), gid, version, "leave"),
+            ui_button(_("grp-btn-join"), gid, version, "join"),
+            ui_button(_("grp-btn-leave"), gid, version, "leave"),
         ],
     ]
     if bot_username:
@@ -78,14 +73,14 @@ def lobby_keyboard(
     if lobby["kind"] == "ryadki":
         rows.append(
             [
-                _btn(_("grp-btn-deck", deck=_deck(lobby, _)), gid, version, "deck"),
-                _btn(_("grp-btn-deals", n=lobby["deals"]), gid, version, "deals"),
+                ui_button(_("grp-btn-deck", deck=_deck(lobby, _)), gid, version, "deck"),
+                ui_button(_("grp-btn-deals", n=lobby["deals"]), gid, version, "deals"),
             ]
         )
     rows.append(
         [
-            _btn(_("grp-btn-start"), gid, version, "start"),
-            _btn(_("grp-btn-cancel"), gid, version, "cancel"),
+            ui_button(_("grp-btn-start"), gid, version, "start"),
+            ui_button(_("grp-btn-cancel"), gid, version, "cancel"),
         ]
     )
     return Keyboard(rows)
@@ -122,7 +117,7 @@ def invite_keyboard(
         [
             [Button(text=_("grp-btn-share"), url=share)],
             [Button(text=_("grp-btn-open-in-group"), url=group_link(bot_username, code))],
-            [_btn(_("grp-btn-cancel"), gid, version, "cancel")],
+            [ui_button(_("grp-btn-cancel"), gid, version, "cancel")],
         ]
     )
 
