@@ -22,7 +22,8 @@ functional form. (No `from __future__ import annotations` here: the `TypedDict`s
 and optional keys are read at run time.)
 """
 
-from typing import Literal, NotRequired, TypedDict, get_args, get_type_hints
+from collections.abc import Iterable
+from typing import Any, Literal, NotRequired, TypedDict, get_args, get_type_hints
 
 # ------------------------------------------------------------------------------ shared kinds
 
@@ -272,3 +273,9 @@ KINDS: dict[str, frozenset[str]] = {
     )
 }
 """The event kinds each game records."""
+
+
+def copied(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """Copies of `events` for a view, their lists copied too: whoever changes a view never
+    changes the state it came from."""
+    return [{k: (list(v) if isinstance(v, list) else v) for k, v in e.items()} for e in events]

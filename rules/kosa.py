@@ -33,7 +33,7 @@ from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
-from rules.events import KINDS, KosaEvent
+from rules.events import KINDS, KosaEvent, copied
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -160,13 +160,8 @@ def vacancy_fills(st: State) -> list[tuple[int, str]]:
     return out
 
 
-def unsorted_moves(st: State) -> list[str]:
-    """The legal moves of a state in play (unsorted, no duplicates; `legal_moves` sorts them)."""
-    fills = vacancy_fills(st)
-    if fills:
-        return [f"{src}>{SPOTS[i]}" for i, src in fills]
-    out: list[str] = []
-    base = st.base
+def _foundation_needs(st: State) -> tuple[dict[str, list[int]], int]:
+    """The foundations (indices) that take each card now, and the first empty one (-1: none)."""
     need: dict[str, list[int]] = {}
     empty = -1
     for i, pile in enumerate(st.found):
@@ -175,28 +170,55 @@ def unsorted_moves(st: State) -> list[str]:
                 empty = i
         elif len(pile) < 2 * FULL:
             need.setdefault(F_NEXT[pile[-2:]], []).append(i)
+    return need, empty
+
+
+def _spot_accepts(st: State) -> dict[str, list[int]]:
+    """The spots (indices) whose top card takes each card now."""
     accept: dict[str, list[int]] = {}
     for i, pile in enumerate(st.spots):
         if pile:
             below = ON_SPOT.get(pile[-2:])
             if below is not None:
                 accept.setdefault(below, []).append(i)
+    return accept
+
+
+def _playable(st: State) -> list[tuple[str, int, str]]:
+    """(place, spot index or -1, card) of every playable card: braid, waste, spot tops."""
     sources: list[tuple[str, int, str]] = []
     if st.braid:
         sources.append(("b", -1, st.braid[-2:]))
     if st.waste:
         sources.append(("w", -1, st.waste[-2:]))
-    for i, pile in enumerate(st.spots):
-        if pile:
-            sources.append((SPOTS[i], i, pile[-2:]))
-    for name, idx, card in sources:
+    sources.extend([(SPOTS[i], i, pile[-2:]) for i, pile in enumerate(st.spots) if pile])
+    return sources
+
+
+def _card_moves(st: State) -> list[str]:
+    """Every card move to a foundation or onto a spot (no fills are pending)."""
+    need, empty = _foundation_needs(st)
+    accept = _spot_accepts(st)
+    base = st.base
+    out: list[str] = []
+    for name, idx, card in _playable(st):
         if card[0] == base and empty >= 0:
             out.append(f"{name}>{_FOUND_NAMES[empty]}")
-        for fi in need.get(card, ()):
-            out.append(f"{name}>{_FOUND_NAMES[fi]}")
-        for si in accept.get(card, ()):
-            if si != idx:
-                out.append(f"{name}>{SPOTS[si]}")
+        found = need.get(card)
+        if found:
+            out.extend([f"{name}>{_FOUND_NAMES[fi]}" for fi in found])
+        spots = accept.get(card)
+        if spots:
+            out.extend([f"{name}>{SPOTS[si]}" for si in spots if si != idx])
+    return out
+
+
+def unsorted_moves(st: State) -> list[str]:
+    """The legal moves of a state in play (unsorted, no duplicates; `legal_moves` sorts them)."""
+    fills = vacancy_fills(st)
+    if fills:
+        return [f"{src}>{SPOTS[i]}" for i, src in fills]
+    out = _card_moves(st)
     if st.stock:
         out.append("d")
     elif st.waste and (st.max_passes is None or st.pass_no < st.max_passes):
@@ -210,50 +232,50 @@ def legal_moves(state: State, player: int = 0) -> list[str]:
     return sorted(unsorted_moves(state))
 
 
-def _take(st: State, src: str) -> tuple[State, str]:
+def _move_card(st: State, src: str, dst: str) -> tuple[dict[str, Any], str]:
+    """The fields that change when the top card of `src` moves to `dst` (for `replace`), and
+    that card."""
+    changes: dict[str, Any] = {"moved": True}
+    spots: list[str] | None = None
     if src == "b":
-        return replace(st, braid=st.braid[:-2]), st.braid[-2:]
-    if src == "w":
-        return replace(st, waste=st.waste[:-2]), st.waste[-2:]
-    if src == "s":
-        return replace(st, stock=st.stock[:-2]), st.stock[-2:]
-    i = _SPOT_INDEX[src]
-    pile = st.spots[i]
-    spots = list(st.spots)
-    spots[i] = pile[:-2]
-    return replace(st, spots=tuple(spots)), pile[-2:]
-
-
-def _put(st: State, dst: str, card: str) -> State:
+        card = st.braid[-2:]
+        changes["braid"] = st.braid[:-2]
+    elif src == "w":
+        card = st.waste[-2:]
+        changes["waste"] = st.waste[:-2]
+    elif src == "s":
+        card = st.stock[-2:]
+        changes["stock"] = st.stock[:-2]
+    else:
+        spots = list(st.spots)
+        i = _SPOT_INDEX[src]
+        card = spots[i][-2:]
+        spots[i] = spots[i][:-2]
     fi = _FOUND_INDEX.get(dst)
     if fi is not None:
         found = list(st.found)
         found[fi] += card
-        return replace(st, found=tuple(found))
-    i = _SPOT_INDEX[dst]
-    spots = list(st.spots)
-    spots[i] += card
-    return replace(st, spots=tuple(spots))
+        changes["found"] = tuple(found)
+    else:
+        if spots is None:
+            spots = list(st.spots)
+        spots[_SPOT_INDEX[dst]] += card
+    if spots is not None:
+        changes["spots"] = tuple(spots)
+    return changes, card
 
 
-def _move_card(st: State, src: str, dst: str) -> tuple[State, str]:
-    """The state after moving the top card of `src` to `dst`, and that card."""
-    st, card = _take(st, src)
-    return replace(_put(st, dst, card), moved=True), card
-
-
-def _settle(st: State, events: list[KosaEvent] | None = None) -> State:
-    """Automatic consequences: single-option fills (cascading), then the win / loss checks.
-    Appends their events to `events` (the move's own, if any) and stores them in the state."""
-    if events is None:
-        events = []
+def _settle(st: State) -> State:
+    """Automatic consequences: single-option fills (cascading), then the win / loss checks;
+    their events follow those already in `st.events` (the move's own)."""
     while True:
         fills = vacancy_fills(st)
         if len(fills) != 1:
             break
         i, src = fills[0]
-        st, card = _move_card(st, src, SPOTS[i])
-        events.append({"e": "autofill", "card": card, "from": src, "to": SPOTS[i]})
+        changes, card = _move_card(st, src, SPOTS[i])
+        event: KosaEvent = {"e": "autofill", "card": card, "from": src, "to": SPOTS[i]}
+        st = replace(st, events=(*st.events, event), **changes)
     result = st.result
     if result == "playing":
         if sum(len(p) for p in st.found) == 2 * TOTAL:
@@ -263,10 +285,14 @@ def _settle(st: State, events: list[KosaEvent] | None = None) -> State:
         ) and not unsorted_moves(st):
             result = "lost"
     if result == "won":
-        events.append({"e": "end", "result": "won", "winners": [0]})
-    elif result == "lost":
-        events.append({"e": "end", "result": "lost", "winners": []})
-    return replace(st, result=result, events=tuple(events))
+        return replace(
+            st, result=result, events=(*st.events, {"e": "end", "result": "won", "winners": [0]})
+        )
+    if result == "lost":
+        return replace(
+            st, result=result, events=(*st.events, {"e": "end", "result": "lost", "winners": []})
+        )
+    return st
 
 
 def apply(state: State, move: str, player: int = 0) -> State:
@@ -285,11 +311,14 @@ def apply(state: State, move: str, player: int = 0) -> State:
         )
     if not isinstance(move, str) or move not in unsorted_moves(state):
         raise IllegalMove(f"kosa: illegal move {move!r}")
-    events: list[KosaEvent]
     if move == "d":
         card = state.stock[-2:]
-        st = replace(state, stock=state.stock[:-2], waste=state.waste + card)
-        events = [{"e": "draw", "card": card}]
+        st = replace(
+            state,
+            stock=state.stock[:-2],
+            waste=state.waste + card,
+            events=({"e": "draw", "card": card},),
+        )
     elif move == "r":
         st = replace(
             state,
@@ -298,17 +327,18 @@ def apply(state: State, move: str, player: int = 0) -> State:
             pass_no=state.pass_no + 1,
             moved=False,
             result="playing" if state.moved else "lost",
+            events=({"e": "redeal", "pass": state.pass_no + 1},),
         )
-        events = [{"e": "redeal", "pass": st.pass_no}]
     else:
         src, dst = move.split(">")
-        fill = dst in _SPOT_INDEX and not state.spots[_SPOT_INDEX[dst]]
-        st, card = _move_card(state, src, dst)
-        if fill:
-            events = [{"e": "fill", "card": card, "from": src, "to": dst}]
+        changes, card = _move_card(state, src, dst)
+        event: KosaEvent
+        if dst in _SPOT_INDEX and not state.spots[_SPOT_INDEX[dst]]:
+            event = {"e": "fill", "card": card, "from": src, "to": dst}
         else:
-            events = [{"e": "move", "card": card, "from": src, "to": dst}]
-    return _settle(st, events)
+            event = {"e": "move", "card": card, "from": src, "to": dst}
+        st = replace(state, events=(event,), **changes)
+    return _settle(st)
 
 
 # ---------------------------------------------------------------------------------- reports
@@ -351,7 +381,7 @@ def view(state: State, player: int = 0) -> dict[str, Any]:
         "redeal_loses": not state.moved,
         "vacant": [SPOTS[i] for i, p in enumerate(state.spots) if not p],
         "awaiting_fill": awaiting_fill(state),
-        "events": [dict(e) for e in state.events],
+        "events": copied(state.events),
         "status": status(state).as_dict(),
     }
 

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.events import ParquetEvent, ParquetWhy
+from rules.events import ParquetEvent, ParquetWhy, copied
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -588,7 +588,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "red": s.red,
         "first": s.first,
         "status": status(s).as_dict(),
-        "events": [dict(e) for e in s.events],
+        "events": copied(s.events),
         "last": s.last,
         "last_placer": s.last_placer,
         "must_relocate": must_relocate(s),

@@ -25,7 +25,7 @@ from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
-from rules.events import KINDS, RaspadEvent
+from rules.events import KINDS, RaspadEvent, copied
 from rules.options import check_options, is_bool
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -426,7 +426,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "kon": state.kon,
         "fails": state.fails,
         "jokers": state.jokers,
-        "events": [dict(e) for e in state.events],
+        "events": copied(state.events),
         "status": status(state).as_dict(),
     }
 

@@ -36,7 +36,7 @@ from typing import Any
 
 from rules.cards import check_deck, deck_36, deck_52
 from rules.errors import IllegalMove
-from rules.events import RyadkiEvent
+from rules.events import RyadkiEvent, copied
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
@@ -490,9 +490,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "active": s.active[:],
         "played": s.played[:],
         "voids": [list(v) for v in s.voids],
-        "events": [
-            {k: (x[:] if isinstance(x, list) else x) for k, x in e.items()} for e in s.events
-        ],
+        "events": copied(s.events),
         "moves": s.moves,
         "legal": legal_moves(s, player) if own else [],
         "status": status(s).as_dict(),
