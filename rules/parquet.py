@@ -251,9 +251,11 @@ def placements(board: list[int], hand: int, colour: int, phase: int) -> list[tup
         k = 0
         while m:
             if m & 1:
-                for c in cards_of[k]:
-                    if hand >> c & 1:
-                        out.append((c, p))
+                a, b = cards_of[k]  # the two cards of this rank and colour
+                if hand >> a & 1:
+                    out.append((a, p))
+                if hand >> b & 1:
+                    out.append((b, p))
             m >>= 1
             k += 1
     return out

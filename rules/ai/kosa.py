@@ -151,9 +151,10 @@ def _builds(n: Node) -> list[Build]:
             up = _UP.get(c)
             if up is None:
                 break
-            for j in tops.get(up, ()):
-                if j != i:
-                    out.append((src, j, tuple(reversed(chain))))
+            targets = tops.get(up)
+            if targets:
+                laid = tuple(reversed(chain))
+                out.extend([(src, j, laid) for j in targets if j != i])
             if len(chain) >= _CHAIN or not pool.get(up):
                 break
             chain.append(up)
@@ -186,7 +187,8 @@ def _blockage(n: Node, base: str) -> int:
     card each foundation needs now counts `_LOOK` times, the one after it one time less…"""
     braid, spots, pool, need = n
     weight: dict[str, int] = {}
-    for c in need:
+    for first in need:
+        c = first
         w = _LOOK
         while c and w > 0:
             if not pool.get(c):

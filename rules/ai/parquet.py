@@ -61,6 +61,9 @@ _PM0 = PAIR_MASK[0]
 _PM1 = PAIR_MASK[1]
 
 
+# ADJACENT[r]: the ranks next to rank r in the cycle (one above, one below)
+ADJACENT: list[tuple[int, int]] = [((r + 1) % 9, (r + 8) % 9) for r in range(9)]
+
 _HAND_RANKS: dict[int, int] = {}  # (hand bits, colour) -> ranks held (a bit per rank)
 
 
@@ -150,39 +153,56 @@ class _Search:
         return a if self.hands[seat] >> a & 1 else b
 
     def gen(self, seat: int) -> list[Move]:
-        board = self.board
+        """The moves of `seat`: placements (one per rank and cell), else relocations."""
         hr = self.hand_ranks(seat)
-        out: list[Move] = []
         if self.phase == 0:
-            if not hr:
-                return out
-            ranks = [k for k in range(9) if hr >> k & 1]
-            for p in CROSS_INNER:
-                if board[p] < 0:
-                    out.extend((0, self.card_of_rank(seat, k), p) for k in ranks)
-            for p, inner in CROSS_OUTER.items():
-                ci = board[inner]
-                if board[p] < 0 and ci >= 0:
-                    ri = RANK[ci]
-                    for k in ((ri + 1) % 9, (ri + 8) % 9):
-                        if hr >> k & 1:
-                            out.append((0, self.card_of_rank(seat, k), p))
-            return out
-        col = self.col[seat]
-        mk = self.masks[col]
+            return self._gen_cross(seat, hr) if hr else []
         if hr:
-            for p in range(NCELLS):
-                if board[p] >= 0:
-                    continue
-                m = mk[p] & hr
-                k = 0
-                while m:
-                    if m & 1:
-                        out.append((0, self.card_of_rank(seat, k), p))
-                    m >>= 1
-                    k += 1
+            out = self._gen_places(seat, hr)
             if out:
                 return out
+        return self._gen_relocations(seat)
+
+    def _gen_cross(self, seat: int, hr: int) -> list[Move]:
+        """Placements of the cross phase (`hr`: the ranks in hand)."""
+        board = self.board
+        out: list[Move] = []
+        ranks = [k for k in range(9) if hr >> k & 1]
+        for p in CROSS_INNER:
+            if board[p] < 0:
+                out.extend((0, self.card_of_rank(seat, k), p) for k in ranks)
+        for p, inner in CROSS_OUTER.items():
+            ci = board[inner]
+            if board[p] < 0 and ci >= 0:
+                ri = RANK[ci]
+                out.extend(
+                    [(0, self.card_of_rank(seat, k), p) for k in ADJACENT[ri] if hr >> k & 1]
+                )
+        return out
+
+    def _gen_places(self, seat: int, hr: int) -> list[Move]:
+        """Placements of the corner phase (`hr`: the ranks in hand; the masks are up to date)."""
+        board = self.board
+        mk = self.masks[self.col[seat]]
+        out: list[Move] = []
+        for p in range(NCELLS):
+            if board[p] >= 0:
+                continue
+            m = mk[p] & hr
+            k = 0
+            while m:
+                if m & 1:
+                    out.append((0, self.card_of_rank(seat, k), p))
+                m >>= 1
+                k += 1
+        return out
+
+    def _gen_relocations(self, seat: int) -> list[Move]:
+        """Relocations of `seat`'s own cards (corner phase, no placement left)."""
+        board = self.board
+        col = self.col[seat]
+        mk = self.masks[col]
+        out: list[Move] = []
         empties = [p for p in range(NCELLS) if board[p] < 0]
         pm = PAIR_MASK[col]
         for o in range(NCELLS):

@@ -111,9 +111,7 @@ class _Kon:
             if not m:
                 continue
             nl = self.after(live, i)
-            for k in range(len(self.hand)):
-                if m >> k & 1:
-                    out.append((hm & ~(1 << k), nl, k, i))
+            out.extend([(hm & ~(1 << k), nl, k, i) for k in range(len(self.hand)) if m >> k & 1])
         return out
 
     def line(self, live: int) -> list[tuple[int, int]]:

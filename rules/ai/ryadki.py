@@ -266,28 +266,45 @@ def _answer(
         return val + best
     pool = len(unseen) - len(gone) - 1
     for y in ans:
-        if x[0] == "J" and y[0] == "J":
-            best = max(best, JJ_BONUS)
-            continue
-        w = 0.0
-        if h_opp > 0 and y[0] in "7Q":
-            w += min(1 if y[0] == "7" else 4, opp_pile)
-        if c[0] == x[0] == y[0]:
-            w += min(2, stock)
-        if h_opp == 0 or (stock == 0 and len(rest) == 1):
-            best = max(best, w)
-            continue
-        reps = [u for u in unseen if u not in gone and u != x and _matches(u, y)]
-        pf = _p_none(pool, len(reps), h_opp)
-        w += pf * (size + 1)
-        if reps:
-            lost = 0
-            for u in reps:
-                if not any(_matches(z, u) for z in rest if z != y):
-                    lost += 1
-            w -= (1 - pf) * lost / len(reps) * (size + 2)
+        w = _answer_value(unseen, gone, pool, size, c, x, y, rest, h_opp, opp_pile, stock)
         best = max(best, w)
     return val + best
+
+
+def _answer_value(
+    unseen: list[str],
+    gone: frozenset[str],
+    pool: int,
+    size: int,
+    c: str,
+    x: str,
+    y: str,
+    rest: list[str],
+    h_opp: int,
+    opp_pile: int,
+    stock: int,
+) -> float:
+    """Our value of answering the opponent's `x` (on our `c`) with `y`, stack of `size` before
+    `y`, `pool` cards unseen: its effects and the chance the opponent cannot answer `y`."""
+    if x[0] == "J" and y[0] == "J":
+        return JJ_BONUS
+    w = 0.0
+    if h_opp > 0 and y[0] in "7Q":
+        w += min(1 if y[0] == "7" else 4, opp_pile)
+    if c[0] == x[0] == y[0]:
+        w += min(2, stock)
+    if h_opp == 0 or (stock == 0 and len(rest) == 1):
+        return w
+    reps = [u for u in unseen if u not in gone and u != x and _matches(u, y)]
+    pf = _p_none(pool, len(reps), h_opp)
+    w += pf * (size + 1)
+    if reps:
+        lost = 0
+        for u in reps:
+            if not any(_matches(z, u) for z in rest if z != y):
+                lost += 1
+        w -= (1 - pf) * lost / len(reps) * (size + 2)
+    return w
 
 
 # -- three to six players ------------------------------------------------------------------------
@@ -385,11 +402,11 @@ def _determinize(
     for q, (ranks, suits, k) in enumerate(v["voids"]):
         if q == me or not k or not counts[q]:
             continue
-        k = min(k, counts[q])
+        want = min(k, counts[q])
         got: list[str] = []
         rest: list[str] = []
         for c in pool:
-            if len(got) < k and c[0] not in ranks and c[1] not in suits:
+            if len(got) < want and c[0] not in ranks and c[1] not in suits:
                 got.append(c)
             else:
                 rest.append(c)

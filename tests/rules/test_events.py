@@ -34,7 +34,7 @@ def conforms(value: Any, hint: Any) -> bool:
 
 def check_event(game: str, event: Any) -> None:
     assert isinstance(event, dict) and event.get("e") in events.KINDS[game], (game, event)
-    td = events.EVENT_TYPES[event["e"]]
+    td: Any = events.EVENT_TYPES[event["e"]]
     keys = set(event)
     assert td.__required_keys__ <= keys <= td.__required_keys__ | td.__optional_keys__, event
     hints = typing.get_type_hints(td)

@@ -21,9 +21,7 @@ def make_deck(fixed: dict[int, str]) -> list[str]:
     rest.subtract(fixed.values())
     assert all(n >= 0 for n in rest.values())
     pool = [c for c in cards.double_deck() if rest[c] > 0 and not rest.subtract([c])]
-    deck: list[str] = []
-    for i in range(104):
-        deck.append(fixed[i] if i in fixed else pool.pop(0))
+    deck = [fixed[i] if i in fixed else pool.pop(0) for i in range(104)]
     assert Counter(deck) == Counter(cards.double_deck())
     return deck
 

@@ -60,31 +60,37 @@ def reference_moves(v: dict[str, Any]) -> list[str]:
     }
     cells = [(r, c) for r in range(1, 6) for c in range(1, 8)]
     empty = [p for p in cells if p not in board]
-    out = []
     if v["phase"] == "cross":
-        for card in hand:
-            for p in empty:
-                if p in CROSS_INNER:
-                    out.append(f"{card}@{p[0]}{p[1]}")
-                elif p in CROSS_OUTER and CROSS_OUTER[p] in board:
-                    inner = CYCLE.index(board[CROSS_OUTER[p]][0])
-                    if (CYCLE.index(card[0]) - inner) % 9 in (1, 8):
-                        out.append(f"{card}@{p[0]}{p[1]}")
-        return sorted(out)
-    for card in hand:
-        for p in empty:
-            if corner_ok(board, card, p, mover_red):
-                out.append(f"{card}@{p[0]}{p[1]}")
+        return sorted(
+            f"{card}@{p[0]}{p[1]}" for card in hand for p in empty if cross_ok(board, card, p)
+        )
+    out = [
+        f"{card}@{p[0]}{p[1]}"
+        for card in hand
+        for p in empty
+        if corner_ok(board, card, p, mover_red)
+    ]
     if out:
         return sorted(out)
     for o, card in board.items():
         if is_red(card) != mover_red:
             continue
         rest = {k: x for k, x in board.items() if k != o}
-        for p in empty:
-            if corner_ok(rest, card, p, mover_red):
-                out.append(f"{o[0]}{o[1]}>{p[0]}{p[1]}")
+        out.extend(
+            f"{o[0]}{o[1]}>{p[0]}{p[1]}" for p in empty if corner_ok(rest, card, p, mover_red)
+        )
     return sorted(out)
+
+
+def cross_ok(board: Board, card: str, p: tuple[int, int]) -> bool:
+    """The cross rule, read literally: an inner cell takes any card, an outer one a card next
+    in rank to the card on its inner cell."""
+    if p in CROSS_INNER:
+        return True
+    if p not in CROSS_OUTER or CROSS_OUTER[p] not in board:
+        return False
+    inner = CYCLE.index(board[CROSS_OUTER[p]][0])
+    return (CYCLE.index(card[0]) - inner) % 9 in (1, 8)
 
 
 def illegal_candidates(s: parquet.State, legal: list[str], rnd: random.Random) -> list[str]:

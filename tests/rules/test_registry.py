@@ -34,7 +34,7 @@ def test_the_registry_holds_the_four_games() -> None:
     for kind, game in rules.GAMES.items():
         engine = importlib.import_module(f"rules.{kind}")
         assert isinstance(game, Game) and game.engine is engine
-        assert game.NAME == kind and game.PLAYERS == engine.PLAYERS
+        assert kind == game.NAME and game.PLAYERS == engine.PLAYERS
         for name in ("new_game", "legal_moves", "apply", "status", "to_json", "from_json", "view"):
             assert getattr(game, name) is getattr(engine, name), (kind, name)
         assert not hasattr(engine, "suggest")  # the computer player lives in rules.ai
