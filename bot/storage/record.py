@@ -74,7 +74,6 @@ class SoloMeta:
     msg: int | None = None  # the board message
     moves: int = 0
     undos: int = 0
-    hints: int = 0
     s0: str | None = None
     history: str = ""
     undo_left: int = 0
@@ -91,7 +90,6 @@ class SoloMeta:
             "msg": self.msg,
             "moves": self.moves,
             "undos": self.undos,
-            "hints": self.hints,
             "s0": self.s0,
             "history": self.history,
             "undo_left": self.undo_left,
@@ -111,7 +109,6 @@ class SoloMeta:
             msg=_opt_int(d.get("msg")),
             moves=int(d.get("moves") or 0),
             undos=int(d.get("undos") or 0),
-            hints=int(d.get("hints") or 0),
             s0=d.get("s0"),
             history=str(d.get("history") or ""),
             undo_left=int(d.get("undo_left") or 0),
