@@ -3,7 +3,8 @@
 Prints, for each game:
 - median µs per `legal_moves` + `apply` step over seeded random playouts;
 - median µs per JSON round trip (`to_json` + `from_json`);
-- `suggest` latency per decision (median, p95, max);
+- `suggest` latency per decision (median, p95, max wall-clock ms; and the most CPU time one
+  decision took, which a busy machine does not inflate);
 - solitaires: the win rate of `suggest` over N seeded deals (default 1,000);
 - group games: a match table of `suggest` against a uniformly random player over seeded games
   (default 400 per row; seats alternate; a shared win counts as a share).
@@ -32,8 +33,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import rules
 
-SOLITAIRES = ("raspad", "kosa")
-GROUP_GAMES = ("ryadki", "parquet")
 MAX_STEPS = 5000
 
 
@@ -94,22 +93,36 @@ def speed(game: str, options: dict[str, Any], games: int) -> tuple[float, float,
     return _median_us(step_ns), _median_us(trip_ns), len(step_ns)
 
 
-def _solitaire_deal(args: tuple[str, dict[str, Any], int]) -> tuple[bool, list[float]]:
+Latency = tuple[list[float], float]  # wall-clock ms per decision, the most CPU ms of one
+
+
+def _timed_suggest(
+    game: str, state: Any, player: int, seed: int, lat: list[float]
+) -> tuple[str, float]:
+    """`suggest`'s move and the CPU ms it took; its wall-clock ms is appended to `lat`."""
+    t0, c0 = time.perf_counter(), time.thread_time()
+    move = rules.GAMES[game].suggest(state, player, seed)
+    c1, t1 = time.thread_time(), time.perf_counter()
+    lat.append((t1 - t0) * 1000)
+    return move, (c1 - c0) * 1000
+
+
+def _solitaire_deal(args: tuple[str, dict[str, Any], int]) -> tuple[bool, Latency]:
     game, options, seed = args
     g = rules.GAMES[game]
     state = g.new_game(dict(options), seed=seed)
     lat: list[float] = []
+    cpu = 0.0
     for _ in range(MAX_STEPS):
         if g.status(state).over:
             break
-        t0 = time.perf_counter()
-        move = g.suggest(state, 0, seed)
-        lat.append((time.perf_counter() - t0) * 1000)
+        move, ms = _timed_suggest(game, state, 0, seed, lat)
+        cpu = max(cpu, ms)
         state = g.apply(state, move, 0)
-    return g.status(state).result == "won", lat
+    return g.status(state).result == "won", (lat, cpu)
 
 
-def _match_game(args: tuple[str, dict[str, Any], int, int]) -> tuple[float, list[float]]:
+def _match_game(args: tuple[str, dict[str, Any], int, int]) -> tuple[float, Latency]:
     """One game: `suggest` in seat `ai`, uniform random elsewhere. Returns the AI's win share."""
     game, options, seed, ai = args
     g = rules.GAMES[game]
@@ -117,6 +130,7 @@ def _match_game(args: tuple[str, dict[str, Any], int, int]) -> tuple[float, list
     state = g.new_game(dict(options), seed=seed)
     seats = _seated(game, state)
     lat: list[float] = []
+    cpu = 0.0
     for _ in range(MAX_STEPS):
         if g.status(state).over:
             break
@@ -124,16 +138,15 @@ def _match_game(args: tuple[str, dict[str, Any], int, int]) -> tuple[float, list
         if mover is None:
             break
         if mover == ai:
-            t0 = time.perf_counter()
-            move = g.suggest(state, mover, seed)
-            lat.append((time.perf_counter() - t0) * 1000)
+            move, ms = _timed_suggest(game, state, mover, seed, lat)
+            cpu = max(cpu, ms)
         else:
             moves = g.legal_moves(state, mover)
             move = moves[rnd.randrange(len(moves))]
         state = g.apply(state, move, mover)
     winners = g.status(state).winners
     share = 1 / len(winners) if ai in winners else 0.0
-    return share, lat
+    return share, (lat, cpu)
 
 
 def _run(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> list[Any]:
@@ -143,10 +156,17 @@ def _run(fn: Callable[[Any], Any], jobs: Iterable[Any], workers: int) -> list[An
         return list(pool.map(fn, jobs, chunksize=4))
 
 
-def _latency_line(lat: list[float]) -> str:
+def _latencies(results: list[tuple[Any, Latency]]) -> tuple[list[float], float]:
+    """Every decision's wall-clock ms, and the most CPU ms one decision took."""
+    lat = [x for _, (ls, _) in results for x in ls]
+    return lat, max((cpu for _, (_, cpu) in results), default=0.0)
+
+
+def _latency_line(lat: list[float], cpu: float) -> str:
     return (
         f"suggest ms/decision: median {statistics.median(lat):.2f}, "
-        f"p95 {_pct(lat, 0.95):.2f}, max {max(lat):.2f} ({len(lat)} decisions)"
+        f"p95 {_pct(lat, 0.95):.2f}, max {max(lat):.2f} ({len(lat)} decisions); "
+        f"most CPU ms of one decision {cpu:.2f}"
         if lat
         else "suggest: no decisions"
     )
@@ -178,16 +198,16 @@ def main() -> None:
             print(
                 f"speed{label}: {step:.1f} µs/step (median of {n}), {trip:.1f} µs/JSON round trip"
             )
-        if game in SOLITAIRES:
+        if game in rules.SOLITAIRES:
             t0 = time.perf_counter()
             results = _run(_solitaire_deal, [(game, base, s) for s in range(args.deals)], args.jobs)
             wins = sum(1 for won, _ in results if won)
-            lat = [x for _, ls in results for x in ls]
+            lat, cpu = _latencies(results)
             print(
                 f"suggest wins {wins}/{args.deals} = {100 * wins / args.deals:.1f} % "
                 f"(seeds 0..{args.deals - 1}, {time.perf_counter() - t0:.0f} s)"
             )
-            print(_latency_line(lat))
+            print(_latency_line(lat, cpu))
         else:
             rows: list[tuple[str, dict[str, Any]]] = []
             if game == "ryadki":
@@ -209,13 +229,13 @@ def main() -> None:
                 t0 = time.perf_counter()
                 results = _run(_match_game, jobs, args.jobs)
                 score = sum(share for share, _ in results) / len(results)
-                lat = [x for _, ls in results for x in ls]
+                lat, cpu = _latencies(results)
                 print(
                     f"  {label:<22} suggest scores {100 * score:5.1f} % "
                     f"(fair share {100 / seats:.0f} %), "
                     f"median {statistics.median(lat) if lat else 0:.2f} ms, "
-                    f"max {max(lat) if lat else 0:.2f} ms/decision, "
-                    f"{time.perf_counter() - t0:.0f} s"
+                    f"max {max(lat) if lat else 0:.2f} ms/decision "
+                    f"(CPU {cpu:.2f}), {time.perf_counter() - t0:.0f} s"
                 )
 
 

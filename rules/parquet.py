@@ -149,7 +149,7 @@ def _lpairs(p: int) -> tuple[tuple[int, int], ...]:
 LPAIRS: list[tuple[tuple[int, int], ...]] = [_lpairs(p) for p in range(NCELLS)]
 
 # Single-character cell encoding for repetition keys: card id -> char, empty -> "."
-_KEY_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz"
+_KEY_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz."  # index -1 (an empty cell) is "."
 
 
 @dataclass(slots=True)
@@ -326,7 +326,7 @@ def relocation_move(o: int, p: int) -> str:
 
 def position_key(board: list[int], turn: int) -> str:
     """The repetition key of (board, side to move); the hands follow from the board."""
-    return "".join("." if c < 0 else _KEY_CHARS[c] for c in board) + str(turn)
+    return "".join([_KEY_CHARS[c] for c in board]) + str(turn)
 
 
 def _key(s: State) -> str:
