@@ -424,10 +424,11 @@ _EVENT_KINDS = KINDS["kosa"]
 
 
 def _events(v: Any) -> tuple[KosaEvent, ...]:
-    if not isinstance(v, list) or not all(
-        isinstance(e, dict) and e.get("e") in _EVENT_KINDS for e in v
-    ):
+    if type(v) is not list:
         raise ValueError("kosa: bad events in JSON")
+    for e in v:
+        if type(e) is not dict or e.get("e") not in _EVENT_KINDS:
+            raise ValueError("kosa: bad events in JSON")
     return tuple(v)
 
 

@@ -452,16 +452,19 @@ def to_json(state: State) -> str:
 _EVENT_KINDS = KINDS["raspad"]
 
 
-def _events(saved: list[Any]) -> tuple[RaspadEvent, ...]:
+def _events(saved: Any) -> tuple[RaspadEvent, ...]:
     """Saved events; the strings of states saved before `rules.events` (`"decay:2C"`,
     `"close"`, …) load as no events."""
-    if not isinstance(saved, list):
+    if type(saved) is not list:
         raise ValueError("raspad: bad events in a saved game")
-    if all(isinstance(e, str) for e in saved):
+    for e in saved:
+        if type(e) is not dict or e.get("e") not in _EVENT_KINDS:
+            break
+    else:
+        return tuple(saved)
+    if all(type(e) is str for e in saved):
         return ()
-    if not all(isinstance(e, dict) and e.get("e") in _EVENT_KINDS for e in saved):
-        raise ValueError("raspad: bad events in a saved game")
-    return tuple(saved)
+    raise ValueError("raspad: bad events in a saved game")
 
 
 def from_json(text: str) -> State:
