@@ -1,11 +1,13 @@
 """The deadline loop: turn timers and lobby expiry, kept in the Store so they survive restarts.
 
 Deadlines are keys in the Store's schedule (a Redis sorted set, or an SQLite table) with a due
-time in wall-clock seconds. Every `tick` seconds the loop claims the due keys — `claim_due` is
-atomic, so with two bot processes each key goes to exactly one of them — and hands each key to
-its handler by prefix (`turn:<gid>`, `lobby:<gid>`). A handler re-checks the game itself (the
-deadline it finds there decides), so a key claimed just as a player moved does nothing, and a
-game saved with a new deadline always has its key rescheduled.
+time in wall-clock seconds. Every `tick` seconds the loop claims the due keys and hands each to
+its handler by prefix (`turn:<gid>`, `lobby:<gid>`). A claim is a lease, not a removal: the
+claimed key becomes due again `lease` seconds later, so a key whose process died between the
+claim and the handling fires again (at least once). Only when its handler returned is the key
+finished (removed, unless the handler scheduled it anew). A handler re-checks the game itself
+(the deadline it finds there decides, through the game's compare-and-set), so a key that fires
+twice, or just as a player moved, changes nothing.
 """
 
 from __future__ import annotations
@@ -40,12 +42,14 @@ class TimerLoop:
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         batch: int = 50,
+        lease: float = 30.0,
     ) -> None:
         self.store = store
         self.tick = tick
         self.clock = clock
         self.sleep = sleep
         self.batch = batch
+        self.lease = lease
         self.handlers: dict[str, DueHandler] = {}
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
@@ -59,17 +63,20 @@ class TimerLoop:
         handled = 0
         while True:
             now = self.clock()
-            keys = await self.store.claim_due(now, self.batch)
-            for key in keys:
+            keys = await self.store.claim_due(now, self.lease, self.batch)
+            for key, lease in keys:
                 prefix = key.split(":", 1)[0]
                 handler = self.handlers.get(prefix)
                 if handler is None:
                     log.warning("event=timer_unknown key=%s", key)
+                    await self.store.finish_due(key, lease)
                     continue
                 try:
                     await handler(key, now)
-                except Exception:
+                except Exception:  # the lease runs out and the key fires again
                     log.exception("event=timer_failed key=%s", key)
+                    continue
+                await self.store.finish_due(key, lease)
                 handled += 1
             if len(keys) < self.batch:
                 return handled

@@ -103,8 +103,16 @@ class Store(ABC):
     async def cancel(self, key: str) -> None: ...
 
     @abstractmethod
-    async def claim_due(self, now: float, limit: int = 50) -> list[str]:
-        """Remove and return due keys; each key is returned to exactly one caller."""
+    async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
+        """Lease the due keys: each comes back as (key, lease_until) to one caller, and becomes
+        due again at `lease_until` unless `finish_due` or a new `schedule` comes first. So a
+        deadline claimed by a process that died before handling it fires again (at least once;
+        handlers are idempotent through the game's compare-and-set)."""
+
+    @abstractmethod
+    async def finish_due(self, key: str, lease: float) -> None:
+        """The handling of a claimed key is over: remove it, unless it was scheduled anew
+        meanwhile (its due time is no longer the lease's `lease_until`)."""
 
     @abstractmethod
     async def close(self) -> None: ...

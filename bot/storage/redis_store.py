@@ -58,8 +58,14 @@ return 0
 
 _CLAIM_DUE = """
 local keys = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
-if #keys > 0 then redis.call('ZREM', KEYS[1], unpack(keys)) end
+for _, key in ipairs(keys) do redis.call('ZADD', KEYS[1], ARGV[3], key) end
 return keys
+"""
+
+_FINISH_DUE = """
+local due = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if due and tonumber(due) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
 """
 
 
@@ -128,6 +134,7 @@ class RedisStore(Store):
         self._load_if_changed = self.client.register_script(_LOAD_IF_CHANGED)
         self.recent = RecentGames(remembered)
         self._claim_due = self.client.register_script(_CLAIM_DUE)
+        self._finish_due = self.client.register_script(_FINISH_DUE)
         # the hot path (load, save): None → redis-py for those too
         self.lean: LeanRedis | None = LeanRedis.from_url(url)
 
@@ -151,6 +158,7 @@ class RedisStore(Store):
             self._save,
             self._release,
             self._claim_due,
+            self._finish_due,
             self._load_if_changed,
         ):
             script.sha = await self.client.script_load(script.script)
@@ -336,9 +344,15 @@ class RedisStore(Store):
     async def cancel(self, key: str) -> None:
         await self.client.zrem(self._deadlines(), key)
 
-    async def claim_due(self, now: float, limit: int = 50) -> list[str]:
-        keys = await self._claim_due(keys=[self._deadlines()], args=[repr(float(now)), limit])
-        return [str(k) for k in keys]
+    async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
+        until = float(now + lease)
+        keys = await self._claim_due(
+            keys=[self._deadlines()], args=[repr(float(now)), limit, repr(until)]
+        )
+        return [(str(k), until) for k in keys]
+
+    async def finish_due(self, key: str, lease: float) -> None:
+        await self._finish_due(keys=[self._deadlines()], args=[key, repr(float(lease))])
 
     async def close(self) -> None:
         if self.lean is not None:

@@ -279,18 +279,29 @@ class SQLiteStore(Store):
     async def cancel(self, key: str) -> None:
         await self._run(lambda conn: conn.execute("DELETE FROM deadlines WHERE key = ?", (key,)))
 
-    async def claim_due(self, now: float, limit: int = 50) -> list[str]:
-        def op(conn: sqlite3.Connection) -> list[str]:
+    async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
+        until = now + lease
+
+        def op(conn: sqlite3.Connection) -> list[tuple[str, float]]:
             with _tx(conn, immediate=True):
                 rows = conn.execute(
                     "SELECT key FROM deadlines WHERE due <= ? ORDER BY due, key LIMIT ?",
                     (now, limit),
                 ).fetchall()
                 keys = [str(r[0]) for r in rows]
-                conn.executemany("DELETE FROM deadlines WHERE key = ?", [(k,) for k in keys])
-                return keys
+                conn.executemany(
+                    "UPDATE deadlines SET due = ? WHERE key = ?", [(until, k) for k in keys]
+                )
+                return [(k, until) for k in keys]
 
         return await self._run(op)
+
+    async def finish_due(self, key: str, lease: float) -> None:
+        await self._run(
+            lambda conn: conn.execute(
+                "DELETE FROM deadlines WHERE key = ? AND due = ?", (key, lease)
+            )
+        )
 
     async def close(self) -> None:
         def op(conn: sqlite3.Connection) -> None:

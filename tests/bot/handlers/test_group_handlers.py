@@ -203,6 +203,26 @@ async def test_turn_timer_plays_for_the_absent_player(world: World) -> None:
     )
 
 
+async def test_a_deadline_claimed_by_a_process_that_died_still_fires(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    mover = next(u for u in players if "Your turn" in hand_of(w, u).text)
+    w.clock.now += 91
+    # another process claims the due deadline, then is killed before handling it
+    claimed = await w.store.claim_due(w.clock.now, lease=w.svc.timers.lease)
+    assert [k.split(":")[0] for k, _ in claimed] == ["turn"]
+    assert await w.svc.timers.tick_once() == 0  # its lease is still running
+    assert "Your turn" in hand_of(w, mover).text
+    w.clock.now += w.svc.timers.lease
+    assert await w.svc.timers.tick_once() == 1  # the lease ran out: this process takes over
+    await w.drain()
+    assert f"{mover.first_name} ran out of time" in w.board().text
+    assert "Your turn" not in hand_of(w, mover).text
+    w.clock.now += 1
+    assert await w.svc.timers.tick_once() == 0  # once: the next deadline is the next turn's
+
+
 # -- Parquet ------------------------------------------------------------------------------------
 async def test_parquet_to_the_result(world: World) -> None:
     w = world

@@ -170,23 +170,49 @@ async def test_invites(store: Store) -> None:
     assert await store.get_invite("abc") is None
 
 
+def keys(claimed: list[tuple[str, float]]) -> list[str]:
+    return [k for k, _ in claimed]
+
+
 async def test_deadlines(store: Store) -> None:
     await store.schedule("turn:g1", 100.0)
     await store.schedule("lobby:g2", 50.0)
     await store.schedule("turn:g3", 500.0)
-    assert await store.claim_due(10.0) == []
-    assert await store.claim_due(200.0) == ["lobby:g2", "turn:g1"]
-    assert await store.claim_due(200.0) == []  # claimed once only
+    assert await store.claim_due(10.0, lease=30) == []
+    claimed = await store.claim_due(200.0, lease=30)
+    assert claimed == [("lobby:g2", 230.0), ("turn:g1", 230.0)]
+    assert await store.claim_due(200.0, lease=30) == []  # claimed once, while the lease runs
+    await store.finish_due("lobby:g2", 230.0)  # handled
     await store.schedule("turn:g3", 150.0)  # rescheduling moves the deadline
     await store.cancel("turn:g1")
-    assert await store.claim_due(200.0) == ["turn:g3"]
+    assert keys(await store.claim_due(200.0, lease=30)) == ["turn:g3"]
+
+
+async def test_a_claimed_deadline_nobody_finished_fires_again(store: Store) -> None:
+    await store.schedule("turn:g1", 100.0)
+    (key, lease), *_ = await store.claim_due(100.0, lease=30)  # then the claimer died
+    assert (key, lease) == ("turn:g1", 130.0)
+    assert await store.claim_due(129.0, lease=30) == []
+    again = await store.claim_due(131.0, lease=30)  # the lease ran out: another process
+    assert again == [("turn:g1", 161.0)]
+    await store.finish_due("turn:g1", 130.0)  # the first claimer's late finish: not its lease
+    assert keys(await store.claim_due(170.0, lease=30)) == ["turn:g1"]
+
+
+async def test_a_deadline_scheduled_anew_while_claimed_survives_its_finish(store: Store) -> None:
+    await store.schedule("turn:g1", 100.0)
+    [(_, lease)] = await store.claim_due(100.0, lease=30)
+    await store.schedule("turn:g1", 190.0)  # the handler saved the next turn's deadline
+    await store.finish_due("turn:g1", lease)
+    assert await store.claim_due(189.0, lease=30) == []
+    assert keys(await store.claim_due(190.0, lease=30)) == ["turn:g1"]
 
 
 async def test_deadlines_claimed_by_exactly_one_caller(store: Store) -> None:
     for i in range(30):
         await store.schedule(f"k{i:02d}", float(i))
-    batches = await asyncio.gather(*(store.claim_due(1000.0, limit=7) for _ in range(8)))
-    claimed = [k for b in batches for k in b]
+    batches = await asyncio.gather(*(store.claim_due(1000.0, lease=30, limit=7) for _ in range(8)))
+    claimed = [k for b in batches for k in keys(b)]
     assert sorted(claimed) == [f"k{i:02d}" for i in range(30)]
 
 
