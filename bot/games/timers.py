@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.storage import Store
+from bot.storage import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +73,9 @@ class TimerLoop:
                     continue
                 try:
                     await handler(key, now)
-                except Exception:  # the lease runs out and the key fires again
+                except StoreUnavailable:  # the lease runs out and the key fires again
+                    continue
+                except Exception:  # likewise
                     log.exception("event=timer_failed key=%s", key)
                     continue
                 await self.store.finish_due(key, lease)
@@ -87,6 +89,8 @@ class TimerLoop:
                 await self.tick_once()
             except asyncio.CancelledError:
                 raise
+            except StoreUnavailable:  # the store's Health logs the outage once
+                pass
             except Exception:
                 log.exception("event=timer_loop_error")
             await self.sleep(self.tick)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.storage.base import Store
+from bot.storage.base import Store, StoreUnavailable
 from bot.storage.record import GameRecord, Player, SoloMeta, TableMeta, new_id
 
 if TYPE_CHECKING:
@@ -36,6 +36,7 @@ __all__ = [
     "Player",
     "SoloMeta",
     "Store",
+    "StoreUnavailable",
     "TableMeta",
     "new_id",
     "open_store",

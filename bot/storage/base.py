@@ -5,7 +5,10 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any
 
+from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
+
+__all__ = ["Store", "StoreUnavailable"]
 
 
 class Store(ABC):

@@ -15,93 +15,27 @@ as a changed version and is loaded in full. Writes stay compare-and-set on the v
 from __future__ import annotations
 
 import json
-from collections import OrderedDict
 from typing import Any
 
 import hiredis
 from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 from redis.exceptions import ResponseError
 
 from bot.storage.base import Store
-from bot.storage.record import Decoded, GameRecord
+from bot.storage.health import Health, guarded
+from bot.storage.recent import RecentGames
+from bot.storage.record import GameRecord
+from bot.storage.redis_scripts import (
+    CLAIM_DUE,
+    CREATE,
+    FINISH_DUE,
+    LOAD_IF_CHANGED,
+    RELEASE,
+    SAVE,
+)
 from bot.storage.resp import LeanRedis
-
-_CREATE = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'v', ARGV[1], 'd', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1
-"""
-
-_SAVE = """
-local v = redis.call('HGET', KEYS[1], 'v')
-if not v or tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
-redis.call('EXPIRE', KEYS[1], ARGV[4])
-return 1
-"""
-
-_LOAD_IF_CHANGED = """
-local v = redis.call('HGET', KEYS[1], 'v')
-if not v then return false end
-if v == ARGV[1] then return 1 end
-return {v, redis.call('HGET', KEYS[1], 'd')}
-"""
-
-_RELEASE = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('DEL', KEYS[1])
-  return 1
-end
-return 0
-"""
-
-_CLAIM_DUE = """
-local keys = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
-for _, key in ipairs(keys) do redis.call('ZADD', KEYS[1], ARGV[3], key) end
-return keys
-"""
-
-_FINISH_DUE = """
-local due = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if due and tonumber(due) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
-return 0
-"""
-
-
-class RecentGames:
-    """The last known (version, payload, decoded state) of up to `size` games, least recently
-    used dropped first. A record built from an entry is fresh (its meta is parsed anew), so
-    nothing a handler changes in memory leaks into the entry."""
-
-    def __init__(self, size: int = 2048) -> None:
-        self.size = size
-        self._entries: OrderedDict[str, tuple[int, str, Decoded | None]] = OrderedDict()
-
-    def version(self, game_id: str) -> int | None:
-        entry = self._entries.get(game_id)
-        return None if entry is None else entry[0]
-
-    def record(self, game_id: str) -> GameRecord | None:
-        entry = self._entries.get(game_id)
-        if entry is None:
-            return None
-        self._entries.move_to_end(game_id)
-        version, payload, decoded = entry
-        record = GameRecord.from_payload(game_id, version, payload)
-        if decoded is not None and decoded.text == record.state:
-            record.decoded = decoded
-        return record
-
-    def remember(self, record: GameRecord, payload: str) -> None:
-        entries = self._entries
-        entries[record.id] = (record.version, payload, record.decoded)
-        entries.move_to_end(record.id)
-        if len(entries) > self.size:
-            entries.popitem(last=False)
-
-    def forget(self, game_id: str) -> None:
-        self._entries.pop(game_id, None)
 
 
 class CountingRedis(Redis):
@@ -122,21 +56,31 @@ class RedisStore(Store):
         idle_ttl: int = 14 * 86400,
         prefix: str = "cb",
         remembered: int = 2048,
+        timeout: float = 1.0,
     ) -> None:
         super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
-        client = CountingRedis.from_url(url, decode_responses=True)
+        self.health = Health()
+        # every call gives up after `timeout` (connect or reply), with no retry of its own: a tap
+        # during an outage is answered at once, and the store's Health fails fast meanwhile
+        client = CountingRedis.from_url(
+            url,
+            decode_responses=True,
+            socket_timeout=timeout,
+            socket_connect_timeout=timeout,
+            retry=Retry(NoBackoff(), 0),
+        )
         assert isinstance(client, CountingRedis)
         self.client: CountingRedis = client
         self.prefix = prefix
-        self._create = self.client.register_script(_CREATE)
-        self._save = self.client.register_script(_SAVE)
-        self._release = self.client.register_script(_RELEASE)
-        self._load_if_changed = self.client.register_script(_LOAD_IF_CHANGED)
+        self._create = self.client.register_script(CREATE)
+        self._save = self.client.register_script(SAVE)
+        self._release = self.client.register_script(RELEASE)
+        self._load_if_changed = self.client.register_script(LOAD_IF_CHANGED)
         self.recent = RecentGames(remembered)
-        self._claim_due = self.client.register_script(_CLAIM_DUE)
-        self._finish_due = self.client.register_script(_FINISH_DUE)
+        self._claim_due = self.client.register_script(CLAIM_DUE)
+        self._finish_due = self.client.register_script(FINISH_DUE)
         # the hot path (load, save): None → redis-py for those too
-        self.lean: LeanRedis | None = LeanRedis.from_url(url)
+        self.lean: LeanRedis | None = LeanRedis.from_url(url, timeout=timeout)
 
     @property
     def round_trips(self) -> int:
@@ -358,3 +302,31 @@ class RedisStore(Store):
         if self.lean is not None:
             await self.lean.close()
         await self.client.aclose()
+
+
+# every call of the store goes through its Health: outage errors become StoreUnavailable, and
+# while Redis is down calls fail at once (one probe every half second)
+for _name in (
+    "create",
+    "load",
+    "save",
+    "delete",
+    "game_ttl_left",
+    "get_chat_game",
+    "set_chat_game",
+    "claim_chat_game",
+    "release_chat_game",
+    "user_games",
+    "add_user_game",
+    "remove_user_game",
+    "get_lang",
+    "set_lang",
+    "put_invite",
+    "get_invite",
+    "delete_invite",
+    "schedule",
+    "cancel",
+    "claim_due",
+    "finish_due",
+):
+    setattr(RedisStore, _name, guarded(lambda store: store.health)(getattr(RedisStore, _name)))

@@ -10,7 +10,9 @@ Only plain TCP (`redis://`) and Unix-socket (`unix://`) URLs are handled here; `
 returns None for anything else (TLS, ...), and the store then keeps using redis-py for all
 commands. A lost connection fails the commands in flight with ConnectionError (like a
 redis-py call whose retries are exhausted) and the next command connects again; a command is
-never sent twice, so a compare-and-set is never silently repeated.
+never sent twice, so a compare-and-set is never silently repeated. A reply that takes longer
+than `timeout` (a paused server) fails everything in flight with TimeoutError and drops the
+connection; connecting has the same limit.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ Reply = Any
 
 
 class LeanConnectionError(ConnectionError):
+    pass
+
+
+class LeanTimeoutError(TimeoutError):
     pass
 
 
@@ -65,6 +71,16 @@ class _Protocol(asyncio.Protocol):
                 future.set_exception(err)
 
 
+def _time_out(protocol: _Protocol, future: asyncio.Future[Reply]) -> None:
+    """No reply in time (a paused or unreachable server): the replies can no longer be matched
+    to their commands, so the connection is dropped and everything in flight fails."""
+    if future.done():
+        return
+    protocol._fail(LeanTimeoutError("redis did not answer in time"))
+    if protocol.transport is not None:
+        protocol.transport.abort()
+
+
 class LeanRedis:
     """`await lean.execute("HMGET", key, "v", "d")` → the raw reply (bytes, int, list, or a
     hiredis.ReplyError instance for an error reply: callers check)."""
@@ -77,7 +93,9 @@ class LeanRedis:
         db: int = 0,
         username: str | None = None,
         password: str | None = None,
+        timeout: float = 1.0,
     ) -> None:
+        self.timeout = timeout  # seconds a reply (or a connection) may take
         self.host = host
         self.port = port
         self.path = path
@@ -89,7 +107,7 @@ class LeanRedis:
         self._connecting: asyncio.Lock | None = None
 
     @classmethod
-    def from_url(cls, url: str) -> LeanRedis | None:
+    def from_url(cls, url: str, timeout: float = 1.0) -> LeanRedis | None:
         """None when the URL needs what this client does not do (TLS, unknown scheme)."""
         u = urlparse(url)
         username = unquote(u.username) if u.username else None
@@ -105,22 +123,24 @@ class LeanRedis:
                 db=int(db_text),
                 username=username,
                 password=password,
+                timeout=timeout,
             )
         if u.scheme == "unix":
             db_text = query.get("db", "0")
             if not db_text.isdigit() or not u.path:
                 return None
-            return cls(path=u.path, db=int(db_text), username=username, password=password)
+            return cls(
+                path=u.path, db=int(db_text), username=username, password=password, timeout=timeout
+            )
         return None
 
     async def _connect(self) -> _Protocol:
         loop = asyncio.get_running_loop()
         if self.path is not None:
-            _, protocol = await loop.create_unix_connection(_Protocol, self.path)
+            connect = loop.create_unix_connection(_Protocol, self.path)
         else:
-            _, protocol = await loop.create_connection(
-                _Protocol, self.host or "localhost", self.port
-            )
+            connect = loop.create_connection(_Protocol, self.host or "localhost", self.port)
+        _, protocol = await asyncio.wait_for(connect, self.timeout)
         setup: list[tuple[Any, ...]] = []
         if self.password is not None:
             setup.append(
@@ -129,7 +149,7 @@ class LeanRedis:
         if self.db:
             setup.append(("SELECT", self.db))
         for command in setup:
-            reply = await self._send(protocol, command)
+            reply = await asyncio.wait_for(self._send(protocol, command), self.timeout)
             if isinstance(reply, hiredis.ReplyError):
                 assert protocol.transport is not None
                 protocol.transport.close()
@@ -162,10 +182,15 @@ class LeanRedis:
         if protocol is None or protocol.lost or protocol.transport.is_closing():  # type: ignore[union-attr]
             protocol = await self._protocol_ready()
         self.commands_sent += 1
-        future: asyncio.Future[Reply] = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[Reply] = loop.create_future()
         protocol.transport.write(hiredis.pack_command(command))  # type: ignore[union-attr]
         protocol.pending.append(future)
-        return await future
+        timer = loop.call_later(self.timeout, _time_out, protocol, future)
+        try:
+            return await future
+        finally:
+            timer.cancel()
 
     async def close(self) -> None:
         protocol, self._protocol = self._protocol, None

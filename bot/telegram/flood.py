@@ -29,6 +29,7 @@ from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
 from bot.games.ports import RetryLater
+from bot.storage.health import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +153,8 @@ class EditCoalescer:
             if chat.retries <= MAX_RETRIES and key not in chat.pending:
                 chat.pending[key] = (version, send)  # try again with it unless newer arrived
             return
+        except StoreUnavailable:  # bookkeeping after the edit; the outage is logged once
+            pass
         except Exception:
             log.exception("board edit failed")
         chat.retries = 0

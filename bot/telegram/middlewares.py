@@ -13,7 +13,7 @@ from aiogram.dispatcher.event.bases import UNHANDLED
 from aiogram.types import CallbackQuery, TelegramObject, Update, User
 
 from bot.i18n import normalize, t, translator
-from bot.storage import Store
+from bot.storage import Store, StoreUnavailable
 from bot.telegram import callbacks
 from bot.telegram.io import CallbackAnswer, send
 
@@ -43,7 +43,10 @@ class LanguageCache:
         if hit is not None and hit[1] > now:
             chosen = hit[0]
         else:
-            chosen = await self.store.get_lang(user.id)
+            try:
+                chosen = await self.store.get_lang(user.id)
+            except StoreUnavailable:  # Telegram's language for now; the choice is read later
+                return normalize(user.language_code, self.default)
             if len(self._cache) >= self.size:
                 self._cache.clear()
             self._cache[user.id] = (chosen, now + self.ttl)
@@ -97,13 +100,21 @@ class CallbackMiddleware(BaseMiddleware):
                 if game is not None and game.kind not in self.optimistic_kinds:
                     game = None
             if game is None:
-                game = await self.store.load(cb.game_id)
+                try:
+                    game = await self.store.load(cb.game_id)
+                except StoreUnavailable:
+                    await box(t(data.get("lang"), "error-unavailable"), alert=True)
+                    return None
             else:
                 data["peeked"] = True
             data["game"] = game
         lang = data.get("lang")
         try:
             result = await handler(event, data)
+        except StoreUnavailable:
+            if not box.answered:
+                await box(t(lang, "error-unavailable"), alert=True)
+            return None  # the store's Health has said so in the log, once per outage
         except Exception:
             if not box.answered:
                 await box(t(lang, "error-generic"), alert=True)
@@ -123,6 +134,9 @@ class ErrorMiddleware(BaseMiddleware):
         started = time.perf_counter()
         try:
             return await handler(event, data)
+        except StoreUnavailable:  # logged once per outage by the store's Health
+            await self._tell(event, data, "error-unavailable")
+            return None
         except Exception:
             assert isinstance(event, Update)
             user: User | None = data.get("event_from_user")
@@ -139,11 +153,18 @@ class ErrorMiddleware(BaseMiddleware):
                 else (event.message.text[:64] if event.message and event.message.text else None),
                 (time.perf_counter() - started) * 1000,
             )
-            lang = data.get("lang")
-            bot = data.get("bot")
-            if event.message is not None and bot is not None and chat is not None:
-                try:
-                    await send(bot, chat.id, t(lang, "error-generic"))
-                except Exception:
-                    log.exception("event=error_reply_failed chat=%s", chat.id)
+            await self._tell(event, data, "error-generic")
             return None
+
+    @staticmethod
+    async def _tell(event: TelegramObject, data: dict[str, Any], key: str) -> None:
+        """Say `key` in the chat of a message update (a callback is answered by its middleware)."""
+        assert isinstance(event, Update)
+        chat = data.get("event_chat")
+        bot = data.get("bot")
+        if event.message is None or bot is None or chat is None:
+            return
+        try:
+            await send(bot, chat.id, t(data.get("lang"), key))
+        except Exception:
+            log.exception("event=error_reply_failed chat=%s", chat.id)

@@ -46,6 +46,7 @@ error-busy = The game changed meanwhile, please try again.
 error-not-yours = This is not your game.
 error-illegal = That move is not allowed.
 error-over = The game is over.
+error-unavailable = The game is briefly unavailable — your move was not made. Try again in a moment.
 
 cmd-start = Main menu
 cmd-rules = Game rules

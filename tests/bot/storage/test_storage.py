@@ -9,7 +9,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import GameRecord, Player, Store, TableMeta, new_id
-from bot.storage.redis_store import RecentGames, RedisStore
+from bot.storage.recent import RecentGames
+from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 
 GAME_TTL = 3600

@@ -1,0 +1,102 @@
+"""A store that is briefly unreachable: one clear exception, fail-fast while it is down, one log
+line when it goes and one when it is back.
+
+While Redis is down (stopped, restarting, paused) every call would otherwise wait for its own
+timeout, so a tap could wait several of them. After a failure, calls fail at once for
+`probe_every` seconds; then the next call tries again (the probe), and the first success closes
+the outage.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+
+log = logging.getLogger("bot.storage")
+
+T = TypeVar("T")
+
+# what the Redis clients raise when the server is away (redis-py's errors do not subclass the
+# builtins': both are named)
+OUTAGE_ERRORS: tuple[type[BaseException], ...] = (
+    ConnectionError,
+    TimeoutError,
+    OSError,
+    RedisConnectionError,
+    RedisTimeoutError,
+)
+
+
+class StoreUnavailable(Exception):
+    """The store cannot be reached right now; nothing was changed by the failed call (or it is
+    unknown whether a write landed: the caller tells the user to try again)."""
+
+
+class Health:
+    def __init__(
+        self, probe_every: float = 0.5, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.probe_every = probe_every
+        self.clock = clock
+        self.down_since: float | None = None
+        self._next_probe = 0.0
+        self.failures = 0  # calls failed during the current outage
+
+    @property
+    def down(self) -> bool:
+        return self.down_since is not None
+
+    def check(self) -> None:
+        """Fail fast while down, except for one probe every `probe_every` seconds."""
+        if self.down_since is not None:
+            now = self.clock()
+            if now < self._next_probe:
+                self.failures += 1
+                raise StoreUnavailable("store unavailable (waiting to retry)")
+            self._next_probe = now + self.probe_every
+
+    def failed(self, err: BaseException) -> StoreUnavailable:
+        now = self.clock()
+        self.failures += 1
+        self._next_probe = now + self.probe_every
+        if self.down_since is None:
+            self.down_since = now
+            log.warning("event=store_unavailable error=%r", str(err) or type(err).__name__)
+        return StoreUnavailable(str(err) or type(err).__name__)
+
+    def ok(self) -> None:
+        if self.down_since is not None:
+            log.warning(
+                "event=store_back down_s=%.1f failed_calls=%d",
+                self.clock() - self.down_since,
+                self.failures,
+            )
+            self.down_since = None
+            self.failures = 0
+
+
+def guarded(health_of: Callable[[Any], Health]) -> Callable[[Callable[..., Awaitable[T]]], Any]:
+    """Decorate a store method: outage errors become StoreUnavailable (and mark `health`)."""
+
+    def decorate(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+        @functools.wraps(method)
+        async def call(self: Any, *args: Any, **kwargs: Any) -> T:
+            health = health_of(self)
+            health.check()
+            try:
+                result = await method(self, *args, **kwargs)
+            except OUTAGE_ERRORS as err:
+                raise health.failed(err) from None
+            if health.down_since is not None:
+                health.ok()
+            return result
+
+        return call
+
+    return decorate
