@@ -43,10 +43,17 @@ class Messenger(Protocol):
         ...
 
     async def edit(
-        self, chat_id: int, message_id: int | None, text: str, markup: Keyboard | None = None
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        retry: bool = True,
     ) -> int | None:
         """Edit in place ("not modified" is fine); a message that is gone is sent anew. The id
-        of the message that now shows `text`, or None when the chat refuses the bot."""
+        of the message that now shows `text`, or None when the chat refuses the bot.
+        Telegram's RetryAfter is waited out (`retry`), or raised at once as RetryLater."""
         ...
 
     async def delete(self, chat_id: int, message_id: int) -> bool: ...

@@ -46,6 +46,10 @@ class Store(ABC):
         return None
 
     @abstractmethod
+    async def version_of(self, game_id: str) -> int | None:
+        """The stored version of a game (None when unknown): is a render still the newest?"""
+
+    @abstractmethod
     async def save(self, record: GameRecord, expected_version: int) -> bool:
         """Compare-and-set. On success record.version becomes expected_version + 1."""
 

@@ -198,6 +198,16 @@ class RedisStore(Store):
         self.recent.remember(record, text)
         return record
 
+    async def version_of(self, game_id: str) -> int | None:
+        key = self._game(game_id)
+        if self.lean is not None:
+            reply = await self.lean.execute("HGET", key, "v")
+            if isinstance(reply, hiredis.ReplyError):
+                raise ResponseError(str(reply))
+        else:
+            reply = await self.client.hget(key, "v")
+        return None if reply is None else int(reply)
+
     def peek(self, game_id: str, version: int) -> GameRecord | None:
         if self.recent.version(game_id) != version:
             return None
@@ -310,6 +320,7 @@ for _name in (
     "create",
     "load",
     "save",
+    "version_of",
     "delete",
     "game_ttl_left",
     "get_chat_game",

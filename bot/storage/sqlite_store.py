@@ -109,6 +109,15 @@ class SQLiteStore(Store):
         row = await self._run(op)
         return GameRecord.from_payload(game_id, row[0], row[1]) if row else None
 
+    async def version_of(self, game_id: str) -> int | None:
+        def op(conn: sqlite3.Connection) -> int | None:
+            row = conn.execute(
+                "SELECT version FROM games WHERE id = ? AND expires > ?", (game_id, self.clock())
+            ).fetchone()
+            return None if row is None else int(row[0])
+
+        return await self._run(op)
+
     async def save(self, record: GameRecord, expected_version: int) -> bool:
         payload = record.payload()
 

@@ -7,8 +7,10 @@ through `EditCoalescer.submit(chat_id, key, version, send)`:
 - otherwise the edit waits; newer submissions for the same message (`key`) replace the waiting
   one (a lower `version` never replaces a higher one), so a burst collapses into one edit of the
   latest state, sent as soon as the budget allows;
-- `RetryLater` (Telegram's RetryAfter) from the send pauses the chat for the time Telegram
-  asks, then the latest waiting edit is sent.
+- `RetryLater` (Telegram's RetryAfter) from the send pauses every edit to that chat for the
+  time Telegram asks (one back-off per chat), then the latest waiting edit is sent; an edit is
+  retried until it goes through, for up to `give_up` seconds (10 minutes), then logged;
+- `submit` never waits for a paused chat: the caller (a tap being answered) goes on at once.
 The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
 between two sends to one chat. The clock and the sleep are injectable so tests control time.
 
@@ -37,7 +39,10 @@ Send = Callable[[], Awaitable[object]]
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
 
-MAX_RETRIES = 5
+sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
+
+MAX_CHATS = 10_000  # chats remembered before the idle ones are forgotten
+GIVE_UP_SECONDS = 600.0  # an edit Telegram keeps refusing with RetryAfter is retried this long
 
 
 @dataclass
@@ -47,7 +52,7 @@ class _Chat:
     shown: dict[Hashable, int] = field(default_factory=dict)
     blocked_until: float = 0.0
     worker: asyncio.Task[None] | None = None
-    retries: int = 0
+    refused_since: float | None = None  # RetryAfter answered every send since then
 
 
 class EditCoalescer:
@@ -58,7 +63,8 @@ class EditCoalescer:
         window: float = 60.0,
         min_gap: float = 1.0,
         clock: Clock = time.monotonic,
-        sleep: Sleep = asyncio.sleep,
+        sleep: Sleep | None = None,
+        give_up: float = GIVE_UP_SECONDS,
     ) -> None:
         if per_minute < 1:
             raise ValueError("per_minute must be at least 1")
@@ -67,12 +73,17 @@ class EditCoalescer:
         self.min_gap = min_gap
         self.clock = clock
         self.sleep = sleep
+        self.give_up = give_up
         self._chats: dict[int, _Chat] = {}
 
     # -- public --------------------------------------------------------------------------------
     async def submit(self, chat_id: int, key: Hashable, version: int, send: Send) -> None:
         """Show `send`'s edit now if the budget allows, else as soon as it does (latest wins)."""
-        chat = self._chats.setdefault(chat_id, _Chat())
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            if len(self._chats) >= MAX_CHATS:
+                self._forget_idle()
+            chat = self._chats[chat_id] = _Chat()
         if version < chat.shown.get(key, -1):
             return  # something newer is already on screen
         waiting = chat.pending.get(key)
@@ -131,6 +142,15 @@ class EditCoalescer:
         return list(chat.sent) if chat else []
 
     # -- internals -----------------------------------------------------------------------------
+    def _forget_idle(self) -> None:
+        """Drop the chats with nothing waiting and no pause (their recent budget with them)."""
+        now = self.clock()
+        self._chats = {
+            chat_id: chat
+            for chat_id, chat in self._chats.items()
+            if chat.pending or chat.worker is not None or chat.blocked_until > now
+        }
+
     def _delay(self, chat: _Chat) -> float:
         now = self.clock()
         while chat.sent and chat.sent[0] <= now - self.window:
@@ -148,16 +168,21 @@ class EditCoalescer:
         try:
             await send()
         except RetryLater as e:
-            chat.retries += 1
-            chat.blocked_until = self.clock() + e.seconds
-            if chat.retries <= MAX_RETRIES and key not in chat.pending:
+            now = self.clock()
+            chat.blocked_until = now + e.seconds  # every edit to this chat waits, not just this
+            if chat.refused_since is None:
+                chat.refused_since = now
+            if now - chat.refused_since > self.give_up:
+                log.warning("event=edit_gave_up key=%s version=%s", key, version)
+                chat.refused_since = None
+            elif key not in chat.pending:
                 chat.pending[key] = (version, send)  # try again with it unless newer arrived
             return
         except StoreUnavailable:  # bookkeeping after the edit; the outage is logged once
             pass
         except Exception:
             log.exception("board edit failed")
-        chat.retries = 0
+        chat.refused_since = None
         chat.shown[key] = max(version, chat.shown.get(key, -1))
 
     async def _drain(self, chat_id: int, chat: _Chat) -> None:
@@ -165,7 +190,7 @@ class EditCoalescer:
             while chat.pending:
                 delay = self._delay(chat)
                 if delay > 0:
-                    await self.sleep(delay)
+                    await (self.sleep or sleep)(delay)
                     continue
                 key = next(iter(chat.pending))
                 await self._send_one(chat, key)

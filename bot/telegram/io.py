@@ -164,10 +164,13 @@ async def edit(
     message_id: int | None,
     text: str,
     markup: Keyboard | None = None,
+    *,
+    retry: bool = True,
 ) -> int | None:
     """Edit a message in place; returns the id of the message that now shows `text`.
 
-    "message is not modified" is ignored; RetryAfter is honoured; when the message is gone
+    "message is not modified" is ignored; RetryAfter is waited out here (`retry`) or raised at
+    once (for the edit coalescer, which pauses the whole chat); when the message is gone
     (deleted, too old to edit) a new message is sent instead and its id returned.
     """
     if message_id is not None:
@@ -175,7 +178,10 @@ async def edit(
             chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
         )
         try:
-            await with_retry(lambda: bot(request), "editMessageText")
+            if retry:
+                await with_retry(lambda: bot(request), "editMessageText")
+            else:
+                await bot(request)
             return message_id
         except TelegramBadRequest as err:
             if _is_not_modified(err):

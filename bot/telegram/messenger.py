@@ -45,9 +45,15 @@ class TelegramMessenger:
         return await _translated(io.send(self.bot, chat_id, text, markup))
 
     async def edit(
-        self, chat_id: int, message_id: int | None, text: str, markup: Keyboard | None = None
+        self,
+        chat_id: int,
+        message_id: int | None,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        retry: bool = True,
     ) -> int | None:
-        return await _translated(io.edit(self.bot, chat_id, message_id, text, markup))
+        return await _translated(io.edit(self.bot, chat_id, message_id, text, markup, retry=retry))
 
     async def delete(self, chat_id: int, message_id: int) -> bool:
         return await io.delete(self.bot, chat_id, message_id)

@@ -11,6 +11,7 @@ import pytest
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
+from bot.telegram import flood
 from bot.telegram import io as telegram_io
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.solitaire_driver import Harness
@@ -18,13 +19,15 @@ from tests.support.solitaire_driver import Harness
 
 @pytest.fixture
 def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """Record the seconds the Telegram I/O helpers would sleep (RetryAfter) instead of sleeping."""
+    """Record the seconds the Telegram I/O helpers and the edit coalescers would sleep (RetryAfter)
+    instead of sleeping."""
     slept: list[float] = []
 
     async def fake_sleep(seconds: float) -> None:
         slept.append(seconds)
 
     monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
+    monkeypatch.setattr(flood, "sleep", fake_sleep)
     return slept
 
 

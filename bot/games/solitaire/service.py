@@ -24,6 +24,7 @@ from bot.render import raspad as render_raspad
 from bot.render.screen import Played, Screen, SoloCtx
 from bot.storage import GameRecord, Store
 from bot.telegram.callbacks import GameCallback
+from bot.telegram.flood import EditCoalescer
 
 log = logging.getLogger(__name__)
 
@@ -79,6 +80,9 @@ class SolitaireService:
         self.tg = messenger
         self.store = store
         self.settings = settings
+        # boards in private chats: no budget of our own, but a RetryAfter pauses the chat's
+        # edits (the newest board wins) instead of holding the tap's answer
+        self.flood = EditCoalescer(1_000_000, min_gap=0.0)
 
     def board(
         self,
@@ -90,8 +94,13 @@ class SolitaireService:
     ) -> Screen:
         return board(record, lang, state, view, **extra)
 
-    async def _edit(self, chat_id: int, message_id: int, screen: Screen) -> None:
-        await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
+    async def _edit(self, chat_id: int, message_id: int, screen: Screen, version: int) -> None:
+        """Show `screen` on the board message (waits only when Telegram lets it go at once)."""
+
+        async def push() -> None:
+            await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
+
+        await self.flood.submit(chat_id, message_id, version, push)
 
     # -- the board's buttons ---------------------------------------------------------------------
     async def tap(self, tap: Tap) -> None:
@@ -141,9 +150,9 @@ class SolitaireService:
         elif name != "back":
             await tap.say("error-stale", alert=True)
             return
-        await self._edit(*tap.where, self.board(game, tap.lang, **extra))
-        if toast:
-            await tap.say(toast)
+        screen = self.board(game, tap.lang, **extra)
+        said = tap.say(toast) if toast else tap.answer()
+        await asyncio.gather(self._edit(*tap.where, screen, game.version), said)
 
     async def _move(self, tap: Tap) -> None:
         game, cb = tap.game, tap.cb
@@ -174,7 +183,7 @@ class SolitaireService:
             )
         # the move is saved: stop the button's spinner while the board is being edited
         screen = self.board(game, tap.lang, state, view)
-        await asyncio.gather(self._edit(*tap.where, screen), tap.answer())
+        await asyncio.gather(self._edit(*tap.where, screen, game.version), tap.answer())
 
     async def _lost_race(self, tap: Tap) -> None:
         if not tap.peeked:
@@ -195,7 +204,7 @@ class SolitaireService:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
-        await self._edit(*tap.where, self.board(game, tap.lang))
+        await self._edit(*tap.where, self.board(game, tap.lang), game.version)
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
@@ -247,7 +256,7 @@ class SolitaireService:
             "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
         )
         if not below:
-            await self._edit(chat_id, message_id, screen)
+            await self._edit(chat_id, message_id, screen, record.version)
 
     async def resume(
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer
@@ -271,7 +280,7 @@ class SolitaireService:
                 return
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
-        await self._edit(chat_id, message_id, self.board(record, lang))
+        await self._edit(chat_id, message_id, self.board(record, lang), record.version)
 
 
 def _picked_for(game: GameRecord, move: str) -> str | None:

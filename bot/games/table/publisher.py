@@ -116,18 +116,23 @@ class Publisher:
         meta = record.table
         if meta.board and not resend:
             chat, msg = meta.board
-            gid = record.id
+            gid, version = record.id, record.version
 
             async def push() -> None:
+                latest = await self.records.store.version_of(gid)
+                if latest is not None and latest > version:
+                    return  # a newer board is on its way (from this process or another)
                 try:
-                    new_id = await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+                    new_id = await self.tg.edit(
+                        chat, msg, screen.text, screen.keyboard, retry=False
+                    )
                 except ChatMoved as moved:  # shows the game afresh in the new chat
                     await self.chat_moved(chat, moved.new_chat_id, gid)
                     return
                 if new_id is not None and new_id != msg:
                     await self.moved_board(gid, chat, new_id)
 
-            await self.flood.submit(chat, msg, record.version, push)
+            await self.flood.submit(chat, msg, version, push)
         elif meta.group is not None:
             chat = meta.group
             try:
@@ -208,7 +213,7 @@ class Publisher:
                 self._hand_sig[(record.id, seat)] = (record.version, sig)
                 if last is not None and last[1] == sig:
                     continue
-                calls.append(self.edit_hand(chat, msg, screen))
+                calls.append(self.edit_hand(chat, msg, record.version, screen))
             if calls:
                 await asyncio.gather(*calls)
             if record.finished:
@@ -224,9 +229,13 @@ class Publisher:
         await self.tg.edit(chat, msg, screen.text, screen.keyboard)
         self.forget_hand(record.id, seat)
 
-    async def edit_hand(self, chat: int, msg: int, screen: Screen) -> None:
-        """A private hand (the messenger already waits out Telegram's RetryAfter a few times)."""
-        try:
-            await self.tg.edit(chat, msg, screen.text, screen.keyboard)
-        except (RetryLater, Undeliverable, ChatMoved) as err:
-            log.info("event=hand_edit_failed chat=%s error=%s", chat, err)
+    async def edit_hand(self, chat: int, msg: int, version: int, screen: Screen) -> None:
+        """A private hand, through the coalescer (a paused chat delays it, the newest wins)."""
+
+        async def push() -> None:
+            try:
+                await self.tg.edit(chat, msg, screen.text, screen.keyboard, retry=False)
+            except (Undeliverable, ChatMoved) as err:
+                log.info("event=hand_edit_failed chat=%s error=%s", chat, err)
+
+        await self.flood.submit(chat, msg, version, push)
