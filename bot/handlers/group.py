@@ -24,6 +24,7 @@ from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.keyboard import Button, Keyboard
 
 GROUP_CHATS = {"group", "supergroup"}
+DEEP_LINK_REPLY_SECONDS = 60.0
 TOAST = {
     "grp-not-your-turn",
     "grp-not-seated",
@@ -114,8 +115,9 @@ async def start_in_group(
         if code is None:
             raise Refused("invite-unknown")
         await tables.lobbies.open_in_group(code, chat.id, chat.title or "", who, lang)
-    except Refused as r:
-        await tables.publisher.send_to_group(chat.id, _(r.key))
+    except Refused as r:  # at most one such answer a minute in a group (links can be spammed)
+        if await tables.store.mark(f"deeplink-refused:{chat.id}", DEEP_LINK_REPLY_SECONDS):
+            await tables.publisher.send_to_group(chat.id, _(r.key))
 
 
 async def start_join(

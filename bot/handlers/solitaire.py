@@ -56,7 +56,7 @@ async def new_game(
     lang: str,
     answer: CallbackAnswer,
 ) -> None:
-    if query.message is None or not args or args[0] not in rules.SOLITAIRES:
+    if query.message is None or not args or args[0] not in rules.SOLITAIRES or len(args) > 2:
         return
     kind = args[0]
     variant = args[1] if len(args) > 1 else DEFAULT_VARIANT[kind]

@@ -102,6 +102,24 @@ class Store(ABC):
     @abstractmethod
     async def delete_invite(self, code: str) -> None: ...
 
+    # short-lived marks shared by every process (a pending confirmation, a rate limit)
+    @abstractmethod
+    async def mark(self, key: str, ttl: float) -> bool:
+        """Set `key` for `ttl` seconds unless it is set: True when this call set it."""
+
+    @abstractmethod
+    async def unmark(self, key: str) -> bool:
+        """Clear `key`: True when it was set (and not expired)."""
+
+    # the edit budget of a chat, shared by every process
+    @abstractmethod
+    async def take_send(
+        self, chat_id: int, now: float, window: float, limit: int, min_gap: float
+    ) -> float:
+        """0 and counts a send to `chat_id` at `now` (wall clock) when at most `limit` sends
+        fall in the last `window` seconds with `min_gap` since the last; else the seconds to
+        wait (nothing counted)."""
+
     # deadlines (turn timers, lobby expiry)
     @abstractmethod
     async def schedule(self, key: str, due: float) -> None: ...

@@ -41,3 +41,23 @@ local due = redis.call('ZSCORE', KEYS[1], ARGV[1])
 if due and tonumber(due) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
 return 0
 """
+
+TAKE_SEND = """
+local now, window = tonumber(ARGV[1]), tonumber(ARGV[2])
+local limit, gap = tonumber(ARGV[3]), tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local n = redis.call('ZCARD', KEYS[1])
+local wait = 0
+if n > 0 then
+  local last = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')
+  wait = math.max(wait, tonumber(last[2]) + gap - now)
+  if n >= limit then
+    local first = redis.call('ZRANGE', KEYS[1], n - limit, n - limit, 'WITHSCORES')
+    wait = math.max(wait, tonumber(first[2]) + window - now)
+  end
+end
+if wait > 0 then return tostring(wait) end
+redis.call('ZADD', KEYS[1], now, ARGV[5])
+redis.call('PEXPIRE', KEYS[1], math.ceil(window * 1000))
+return '0'
+"""

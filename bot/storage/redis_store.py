@@ -15,6 +15,7 @@ as a changed version and is loaded in full. Writes stay compare-and-set on the v
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
 import hiredis
@@ -34,6 +35,7 @@ from bot.storage.redis_scripts import (
     LOAD_IF_CHANGED,
     RELEASE,
     SAVE,
+    TAKE_SEND,
 )
 from bot.storage.resp import LeanRedis
 
@@ -79,6 +81,7 @@ class RedisStore(Store):
         self.recent = RecentGames(remembered)
         self._claim_due = self.client.register_script(CLAIM_DUE)
         self._finish_due = self.client.register_script(FINISH_DUE)
+        self._take_send = self.client.register_script(TAKE_SEND)
         # the hot path (load, save): None → redis-py for those too
         self.lean: LeanRedis | None = LeanRedis.from_url(url, timeout=timeout)
 
@@ -103,6 +106,7 @@ class RedisStore(Store):
             self._release,
             self._claim_due,
             self._finish_due,
+            self._take_send,
             self._load_if_changed,
         ):
             script.sha = await self.client.script_load(script.script)
@@ -291,6 +295,24 @@ class RedisStore(Store):
     async def delete_invite(self, code: str) -> None:
         await self.client.delete(self._invite(code))
 
+    # marks and the shared edit budget
+    def _mark(self, key: str) -> str:
+        return f"{self.prefix}:{{m:{key}}}"
+
+    async def mark(self, key: str, ttl: float) -> bool:
+        return bool(await self.client.set(self._mark(key), "1", nx=True, px=int(ttl * 1000)))
+
+    async def unmark(self, key: str) -> bool:
+        return bool(await self.client.delete(self._mark(key)))
+
+    async def take_send(
+        self, chat_id: int, now: float, window: float, limit: int, min_gap: float
+    ) -> float:
+        key = f"{self.prefix}:{{s:{chat_id}}}"
+        member = f"{now!r}:{secrets.token_hex(4)}"
+        args: list[str | int] = [repr(now), repr(window), limit, repr(min_gap), member]
+        return float(await self._take_send(keys=[key], args=args))
+
     # deadlines
     async def schedule(self, key: str, due: float) -> None:
         await self.client.zadd(self._deadlines(), {key: due})
@@ -335,6 +357,9 @@ for _name in (
     "put_invite",
     "get_invite",
     "delete_invite",
+    "mark",
+    "unmark",
+    "take_send",
     "schedule",
     "cancel",
     "claim_due",

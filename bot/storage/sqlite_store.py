@@ -36,6 +36,9 @@ CREATE TABLE IF NOT EXISTS invites (
     code TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS deadlines (key TEXT PRIMARY KEY, due REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS marks (key TEXT PRIMARY KEY, expires REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS sends (chat INTEGER NOT NULL, at REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS sends_chat ON sends (chat, at);
 CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
 """
 
@@ -81,7 +84,7 @@ class SQLiteStore(Store):
     def _purge_sync(self, conn: sqlite3.Connection) -> None:
         now = self.clock()
         with _tx(conn):
-            for table in ("games", "chat_games", "user_games", "invites"):
+            for table in ("games", "chat_games", "user_games", "invites", "marks"):
                 conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (now,))
 
     # games
@@ -276,6 +279,52 @@ class SQLiteStore(Store):
 
     async def delete_invite(self, code: str) -> None:
         await self._run(lambda conn: conn.execute("DELETE FROM invites WHERE code = ?", (code,)))
+
+    # marks and the shared edit budget
+    async def mark(self, key: str, ttl: float) -> bool:
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            with _tx(conn, immediate=True):
+                conn.execute("DELETE FROM marks WHERE key = ? AND expires <= ?", (key, now))
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO marks (key, expires) VALUES (?, ?)", (key, now + ttl)
+                )
+                return cur.rowcount == 1
+
+        return await self._run(op)
+
+    async def unmark(self, key: str) -> bool:
+        def op(conn: sqlite3.Connection) -> bool:
+            cur = conn.execute(
+                "DELETE FROM marks WHERE key = ? AND expires > ?", (key, self.clock())
+            )
+            return cur.rowcount == 1
+
+        return await self._run(op)
+
+    async def take_send(
+        self, chat_id: int, now: float, window: float, limit: int, min_gap: float
+    ) -> float:
+        def op(conn: sqlite3.Connection) -> float:
+            with _tx(conn, immediate=True):
+                conn.execute("DELETE FROM sends WHERE at <= ?", (now - window,))
+                times = [
+                    float(r[0])
+                    for r in conn.execute(
+                        "SELECT at FROM sends WHERE chat = ? ORDER BY at", (chat_id,)
+                    )
+                ]
+                wait = 0.0
+                if times:
+                    wait = max(wait, times[-1] + min_gap - now)
+                    if len(times) >= limit:
+                        wait = max(wait, times[len(times) - limit] + window - now)
+                if wait > 0:
+                    return wait
+                conn.execute("INSERT INTO sends (chat, at) VALUES (?, ?)", (chat_id, now))
+                return 0.0
+
+        return await self._run(op)
 
     # deadlines
     async def schedule(self, key: str, due: float) -> None:

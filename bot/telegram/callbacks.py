@@ -20,6 +20,12 @@ _ACTION = r"[A-Za-z0-9~>@_.,:+\-=!]{1,48}"
 _GAME_RE = re.compile(rf"([A-Za-z0-9]{{6,16}}):(0|[1-9][0-9]{{0,8}}):({_ACTION})")
 _MENU_RE = re.compile(rf"{MENU}:({_ACTION})")
 _ACTION_RE = re.compile(_ACTION)
+_GAME_ID_RE = re.compile(r"[A-Za-z0-9]{6,16}")
+
+
+def is_game_id(text: str) -> bool:
+    """A well-formed game id (what `<gid>` in callback data may be)."""
+    return _GAME_ID_RE.fullmatch(text) is not None
 
 
 @dataclass(frozen=True)

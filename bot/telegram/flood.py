@@ -14,7 +14,8 @@ through `EditCoalescer.submit(chat_id, key, version, send)`:
 The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
 between two sends to one chat. The clock and the sleep are injectable so tests control time.
 
-The budget is per process; several bot processes behind one token each keep their own.
+The budget is kept per process and, with `shared`, also in the store for every process behind
+one token (the shared budget is asked right before each send).
 When a group is upgraded to a supergroup (a new chat id) `move_chat` drops the edits waiting
 for the old chat (its messages can no longer be edited; the game is shown afresh in the new
 chat) and carries its recent sends over to the new chat's budget.
@@ -38,6 +39,7 @@ log = logging.getLogger(__name__)
 Send = Callable[[], Awaitable[object]]
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
+Shared = Callable[[int], Awaitable[float]]
 
 sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
 
@@ -65,6 +67,7 @@ class EditCoalescer:
         clock: Clock = time.monotonic,
         sleep: Sleep | None = None,
         give_up: float = GIVE_UP_SECONDS,
+        shared: Shared | None = None,
     ) -> None:
         if per_minute < 1:
             raise ValueError("per_minute must be at least 1")
@@ -74,6 +77,7 @@ class EditCoalescer:
         self.clock = clock
         self.sleep = sleep
         self.give_up = give_up
+        self.shared = shared  # a budget every process shares (seconds to wait, 0: go)
         self._chats: dict[int, _Chat] = {}
 
     # -- public --------------------------------------------------------------------------------
@@ -91,7 +95,7 @@ class EditCoalescer:
             return
         chat.pending[key] = (version, send)
         if chat.worker is None and self._delay(chat) <= 0:
-            await self._send_one(chat, key)
+            await self._send_one(chat_id, chat, key)
         if chat.pending and chat.worker is None:
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
 
@@ -162,7 +166,19 @@ class EditCoalescer:
                 ready = max(ready, chat.sent[-self.per_minute] + self.window)
         return ready - now
 
-    async def _send_one(self, chat: _Chat, key: Hashable) -> None:
+    async def _shared_wait(self, chat_id: int) -> float:
+        if self.shared is None:
+            return 0.0
+        try:
+            return await self.shared(chat_id)
+        except StoreUnavailable:  # the local budget still holds
+            return 0.0
+
+    async def _send_one(self, chat_id: int, chat: _Chat, key: Hashable) -> None:
+        wait = await self._shared_wait(chat_id)
+        if wait > 0:  # other processes used the chat's budget: wait, keep the newest edit
+            chat.blocked_until = max(chat.blocked_until, self.clock() + wait)
+            return
         version, send = chat.pending.pop(key)
         chat.sent.append(self.clock())
         try:
@@ -193,7 +209,7 @@ class EditCoalescer:
                     await (self.sleep or sleep)(delay)
                     continue
                 key = next(iter(chat.pending))
-                await self._send_one(chat, key)
+                await self._send_one(chat_id, chat, key)
         finally:
             chat.worker = None
             if not chat.pending and not chat.sent and self._chats.get(chat_id) is chat:

@@ -10,7 +10,7 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.dispatcher.event.bases import UNHANDLED
-from aiogram.types import CallbackQuery, TelegramObject, Update, User
+from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
 
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
@@ -90,6 +90,10 @@ class CallbackMiddleware(BaseMiddleware):
         box = CallbackAnswer(event)
         data["answer"] = box
         cb = callbacks.parse(event.data)
+        if isinstance(cb, callbacks.MenuCallback) and not on_its_keyboard(event):
+            # forged (or a menu pressed on a game's board): the message stays as it is
+            await box(t(data.get("lang"), "error-stale"), alert=True)
+            return None
         data["cb"] = cb
         data["game"] = None
         data["peeked"] = False
@@ -125,6 +129,21 @@ class CallbackMiddleware(BaseMiddleware):
         elif not box.answered:
             await box()
         return result
+
+
+def on_its_keyboard(query: CallbackQuery) -> bool:
+    """Whether the query's data is a button of the message it came from: a menu button acts
+    only where the bot put it (a forged one would otherwise turn a game's board into a menu).
+    A message too old for Telegram to show is trusted in a private chat only."""
+    message = query.message
+    if message is None:
+        return False
+    if not isinstance(message, Message):  # inaccessible: nothing to compare with
+        return message.chat.type == "private"
+    markup = message.reply_markup
+    if markup is None:
+        return False
+    return any(b.callback_data == query.data for row in markup.inline_keyboard for b in row)
 
 
 class ErrorMiddleware(BaseMiddleware):

@@ -23,7 +23,7 @@ from bot.render import kosa as render_kosa
 from bot.render import raspad as render_raspad
 from bot.render.screen import Played, Screen, SoloCtx
 from bot.storage import GameRecord, Store
-from bot.telegram.callbacks import GameCallback
+from bot.telegram.callbacks import GameCallback, is_game_id
 from bot.telegram.flood import EditCoalescer
 
 log = logging.getLogger(__name__)
@@ -236,8 +236,9 @@ class SolitaireService:
     ) -> None:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
         the finished board, which keeps its text and loses its buttons."""
-        if variant not in model.VARIANTS[kind]:
-            variant = model.DEFAULT_VARIANT[kind]
+        if kind not in model.VARIANTS or variant not in model.VARIANTS[kind]:
+            await answer(t(lang, "error-stale"), alert=True)  # forged: nothing is created
+            return
         for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
             await self.store.remove_user_game(user_id, game_id)
         record = model.new_record(kind, variant, user_id, lang)
@@ -262,7 +263,7 @@ class SolitaireService:
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer
     ) -> None:
         """ "Continue": the game moves to this message (the old board says where it went)."""
-        record = await self.store.load(game_id)
+        record = await self.store.load(game_id) if is_game_id(game_id) else None
         if (
             record is None
             or record.finished

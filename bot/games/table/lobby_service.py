@@ -267,8 +267,10 @@ class LobbyService:
         if cancelled is not None:
             await self.closed(cancelled)
 
-    async def tap_setting(self, record: GameRecord, user: Player, which: str) -> None:
+    async def tap_setting(self, record: GameRecord, user: Player, which: str, version: int) -> None:
         def setting(r: GameRecord) -> bool:
+            if r.version != version:  # a repeated or old tap: the setting has moved on
+                raise Refused("grp-stale")
             lobby = Lobby(r.kind, r.table)
             if which == "deck":
                 lobby.set_deck(user.user_id, 52 if lobby.effective_deck() == 36 else 36)

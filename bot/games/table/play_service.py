@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 RESIGN_CONFIRM_SECONDS = 15.0
 
 
+def _resign_key(gid: str, user_id: int) -> str:
+    return f"resign:{gid}:{user_id}"
+
+
 class PlayService:
     def __init__(self, records: TableRecords, publisher: Publisher) -> None:
         self.records = records
@@ -31,7 +35,6 @@ class PlayService:
         self.settings = records.settings
         self.publisher = publisher
         self.lobbies: LobbyService | None = None  # set by TableService (a rematch opens one)
-        self._resign_asked: dict[tuple[str, int], float] = {}
 
     def _seat(self, record: GameRecord, user_id: int) -> int:
         """The user's seat in a game that is on (Refused otherwise)."""
@@ -162,16 +165,15 @@ class PlayService:
         self._mover(record, user_id, None)
         raise Refused("pq-pick-first")
 
-    def ask_resign(self, gid: str, user_id: int) -> bool:
-        """True when this is the confirming second tap (within RESIGN_CONFIRM_SECONDS)."""
-        now = self.records.clock()
-        asked = self._resign_asked.pop((gid, user_id), None)
-        if asked is not None and now - asked <= RESIGN_CONFIRM_SECONDS:
-            return True
-        if len(self._resign_asked) > 10000:
-            self._resign_asked.clear()
-        self._resign_asked[(gid, user_id)] = now
-        return False
+    async def ask_resign(self, gid: str, user_id: int) -> None:
+        """Parquet's first Resign tap: remembered in the store (any process may take the
+        second tap) for RESIGN_CONFIRM_SECONDS."""
+        await self.store.unmark(_resign_key(gid, user_id))
+        await self.store.mark(_resign_key(gid, user_id), RESIGN_CONFIRM_SECONDS)
+
+    async def confirmed_resign(self, gid: str, user_id: int) -> bool:
+        """The second tap: True (once) when the first came within RESIGN_CONFIRM_SECONDS."""
+        return await self.store.unmark(_resign_key(gid, user_id))
 
     async def turn_due(self, key: str, now: float) -> None:
         gid = key.split(":", 1)[1]

@@ -39,7 +39,15 @@ class TableService:
         flood: EditCoalescer | None = None,
     ) -> None:
         per_minute = settings.edits_per_minute_per_group
-        self.flood = flood or EditCoalescer(per_minute, min_gap=min(1.0, 60.0 / per_minute))
+        min_gap = min(1.0, 60.0 / per_minute)
+
+        async def shared(chat_id: int) -> float:
+            """A group's budget is shared by every bot process (private chats have none)."""
+            if chat_id >= 0:
+                return 0.0
+            return await store.take_send(chat_id, time.time(), 60.0, per_minute, min_gap)
+
+        self.flood = flood or EditCoalescer(per_minute, min_gap=min_gap, shared=shared)
         self.records = TableRecords(store, settings, clock)
         self.publisher = Publisher(messenger, self.records, settings, self.flood)
         self.migration = Migration(self.records, self.publisher, messenger)

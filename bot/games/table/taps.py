@@ -36,7 +36,7 @@ async def tap(
     name, arg = cb.ui() if cb.is_ui else ("", "")
     phase = game.phase
     if phase == "lobby":
-        return await _lobby(tables, game, user, name, is_admin)
+        return await _lobby(tables, game, user, name, cb.version, is_admin)
     if phase == "cancelled":
         raise Refused("lobby-gone")
     if phase == "over":
@@ -62,8 +62,15 @@ async def tap(
 
 
 async def _lobby(
-    tables: TableService, game: GameRecord, user: Player, name: str, is_admin: IsAdmin
+    tables: TableService,
+    game: GameRecord,
+    user: Player,
+    name: str,
+    version: int,
+    is_admin: IsAdmin,
 ) -> Notice | None:
+    """Join, leave, start and cancel are the same however often they arrive; a setting steps
+    to its next value, so it applies only to the version it was tapped on."""
     lobbies = tables.lobbies
     if name == "join":
         return Notice(await lobbies.tap_join(game, user))
@@ -74,7 +81,7 @@ async def _lobby(
     elif name == "cancel":
         await lobbies.tap_cancel(game, user, is_admin)
     elif name in ("deck", "deals"):
-        await lobbies.tap_setting(game, user, name)
+        await lobbies.tap_setting(game, user, name, version)
     else:
         raise Refused("grp-stale")
     return None
@@ -86,12 +93,16 @@ async def _resign(
     if game.table.seat_of(user.user_id) is None:
         raise Refused("grp-not-seated")
     if game.kind == "ryadki":  # Leave, then Yes / No on the private hand
-        if arg == "y":
+        if arg == "y" and version == game.version:
             await tables.play.move(game, user.user_id, version, "resign")
             return Notice("grp-left")
-        await tables.publisher.show_leave_confirm(game, user.user_id, confirm=(arg == ""))
+        # an old Yes (the game went on since it was asked) asks again
+        confirm = arg in {"", "y"}
+        await tables.publisher.show_leave_confirm(game, user.user_id, confirm=confirm)
         return None
-    if tables.play.ask_resign(game.id, user.user_id):  # Parquet: a second tap confirms
+    # Parquet: a second tap within RESIGN_CONFIRM_SECONDS, on the current board, confirms
+    if version == game.version and await tables.play.confirmed_resign(game.id, user.user_id):
         await tables.play.move(game, user.user_id, version, "resign")
         return None
+    await tables.play.ask_resign(game.id, user.user_id)
     return Notice("grp-confirm-resign", alert=True)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from aiogram import Dispatcher
 
+from bot.storage import Store
 from tests.support.recording import BotSession, bot_session  # noqa: F401  (fixture)
 from tests.support.world import Clock, World, make_settings
 
@@ -28,4 +31,33 @@ async def world(
         yield World(bot, session, dp, store, settings, clock)
     finally:
         await dp["tables"].flood.close()
+        await store.close()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def replicas(
+    request: pytest.FixtureRequest,
+    bot_session: BotSession,  # noqa: F811
+    tmp_path: Path,
+) -> AsyncIterator[tuple[World, Dispatcher]]:
+    """A world and a second bot process (its own dispatcher and services) on one store."""
+    from bot.app import build_dispatcher
+    from bot.storage.redis_store import RedisStore
+    from bot.storage.sqlite_store import SQLiteStore
+
+    settings = make_settings(tmp_path)
+    store: Store
+    if request.param == "sqlite":
+        store = await SQLiteStore(settings.data_path).open()
+    else:
+        url = request.getfixturevalue("redis_url")
+        store = await RedisStore(url, prefix="r" + uuid.uuid4().hex[:8]).open()
+    bot, session = bot_session
+    clock = Clock()
+    dps = [build_dispatcher(bot, store, settings, clock=clock) for _ in range(2)]
+    try:
+        yield World(bot, session, dps[0], store, settings, clock), dps[1]
+    finally:
+        for dp in dps:
+            await dp["tables"].flood.close()
         await store.close()

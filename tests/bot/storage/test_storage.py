@@ -358,3 +358,26 @@ async def test_remembering_can_be_turned_off(redis_url: str) -> None:
         assert await s.save(got, 0) and s.peek(rec.id, 1) is None
     finally:
         await s.close()
+
+
+async def test_marks_are_set_once_and_taken_once(store: Store) -> None:
+    assert await store.mark("resign:g1:7", ttl=15)
+    assert not await store.mark("resign:g1:7", ttl=15)  # another process: already asked
+    assert await store.unmark("resign:g1:7")  # the confirming tap takes it
+    assert not await store.unmark("resign:g1:7")  # a duplicate of that tap finds nothing
+    assert await store.mark("resign:g1:7", ttl=0.05)
+    await asyncio.sleep(0.1)
+    assert not await store.unmark("resign:g1:7")  # expired
+    assert await store.mark("resign:g1:7", ttl=15)
+
+
+async def test_the_edit_budget_is_shared_by_every_caller(store: Store) -> None:
+    chat, window, limit, gap = -100, 60.0, 3, 1.0
+    assert await store.take_send(chat, 1000.0, window, limit, gap) == 0
+    assert await store.take_send(chat, 1000.5, window, limit, gap) == pytest.approx(0.5)
+    assert await store.take_send(chat, 1001.0, window, limit, gap) == 0
+    assert await store.take_send(chat, 1002.0, window, limit, gap) == 0
+    # three sends in the window: the next waits until the first leaves it
+    assert await store.take_send(chat, 1003.0, window, limit, gap) == pytest.approx(57.0)
+    assert await store.take_send(-200, 1003.0, window, limit, gap) == 0  # another chat
+    assert await store.take_send(chat, 1060.5, window, limit, gap) == 0

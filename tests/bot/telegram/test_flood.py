@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import uuid
+from pathlib import Path
 
 import pytest
 
 from bot.games.ports import RetryLater
+from bot.storage import Store
+from bot.storage.redis_store import RedisStore
+from bot.storage.sqlite_store import SQLiteStore
 from bot.telegram.flood import EditCoalescer
 
 
@@ -142,3 +147,37 @@ async def test_close_with_flush_shows_the_waiting_edit(clock: FakeClock) -> None
     assert screen.shown[7] == "v1"
     await co.close(flush=True)  # shutdown: the latest state goes out anyway
     assert screen.shown[7] == "v2"
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "redis"])
+async def test_two_processes_share_one_groups_budget(
+    clock: FakeClock, backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
+    store: Store
+    if backend == "sqlite":
+        store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
+    else:
+        url = request.getfixturevalue("redis_url")
+        store = await RedisStore(url, prefix="fl" + uuid.uuid4().hex[:6]).open()
+
+    async def shared(chat_id: int) -> float:  # the store's budget, on the test's clock
+        return await store.take_send(chat_id, clock.now, 60.0, 3, 0.0)
+
+    screen = Screen(clock)
+    one, two = (
+        EditCoalescer(3, min_gap=0.0, clock=clock, sleep=clock.sleep, shared=shared)
+        for _ in range(2)
+    )
+    try:
+        for n in range(1, 4):  # three processes' worth of edits, alternating processes
+            await (one if n % 2 else two).submit(-100, n, 1, screen.edit(n, f"m{n}"))
+        assert len(screen.times) == 3
+        await two.submit(-100, 4, 1, screen.edit(4, "late"))  # the fourth in the same minute
+        assert 4 not in screen.shown  # waits, though this process sent only one
+        await two.drain()
+        assert screen.shown[4] == "late"
+        assert most_in_any_window(screen.times) <= 3
+    finally:
+        await one.close()
+        await two.close()
+        await store.close()
