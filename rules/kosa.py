@@ -28,7 +28,7 @@ the game ended (`result` "won", "lost" or "resigned").
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rules import cards
@@ -88,7 +88,7 @@ class State:
     pass_no: int = 1
     moved: bool = False
     result: str = "playing"
-    events: tuple[KosaEvent, ...] = ()
+    events: tuple[KosaEvent, ...] = field(default=(), hash=False)  # dicts: a state stays hashable
 
 
 # ---------------------------------------------------------------------------------- options
@@ -413,13 +413,6 @@ def to_json(state: State) -> str:
 _SORTED_DECK = sorted(cards.double_deck())
 
 
-def _pile(v: Any) -> str:
-    """A pile from JSON; its codes are checked with all the others in `from_json`."""
-    if not isinstance(v, str) or len(v) % 2:
-        raise ValueError("kosa: bad pile in JSON")
-    return v
-
-
 _EVENT_KINDS = KINDS["kosa"]
 
 
@@ -453,21 +446,23 @@ def from_json(text: str) -> State:
         raise ValueError("kosa: bad foundations in JSON")
     if not is_int(pass_no) or pass_no < 1 or moved not in (0, 1) or result not in RESULTS:
         raise ValueError("kosa: malformed state JSON")
-    st = State(
+    piles = (braid, *spots, *found, stock, waste)
+    for pile in piles:  # the codes are checked all together below
+        if type(pile) is not str or len(pile) % 2:
+            raise ValueError("kosa: bad pile in JSON")
+    if sorted(split_pile("".join(piles))) != _SORTED_DECK:
+        raise ValueError("kosa: the state does not hold the two decks")
+    return State(
         max_passes=max_passes,
         seed=seed,
         base=base,
-        braid=_pile(braid),
-        spots=tuple(_pile(p) for p in spots),
-        found=tuple(_pile(p) for p in found),
-        stock=_pile(stock),
-        waste=_pile(waste),
+        braid=braid,
+        spots=tuple(spots),
+        found=tuple(found),
+        stock=stock,
+        waste=waste,
         pass_no=pass_no,
         moved=bool(moved),
         result=result,
         events=_events(events),
     )
-    everything = st.braid + "".join(st.spots) + "".join(st.found) + st.stock + st.waste
-    if sorted(split_pile(everything)) != _SORTED_DECK:
-        raise ValueError("kosa: the state does not hold the two decks")
-    return st

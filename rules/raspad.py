@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules import cards
@@ -79,7 +79,7 @@ class State:
     result: str = PLAYING
     kon: int = 1
     fails: int = 0
-    events: tuple[RaspadEvent, ...] = ()
+    events: tuple[RaspadEvent, ...] = field(default=(), hash=False)  # dicts: stays hashable
 
 
 # ---------------------------------------------------------------- reductions and beating
@@ -450,6 +450,7 @@ def to_json(state: State) -> str:
 
 
 _EVENT_KINDS = KINDS["raspad"]
+_FULL_DECK = {False: frozenset(cards.deck_52()), True: frozenset(cards.deck_54())}  # by `jokers`
 
 
 def _events(saved: Any) -> tuple[RaspadEvent, ...]:
@@ -487,8 +488,8 @@ def from_json(text: str) -> State:
         raise ValueError(f"raspad: not a saved game: {e}") from e
     if not isinstance(st.seed, int) or not isinstance(st.jokers, bool) or st.result not in RESULTS:
         raise ValueError("raspad: not a saved game")
-    full = cards.deck_54() if st.jokers else cards.deck_52()
+    full = _FULL_DECK[st.jokers]
     held = [*st.stock, *st.hand, *(c for c in st.table if c is not None), *st.discard]
-    if len(held) != len(full) or set(held) != set(full):
+    if len(held) != len(full) or set(held) != full:
         raise ValueError("raspad: the saved cards are not one full deck")
     return st
