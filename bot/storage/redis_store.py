@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import time
 from typing import Any
 
 import hiredis
@@ -62,6 +63,8 @@ class RedisStore(Store):
     ) -> None:
         super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
         self.health = Health()
+        self.timeout = timeout
+        self.clock_offset_ms = 0.0  # Redis's clock minus ours (measured when opened)
         # every call gives up after `timeout` (connect or reply), with no retry of its own: a tap
         # during an outage is answered at once, and the store's Health fails fast meanwhile
         client = CountingRedis.from_url(
@@ -100,6 +103,7 @@ class RedisStore(Store):
     async def open(self) -> RedisStore:
         """Check the connections and preload the scripts (so every later call is one EVALSHA)."""
         await self.client.ping()
+        await self._measure_clock()
         for script in (
             self._create,
             self._save,
@@ -217,14 +221,29 @@ class RedisStore(Store):
             return None
         return self.recent.record(game_id)
 
+    def _deadline_ms(self) -> int:
+        """The moment (on Redis's clock) after which a save must not happen: a little before
+        this process stops waiting for it."""
+        return int((time.time() + self.timeout * 0.9) * 1000 + self.clock_offset_ms)
+
+    async def _measure_clock(self) -> None:
+        """How far Redis's clock is from ours (the middle of a TIME round trip)."""
+        before = time.time()
+        seconds, micros = await self.client.time()
+        after = time.time()
+        self.clock_offset_ms = seconds * 1000 + micros / 1000 - (before + after) * 500
+
     async def save(self, record: GameRecord, expected_version: int) -> bool:
         key = self._game(record.id)
         payload = record.payload()
-        args = (expected_version, expected_version + 1, payload, self.ttl_for(record))
+        deadline = self._deadline_ms()
+        args = (expected_version, expected_version + 1, payload, self.ttl_for(record), deadline)
         if self.lean is not None:
             ok = await self._eval(self._save, key, *args)
         else:
             ok = await self._save(keys=[key], args=list(args))
+        if ok == -1:  # Redis got it too late: the caller was already told it did not happen
+            raise TimeoutError("redis took longer than the save's deadline")
         if ok:
             record.version = expected_version + 1
             self.recent.remember(record, payload)
