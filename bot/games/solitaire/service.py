@@ -94,13 +94,17 @@ class SolitaireService:
     ) -> Screen:
         return board(record, lang, state, view, **extra)
 
-    async def _edit(self, chat_id: int, message_id: int, screen: Screen, version: int) -> None:
-        """Show `screen` on the board message (waits only when Telegram lets it go at once)."""
+    async def _edit(
+        self, chat_id: int, message_id: int, screen: Screen, record: GameRecord
+    ) -> None:
+        """Show `record`'s `screen` on the board message (waits only when Telegram lets it go
+        at once). One message shows game after game (menu, new game), so the coalescer keys the
+        edit by message and game: a new game's version 0 is not older than the last one's."""
 
         async def push() -> None:
             await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
 
-        await self.flood.submit(chat_id, message_id, version, push)
+        await self.flood.submit(chat_id, (message_id, record.id), record.version, push)
 
     # -- the board's buttons ---------------------------------------------------------------------
     async def tap(self, tap: Tap) -> None:
@@ -152,7 +156,7 @@ class SolitaireService:
             return
         screen = self.board(game, tap.lang, **extra)
         said = tap.say(toast) if toast else tap.answer()
-        await asyncio.gather(self._edit(*tap.where, screen, game.version), said)
+        await asyncio.gather(self._edit(*tap.where, screen, game), said)
 
     async def _move(self, tap: Tap) -> None:
         game, cb = tap.game, tap.cb
@@ -183,7 +187,7 @@ class SolitaireService:
             )
         # the move is saved: stop the button's spinner while the board is being edited
         screen = self.board(game, tap.lang, state, view)
-        await asyncio.gather(self._edit(*tap.where, screen, game.version), tap.answer())
+        await asyncio.gather(self._edit(*tap.where, screen, game), tap.answer())
 
     async def _lost_race(self, tap: Tap) -> None:
         if not tap.peeked:
@@ -204,7 +208,7 @@ class SolitaireService:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
-        await self._edit(*tap.where, self.board(game, tap.lang), game.version)
+        await self._edit(*tap.where, self.board(game, tap.lang), game)
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
@@ -257,7 +261,7 @@ class SolitaireService:
             "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
         )
         if not below:
-            await self._edit(chat_id, message_id, screen, record.version)
+            await self._edit(chat_id, message_id, screen, record)
 
     async def resume(
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer
@@ -281,7 +285,7 @@ class SolitaireService:
                 return
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
-        await self._edit(chat_id, message_id, self.board(record, lang), record.version)
+        await self._edit(chat_id, message_id, self.board(record, lang), record)
 
 
 def _picked_for(game: GameRecord, move: str) -> str | None:

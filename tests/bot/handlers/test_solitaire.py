@@ -513,3 +513,18 @@ async def test_a_board_left_behind_catches_up_on_the_next_tap(
     caught_up = current(h, board)
     assert caught_up.text != old_text and "beats" in caught_up.text
     assert f"{rec.id}:{rec.version + 1}:" in (caught_up.callback_data()[0] or "")
+
+
+async def test_a_new_game_on_the_message_of_an_older_one_is_shown(h: Harness) -> None:
+    """The menu's message shows game after game: the second game's first board (version 0)
+    must not be mistaken for an older version of the first game's."""
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    gid = h.game_id(board)
+    await play_out(h, ann, board, gid, 3)
+    assert (await h.record(gid)).version >= 3
+    await h.tap(ann, current(h, board), "☰ Menu")
+    await h.tap(ann, current(h, board), "m:kosa")
+    await h.tap(ann, current(h, board), "m:new:kosa:u")
+    shown = current(h, board)
+    assert "Braid" in shown.text and h.game_id(shown) != gid
