@@ -105,9 +105,13 @@ async def test_ryadki_from_newgame_to_the_result_with_a_restart(
         steps += 1
     board = await emu.wait_message(group, "game over")
     assert "Winner" in board.text and board.has_button(re.compile("Rematch"))
-    for user in players:
-        final_hand = ryadki_hand(emu, user)
-        assert final_hand is not None and "over" in final_hand.text
+    for user in players:  # each hand is edited in its own chat, as soon as Telegram allows
+
+        def hand_over(u: EmuUser = user) -> bool | None:
+            hand = ryadki_hand(emu, u)
+            return (hand is not None and "over" in hand.text) or None
+
+        await emu.wait_for(hand_over, what="every hand to say the game is over")
     assert emu.tg.unanswered_callbacks() == []
     assert "Traceback" not in bot.log_text()
 

@@ -86,7 +86,7 @@ class World:
         return alerts[-1] if alerts else ""
 
     async def drain(self) -> None:
-        await self.svc.flood.drain()
+        await self.svc.drain()
 
 
 async def open_lobby(w: World, kind: str) -> TgMessage:

@@ -52,6 +52,9 @@ class Publisher:
         self.records = records
         self.settings = settings
         self.flood = flood
+        # private hands: no budget of our own (a player's chat is not a group), but a
+        # RetryAfter still pauses that chat's edits instead of holding a tap's answer
+        self.hand_flood = EditCoalescer(1_000_000, min_gap=0.0)
         self.on_moved: OnMoved | None = None  # the group became a supergroup (set by the service)
         self._hand_sig: dict[tuple[str, int], tuple[int, str]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
@@ -238,4 +241,4 @@ class Publisher:
             except (Undeliverable, ChatMoved) as err:
                 log.info("event=hand_edit_failed chat=%s error=%s", chat, err)
 
-        await self.flood.submit(chat, msg, version, push)
+        await self.hand_flood.submit(chat, msg, version, push)

@@ -79,3 +79,9 @@ class TableService:
     async def stop(self) -> None:
         await self.timers.stop()
         await self.flood.close(flush=True)
+        await self.publisher.hand_flood.close(flush=True)
+
+    async def drain(self) -> None:
+        """Wait until every waiting edit (boards and hands) has been sent (tests)."""
+        await self.flood.drain()
+        await self.publisher.hand_flood.drain()
