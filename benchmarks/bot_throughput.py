@@ -260,6 +260,8 @@ class GameBench:
         variant = {"kosa": "u", "raspad": "52"}[self.kind]
         await self.feed(self.session.user_message(self.user, None, "/start"), False)
         menu = self.session.last_message(self.user)
+        await self.feed(self.session.tap_data(self.user, menu, f"m:{self.kind}"), False)
+        menu = self.session.message(menu.chat.id, menu.message_id)  # the variants
         await self.feed(
             self.session.tap_data(self.user, menu, f"m:new:{self.kind}:{variant}"), False
         )
