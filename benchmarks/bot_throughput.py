@@ -308,8 +308,8 @@ class Breakdown:
     """CPU time spent in the main parts of the game path (wrapped while a game bench runs)."""
 
     PARTS = (
-        ("bot.handlers.solitaire", "render_game", "render board + keyboard"),
-        ("bot.handlers.solitaire", "edit", "editMessageText request"),
+        ("bot.games.solitaire.service", "board", "render board + keyboard"),
+        ("bot.telegram.io", "edit", "editMessageText request"),
         ("bot.telegram.io", "answer", "answerCallbackQuery request"),
         ("bot.games.solitaire.model", "apply_move", "rules apply + undo/events"),
     )

@@ -7,32 +7,25 @@ from __future__ import annotations
 
 import asyncio
 import re
-import uuid
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 from aiogram import Dispatcher
 from aiogram.exceptions import TelegramMigrateToChat
 
 import rules
-from bot.storage import Store
 from bot.telegram import callbacks
 from bot.telegram.flood import EditCoalescer
 from tests.bot.telegram.test_flood import FakeClock, Screen
 from tests.support.recording import (
     MIGRATED,
-    BotSession,
     Call,
     Migration,
     TgChat,
 )
 from tests.support.world import (
-    Clock,
     World,
     hand_of,
     invite_code,
-    make_settings,
     open_lobby,
     play_ryadki_turn,
     start_ryadki,
@@ -295,37 +288,14 @@ async def test_a_move_left_unfinished_by_a_dead_process_is_taken_over(w: World) 
 
 
 # -- two processes, both service messages, twice ------------------------------------------------
-@pytest.fixture(params=["sqlite", "redis"])
-async def two(
-    request: pytest.FixtureRequest,
-    bot_session: BotSession,
-    tmp_path: Path,
-) -> AsyncIterator[tuple[World, Dispatcher]]:
-    """A world whose store is shared by a second process (its own dispatcher and service)."""
-    from bot.app import build_dispatcher
-    from bot.storage.redis_store import RedisStore
-    from bot.storage.sqlite_store import SQLiteStore
-
-    settings = make_settings(tmp_path)
-    store: Store
-    if request.param == "sqlite":
-        store = await SQLiteStore(settings.data_path).open()
-    else:
-        url = request.getfixturevalue("redis_url")
-        store = await RedisStore(url, prefix="m" + uuid.uuid4().hex[:8]).open()
-    bot, session = bot_session
-    clock = Clock()
-    dps = [build_dispatcher(bot, store, settings, clock=clock) for _ in range(2)]
-    first = World(bot, session, dps[0], store, settings, clock)
+@pytest.fixture
+def two(replicas: tuple[World, Dispatcher]) -> tuple[World, Dispatcher]:
+    """Two processes on one store (see conftest), in a basic group (it can be upgraded)."""
+    first, other = replicas
     first.group = first.tg.add_group(
         "Card Club", owner=first.alice, type="group", members=[first.bob, first.carol, first.dave]
     )
-    try:
-        yield first, dps[1]
-    finally:
-        for dp in dps:
-            await dp["tables"].flood.close()
-        await store.close()
+    return first, other
 
 
 async def test_both_service_messages_twice_to_two_processes_give_one_board(
