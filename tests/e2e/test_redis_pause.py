@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
-from tests.e2e.test_solitaires import hinted_move, tap, version_of
+from tests.e2e.test_solitaires import hinted_move, new_raspad, version_of
 from tests.support.redis_server import redis_binary, start_redis
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]
@@ -33,11 +33,7 @@ async def test_a_paused_redis_answers_every_tap_and_play_resumes(
     try:
         await bot.start()
         ann = emulator.user("Ann", language_code="en")
-        ann.send("/start")
-        menu = await emulator.wait_message(ann, contains="Card games")
-        await tap(emulator, ann, menu, "💥 Raspad (Decay)")
-        await tap(emulator, ann, emulator.message(ann, menu.message_id), "🂠 52 cards")
-        board = emulator.message(ann, menu.message_id)
+        board = await new_raspad(emulator, ann)
         await hinted_move(emulator, ann, board)
         shown = emulator.message(ann, board.message_id)  # (the emulator's live message)
         text_before, version_before = shown.text, version_of(shown)

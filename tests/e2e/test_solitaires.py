@@ -65,18 +65,23 @@ def finished(msg: TgMessage) -> bool:
     return not any(GAME_DATA.match(d or "") for d in msg.callback_data())
 
 
+async def new_raspad(emulator: Emulator, user: EmuUser) -> TgMessage:
+    """/start, then Raspad with 52 cards: the menu's message becomes the board."""
+    user.send("/start")
+    menu = await emulator.wait_message(user, contains="Card games")
+    await tap(emulator, user, menu, "💥 Raspad (Decay)")
+    await tap(emulator, user, emulator.message(user, menu.message_id), "🂠 52 cards")
+    return emulator.message(user, menu.message_id)
+
+
 async def test_play_raspad_and_kosa_across_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     bot = await bot_process(language="en")
     ann = emulator.user("Ann", language_code="en")
-    ann.send("/start")
-    menu = await emulator.wait_message(ann, contains="Card games")
 
     # ---- Raspad: a few moves, then leave it for the menu
-    await tap(emulator, ann, menu, "💥 Raspad (Decay)")
-    await tap(emulator, ann, emulator.message(ann, menu.message_id), "🂠 52 cards")
-    raspad = emulator.message(ann, menu.message_id)
+    raspad = await new_raspad(emulator, ann)
     assert "Hand:" in raspad.text, raspad.describe()
     assert "<pre>" in (raspad.raw or "")
     for _ in range(4):
