@@ -51,10 +51,12 @@ def build_dispatcher(
     dp["store"] = store
     dp["settings"] = settings
     dp["languages"] = languages
-    dp["solitaires"] = SolitaireService(messenger, store, settings)
+    solitaires = SolitaireService(messenger, store, settings)
+    dp["solitaires"] = solitaires
     dp["tables"] = tables
     dp.startup.register(tables.start)
     dp.shutdown.register(tables.stop)
+    dp.shutdown.register(solitaires.stop)
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
     dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(rules.SOLITAIRES)))

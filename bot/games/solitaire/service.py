@@ -84,6 +84,10 @@ class SolitaireService:
         # edits (the newest board wins) instead of holding the tap's answer
         self.flood = EditCoalescer(1_000_000, min_gap=0.0)
 
+    async def stop(self) -> None:
+        """Send the boards still waiting (a paused chat) once more before the process ends."""
+        await self.flood.close(flush=True)
+
     def board(
         self,
         record: GameRecord,

@@ -24,6 +24,7 @@ from bot.render import parquet as render_parquet
 from bot.render import ryadki as render_ryadki
 from bot.render.common import esc
 from bot.render.screen import Screen, TableCtx
+from bot.storage import StoreUnavailable
 from bot.storage.record import GameRecord, Player
 from bot.telegram.flood import EditCoalescer
 from bot.telegram.keyboard import Keyboard
@@ -122,7 +123,10 @@ class Publisher:
             gid, version = record.id, record.version
 
             async def push() -> None:
-                latest = await self.records.store.version_of(gid)
+                try:
+                    latest = await self.records.store.version_of(gid)
+                except StoreUnavailable:  # cannot tell: show what we have
+                    latest = None
                 if latest is not None and latest > version:
                     return  # a newer board is on its way (from this process or another)
                 try:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import re
 
+import pytest
+
 import rules
 from bot.telegram import callbacks
 from tests.support.world import (
@@ -346,3 +348,22 @@ async def test_players_the_bot_cannot_write_to_are_sent_to_the_private_chat(worl
     await w.drain()
     assert hand_of(w, w.bob).text.startswith("🃏 Ryadki · “Card Club”")
     assert "I cannot write to Bob" not in w.board().text
+
+
+async def test_the_board_is_edited_when_its_version_cannot_be_checked(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Right before a group edit the stored version is checked (never show an older render);
+    when the store cannot answer that moment, the board is shown anyway."""
+    from bot.storage import StoreUnavailable
+
+    w = world
+    lobby = await open_lobby(w, "ryadki")
+
+    async def unavailable(game_id: str) -> int | None:
+        raise StoreUnavailable("paused")
+
+    monkeypatch.setattr(w.store, "version_of", unavailable)
+    await w.tap(w.bob, lobby, "✋ Join")
+    await w.drain()
+    assert "Bob" in w.board().text
