@@ -35,6 +35,7 @@ async def test_a_paused_redis_answers_every_tap_and_play_resumes(
         ann = emulator.user("Ann", language_code="en")
         board = await new_raspad(emulator, ann)
         await hinted_move(emulator, ann, board)
+        await emulator.wait_idle()  # the board shows that move
         shown = emulator.message(ann, board.message_id)  # (the emulator's live message)
         text_before, version_before = shown.text, version_of(shown)
 
