@@ -221,35 +221,7 @@ RyadkiEvent = (
 )
 ParquetEvent = Place | Relocate | Phase | Pass | Resign | End
 
-Event = (
-    Beat
-    | Decay
-    | Close
-    | Fail
-    | Move
-    | Fill
-    | Autofill
-    | Draw
-    | Redeal
-    | DealStart
-    | Play
-    | JackOnJack
-    | Seven
-    | Queen
-    | Third
-    | CannotAnswer
-    | Built
-    | Refill
-    | Lead
-    | DealEnd
-    | GameEnd
-    | Place
-    | Relocate
-    | Phase
-    | Pass
-    | Resign
-    | End
-)
+Event = RaspadEvent | KosaEvent | RyadkiEvent | ParquetEvent  # every kind, once
 
 
 def _kinds(union: object) -> dict[str, type]:

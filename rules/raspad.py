@@ -349,18 +349,7 @@ def apply(state: State, move: str, player: int = 0) -> State:
         fails = 0
         if result != PLAYING:
             events.append(_end(result))
-            return State(
-                state.seed,
-                state.jokers,
-                tuple(stock),
-                tuple(hand),
-                tuple(table),
-                tuple(discard),
-                result,
-                kon,
-                fails,
-                tuple(events),
-            )
+            return _ended(state, stock, hand, table, discard, result, kon, fails, events)
     elif move == "fail":
         if live < 2:
             raise IllegalMove("raspad: fail needs at least two live cards on the table")
@@ -369,18 +358,7 @@ def apply(state: State, move: str, player: int = 0) -> State:
         fails += 1
         if result != PLAYING:
             events.append(_end(result))
-            return State(
-                state.seed,
-                state.jokers,
-                tuple(stock),
-                tuple(hand),
-                tuple(table),
-                tuple(discard),
-                result,
-                kon,
-                fails,
-                tuple(events),
-            )
+            return _ended(state, stock, hand, table, discard, result, kon, fails, events)
     else:
         if not _is_legal_beat(state, move):
             raise IllegalMove(f"raspad: {move!r} is not a legal move")
@@ -391,6 +369,32 @@ def apply(state: State, move: str, player: int = 0) -> State:
         discard.append(t)
         events.append({"e": "beat", "card": h, "target": t})
     return _settle(stock, hand, table, discard, kon, fails, events, state.seed, state.jokers)
+
+
+def _ended(
+    state: State,
+    stock: list[str],
+    hand: list[str],
+    table: list[str | None],
+    discard: list[str],
+    result: str,
+    kon: int,
+    fails: int,
+    events: list[RaspadEvent],
+) -> State:
+    """The state a close or fail that ended the game leaves."""
+    return State(
+        state.seed,
+        state.jokers,
+        tuple(stock),
+        tuple(hand),
+        tuple(table),
+        tuple(discard),
+        result,
+        kon,
+        fails,
+        tuple(events),
+    )
 
 
 def status(state: State) -> Status:
