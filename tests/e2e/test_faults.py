@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import FAST, new_lobby, ryadki_hand, ryadki_move
+from tests.e2e.test_group_games import FAST, new_lobby, ryadki_hand, ryadki_move, version_of
 from tests.support.recording import TgChat, TgMessage
 from tests.support.redis_server import redis_binary, start_redis
 
@@ -62,8 +62,15 @@ async def hand_move(emu: Emulator, players: list[EmuUser]) -> bool:
         return False
     user, hand = found
     card = next(b["text"] for b in hand.buttons() if b["text"].startswith("✅"))
-    await emu.wait_answer(user.tap(hand, card), 1.0)  # answered within a second
-    await emu.wait_for(lambda: card not in hand.button_texts() or None, 5.0, "the card played")
+    before = version_of(hand)
+    answer = await emu.wait_answer(user.tap(hand, card), 1.0)  # answered within a second
+    if answer.get("show_alert"):  # refused (the hand was a step behind): it is re-shown
+        return True
+    await emu.wait_for(
+        lambda: version_of(hand) != before or "Your turn" not in hand.text or None,
+        10.0,
+        "the hand to change after the play",
+    )
     return True
 
 
