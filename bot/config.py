@@ -26,6 +26,7 @@ class Settings(BaseSettings):
     game_ttl_seconds: int = Field(default=86400, gt=0)
     idle_ttl_seconds: int = Field(default=14 * 86400, gt=0)
     turn_timeout_seconds: int = Field(default=90, gt=0)
+    ai_pause_seconds: float = Field(default=1.0, ge=0, le=10)  # a computer seat's "thinking"
     lobby_ttl_seconds: int = Field(default=600, gt=0)
     invite_ttl_seconds: int = Field(default=86400, gt=0)
     timer_tick_seconds: float = Field(default=1.0, gt=0)
@@ -39,6 +40,9 @@ class Settings(BaseSettings):
     webhook_host: str = "0.0.0.0"
     webhook_port: int = 8080
     webhook_path: str = "/telegram"
+    # /metrics, /healthz and /readyz (bot.http_server); unset = no such server
+    metrics_port: int | None = Field(default=None, ge=1, le=65535)
+    metrics_host: str = "0.0.0.0"
 
     @field_validator(
         "redis_url",
@@ -46,6 +50,7 @@ class Settings(BaseSettings):
         "webhook_url",
         "health_file",
         "webhook_secret",
+        "metrics_port",
         mode="before",
     )
     @classmethod

@@ -12,6 +12,7 @@ from aiogram.types import CallbackQuery
 import rules
 from bot.games.solitaire.model import DEFAULT_VARIANT, VARIANTS
 from bot.games.solitaire.service import SolitaireService, Tap
+from bot.games.table.service import TableService
 from bot.i18n import Translator
 from bot.render.menu import variant_menu
 from bot.storage import GameRecord
@@ -69,12 +70,16 @@ async def continue_game(
     query: CallbackQuery,
     args: list[str],
     solitaires: SolitaireService,
+    tables: TableService,
     lang: str,
     answer: CallbackAnswer,
 ) -> None:
+    """ "Continue" in the menu: a solitaire, or a game against the computer."""
     if query.message is None or not args:
         return
     where = (query.message.chat.id, query.message.message_id)
+    if await tables.private.resume(args[0], query.from_user.id, where):
+        return
     await solitaires.resume(args[0], query.from_user.id, where, lang, answer)
 
 

@@ -11,6 +11,7 @@ from aiogram.types import CallbackQuery, Message
 
 from bot.config import LANGUAGES
 from bot.games.solitaire.service import SolitaireService
+from bot.games.table.service import TableService
 from bot.i18n import Translator
 from bot.render.menu import language_menu, main_menu, rules_page
 from bot.telegram.filters import Menu
@@ -25,12 +26,15 @@ PAYLOAD_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 async def show_menu(
     bot: Bot,
     solitaires: SolitaireService,
+    tables: TableService,
     user_id: int,
     chat_id: int,
     lang: str,
     message_id: int | None = None,
 ) -> None:
-    active = await solitaires.active_games(user_id)
+    """The main menu, with "continue" for the user's unfinished solitaires and games against
+    the computer."""
+    active = await solitaires.active_games(user_id) + await tables.private.active(user_id)
     text, markup = main_menu(lang, active)
     if message_id is None:
         await send(bot, chat_id, text, markup)
@@ -43,6 +47,7 @@ async def start(
     command: CommandObject,
     bot: Bot,
     solitaires: SolitaireService,
+    tables: TableService,
     lang: str,
     _: Translator,
 ) -> None:
@@ -56,12 +61,14 @@ async def start(
             bool(PAYLOAD_RE.fullmatch(payload)),
         )
         await send(bot, message.chat.id, _("start-bad-payload"))
-    await show_menu(bot, solitaires, message.from_user.id, message.chat.id, lang)
+    await show_menu(bot, solitaires, tables, message.from_user.id, message.chat.id, lang)
 
 
-async def menu_cmd(message: Message, bot: Bot, solitaires: SolitaireService, lang: str) -> None:
+async def menu_cmd(
+    message: Message, bot: Bot, solitaires: SolitaireService, tables: TableService, lang: str
+) -> None:
     assert message.from_user is not None
-    await show_menu(bot, solitaires, message.from_user.id, message.chat.id, lang)
+    await show_menu(bot, solitaires, tables, message.from_user.id, message.chat.id, lang)
 
 
 async def rules_cmd(message: Message, bot: Bot, lang: str) -> None:
@@ -74,12 +81,15 @@ async def language_cmd(message: Message, bot: Bot, lang: str) -> None:
     await send(bot, message.chat.id, text, markup)
 
 
-async def menu_cb(query: CallbackQuery, bot: Bot, solitaires: SolitaireService, lang: str) -> None:
+async def menu_cb(
+    query: CallbackQuery, bot: Bot, solitaires: SolitaireService, tables: TableService, lang: str
+) -> None:
     if query.message is None:
         return
     await show_menu(
         bot,
         solitaires,
+        tables,
         query.from_user.id,
         query.message.chat.id,
         lang,
@@ -99,6 +109,7 @@ async def lang_cb(
     args: list[str],
     bot: Bot,
     solitaires: SolitaireService,
+    tables: TableService,
     languages: LanguageCache,
     lang: str,
     answer: CallbackAnswer,
@@ -118,7 +129,7 @@ async def lang_cb(
     from bot.i18n import t
 
     await answer(t(new, "language-set"))
-    await show_menu(bot, solitaires, query.from_user.id, chat_id, new, message_id)
+    await show_menu(bot, solitaires, tables, query.from_user.id, chat_id, new, message_id)
 
 
 def make_router() -> Router:

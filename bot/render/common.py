@@ -6,13 +6,14 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
-from bot.render.screen import SoloCtx
+from bot.render.screen import SoloCtx, TableCtx
 from bot.telegram.callbacks import game_data, menu_data, ui_action
 from bot.telegram.keyboard import Button, Keyboard
 from rules import cards
 from rules.cards import RANKS, SUITS
 
 PARQUET_COLS = "abcdefg"
+ENDED_EARLY = ("abandoned", "replaced")  # a table's `why` when it ended before the rules' end
 
 
 def card(code: str | None) -> str:
@@ -109,3 +110,14 @@ def result_lines(
         )
     )
     return lines
+
+
+def private_end_keyboard(ctx: TableCtx) -> Keyboard:
+    """Under a finished game against the computer: play again, and the menu."""
+    _ = ctx._
+    row = []
+    if ctx.rematch:
+        data = game_data(ctx.game_id, ctx.version, ui_action("rematch"))
+        row.append(Button(text=_("grp-btn-rematch"), callback_data=data))
+    row.append(Button(text=_("grp-btn-back"), callback_data=menu_data("menu")))
+    return Keyboard([row])

@@ -8,6 +8,7 @@ from urllib.parse import quote
 from bot.i18n import Translator
 from bot.render.common import esc, ui_button
 from bot.render.screen import Screen, TableCtx
+from bot.telegram.callbacks import menu_data
 from bot.telegram.deeplinks import group_link, join_link
 from bot.telegram.keyboard import Button, Keyboard
 
@@ -30,7 +31,7 @@ def lobby_text(
 ) -> str:
     """The lobby: who sits, the settings, what happens next. `closed`: a locale key when over."""
     game = _(f"grp-game-{lobby['kind']}")
-    lines = [_("lobby-title", game=game)]
+    lines = [_("lobby-title-private" if lobby["private"] else "lobby-title", game=game)]
     if group_title:
         lines.append(_("lobby-group", group=esc(group_title)))
     seated = [
@@ -44,8 +45,13 @@ def lobby_text(
     )
     if lobby["kind"] == "ryadki":
         lines.append(_("lobby-settings-ryadki", deck=_deck(lobby, _), deals=lobby["deals"]))
-    else:
+    elif not lobby["private"]:
         lines.append(_("lobby-settings-parquet"))
+    if lobby["computers"] or lobby["private"]:
+        lines.append(_("lobby-level", level=_(f"ai-level-{lobby['level']}")))
+    if lobby["private"] and not closed:
+        lines.append(_("lobby-private-hint"))
+        return "\n\n".join(lines)
     if closed:
         lines.append(_(closed))
     else:
@@ -59,17 +65,37 @@ def lobby_text(
     return "\n\n".join(lines)
 
 
+def _computer_row(lobby: LobbyView, gid: str, version: int, _: Translator) -> list[Button]:
+    """Add or remove a computer seat, and the computer's level (the creator's buttons)."""
+    row = []
+    if len(lobby["names"]) < lobby["max"]:
+        label = "grp-btn-ai-play" if lobby["max"] == 2 else "grp-btn-ai-add"
+        row.append(ui_button(_(label), gid, version, "ai+"))
+    if lobby["computers"] > (1 if lobby["private"] else 0):
+        row.append(ui_button(_("grp-btn-ai-remove"), gid, version, "ai-"))
+    level = _(f"ai-level-{lobby['level']}")
+    row.append(ui_button(_("grp-btn-level", level=level), gid, version, "level"))
+    return row
+
+
 def lobby_keyboard(
     lobby: LobbyView, gid: str, version: int, bot_username: str | None, code: str, _: Translator
 ) -> Keyboard:
-    rows: list[list[Button]] = [
-        [
-            ui_button(_("grp-btn-join"), gid, version, "join"),
-            ui_button(_("grp-btn-leave"), gid, version, "leave"),
-        ],
-    ]
-    if bot_username:
-        rows.append([Button(text=_("grp-btn-join-link"), url=join_link(bot_username, code))])
+    rows: list[list[Button]] = []
+    if not lobby["private"]:
+        rows.append(
+            [
+                ui_button(_("grp-btn-join"), gid, version, "join"),
+                ui_button(_("grp-btn-leave"), gid, version, "leave"),
+            ]
+        )
+        if bot_username:
+            rows.append([Button(text=_("grp-btn-join-link"), url=join_link(bot_username, code))])
+    if not (lobby["private"] and lobby["kind"] == "parquet"):
+        rows.append(_computer_row(lobby, gid, version, _))
+    else:
+        level = _(f"ai-level-{lobby['level']}")
+        rows.append([ui_button(_("grp-btn-level", level=level), gid, version, "level")])
     if lobby["kind"] == "ryadki":
         rows.append(
             [
@@ -77,12 +103,12 @@ def lobby_keyboard(
                 ui_button(_("grp-btn-deals", n=lobby["deals"]), gid, version, "deals"),
             ]
         )
-    rows.append(
-        [
-            ui_button(_("grp-btn-start"), gid, version, "start"),
-            ui_button(_("grp-btn-cancel"), gid, version, "cancel"),
-        ]
+    last = (
+        Button(text=_("grp-btn-back"), callback_data=menu_data("menu"))
+        if lobby["private"]
+        else ui_button(_("grp-btn-cancel"), gid, version, "cancel")
     )
+    rows.append([ui_button(_("grp-btn-start"), gid, version, "start"), last])
     return Keyboard(rows)
 
 

@@ -13,22 +13,20 @@ RULE_GAMES = (*rules.SOLITAIRES, *rules.GROUP_GAMES)  # a page shows those with 
 
 
 def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
-    """`active`: unfinished solitaires as (kind, game_id), offered as "continue" buttons."""
+    """`active`: unfinished games of this user's own (solitaires, games against the computer)
+    as (kind, game_id), offered as "continue" buttons."""
     rows: list[list[Button]] = []
     text = t(lang, "menu-title")
     for kind, game_id in active or []:
-        rows.append(
-            [
-                button(
-                    t(lang, "btn-continue", game=t(lang, f"game-{kind}")),
-                    menu_data(f"cont:{game_id}"),
-                )
-            ]
-        )
+        game = t(lang, f"game-{kind}") if kind in rules.SOLITAIRES else t(lang, f"btn-ai-{kind}")
+        rows.append([button(t(lang, "btn-continue", game=game), menu_data(f"cont:{game_id}"))])
     rows.append(
         [
             *(button(t(lang, f"btn-{kind}"), menu_data(kind)) for kind in rules.SOLITAIRES),
         ]
+    )
+    rows.append(
+        [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in rules.GROUP_GAMES]
     )
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
     rows.append(

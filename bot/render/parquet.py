@@ -13,7 +13,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
-from bot.render.common import PARQUET_COLS, cell_name, esc, side, sorted_hand
+from bot.render.common import (
+    ENDED_EARLY,
+    PARQUET_COLS,
+    cell_name,
+    esc,
+    private_end_keyboard,
+    side,
+    sorted_hand,
+)
 from bot.render.events import parquet_lines
 from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
@@ -83,6 +91,7 @@ def text(
     *,
     why: str | None = None,
     deadline_s: int | None = None,
+    computers: Sequence[int] = (),
 ) -> str:
     st = view["status"]
     header = _(
@@ -103,10 +112,14 @@ def text(
         parts.append("\n".join(ev))
     if st["over"]:
         parts.append(result_line(view, names, why, _))
+    elif why in ENDED_EARLY:
+        parts.append(_(f"grp-{why}"))
     elif view["turn"] is not None:
         turn = view["turn"]
         who = side(view, turn) + " " + esc(names[turn])
-        if pick:
+        if turn in computers:
+            parts.append(_("grp-ai-thinking", name=who))
+        elif pick:
             shown = cell_name(pick) if pick.isdigit() else pretty(pick)
             parts.append(_("pq-turn-picked", name=who, card=shown))
         elif view.get("must_relocate"):
@@ -125,12 +138,15 @@ def keyboard(
     pick: str | None,
     legal: Sequence[str],
     _: Translator,
+    computers: Sequence[int] = (),
 ) -> Keyboard:
     st = view["status"]
     if st["over"]:
         again = game_data(gid, version, ui_action("rematch"))
         return Keyboard([[Button(text=_("grp-btn-rematch"), callback_data=again)]])
     turn = view["turn"]
+    if turn in computers:  # nothing to pick while the computer moves
+        turn, legal = None, ()
     can_place, can_move = sources(legal)
     dests = targets(legal, pick)
     rows: list[list[Button]] = []
@@ -176,8 +192,21 @@ def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
     """The one public message: board, hands, events, whose turn; the keyboard is the board."""
     _ = ctx._
     body = text(
-        view, ctx.names, ctx.events, ctx.pick, ctx.legal, _, why=ctx.why, deadline_s=ctx.deadline_s
+        view,
+        ctx.names,
+        ctx.events,
+        ctx.pick,
+        ctx.legal,
+        _,
+        why=ctx.why,
+        deadline_s=ctx.deadline_s,
+        computers=ctx.computers,
     )
-    if view["status"]["over"] and not ctx.rematch:
+    over = view["status"]["over"] or ctx.why in ENDED_EARLY
+    if over and ctx.private:
+        return Screen(body, private_end_keyboard(ctx))
+    if over and not ctx.rematch:
         return Screen(body, None)
-    return Screen(body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _))
+    return Screen(
+        body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _, ctx.computers)
+    )

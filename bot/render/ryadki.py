@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
-from bot.render.common import esc, sorted_hand
+from bot.render.common import ENDED_EARLY, esc, private_end_keyboard, sorted_hand
 from bot.render.events import ryadki_lines
 from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
@@ -49,12 +49,17 @@ def table_text(
     _: Translator,
     *,
     deadline_s: int | None = None,
+    why: str | None = None,
+    turn_lines: bool = True,
+    computers: Sequence[int] = (),
 ) -> str:
-    """The public table for the group (parse_mode HTML)."""
+    """The public table for the group (parse_mode HTML). `why` is "abandoned" for a game that
+    ended with no person left in it; `turn_lines` False leaves out whose turn it is."""
     st = view["status"]
+    abandoned = why in ENDED_EARLY and not st["over"]
     lines = [
         _("ry-title", deal=view["deal"], deals=view["deals"])
-        if not st["over"]
+        if not (st["over"] or abandoned)
         else _("ry-title-over")
     ]
     rows = [
@@ -85,10 +90,14 @@ def table_text(
     if st["over"]:
         winners = [esc(names[s]) for s in st["winners"] if s < len(names)]
         lines.append(_("ry-result", names=_join(winners, _)))
-    elif view["turn"] is not None:
+    elif abandoned:
+        lines.append(_(f"grp-{why}"))
+    elif view["turn"] is not None and turn_lines:
         turn = view["turn"]
         who = esc(names[turn]) if turn < len(names) else "?"
-        if view["stack"] and view["last"] != turn:
+        if turn in computers:
+            lines.append(_("grp-ai-thinking", name=who))
+        elif view["stack"] and view["last"] != turn:
             lines.append(_("ry-turn-answer", name=who, card=pretty(view["stack"][-1])))
         else:
             lines.append(_("ry-turn-lead", name=who))
@@ -197,12 +206,20 @@ def hand_keyboard(
 def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
     """The public table in the group."""
     _ = ctx._
-    text = table_text(view, ctx.names, ctx.events, _, deadline_s=ctx.deadline_s)
-    if not view["status"]["over"]:
+    text = table_text(
+        view,
+        ctx.names,
+        ctx.events,
+        _,
+        deadline_s=ctx.deadline_s,
+        why=ctx.why,
+        computers=ctx.computers,
+    )
+    over = bool(view["status"]["over"]) or ctx.why in ENDED_EARLY
+    if not over:
         for seat in ctx.dm_failed:
             name = esc(ctx.names[seat]) if seat < len(ctx.names) else "?"
             text += "\n\n" + _("ry-dm-failed", name=name)
-    over = bool(view["status"]["over"])
     markup = table_keyboard(
         ctx.game_id, ctx.version, ctx.bot_username, ctx.code, _, over=over, rematch=ctx.rematch
     )
@@ -215,3 +232,27 @@ def render_hand(view: dict[str, Any], ctx: TableCtx) -> Screen:
     text = hand_text(view, ctx.title, ctx.names, _)
     markup = hand_keyboard(view, ctx.game_id, ctx.version, _, confirm_leave=ctx.confirm_leave)
     return Screen(text, markup)
+
+
+def render_private(view: dict[str, Any], ctx: TableCtx) -> Screen:
+    """A game against the computer: the table and the player's hand in one private message
+    (`view` is the player's seat's view)."""
+    _ = ctx._
+    over = bool(view["status"]["over"]) or ctx.why in ENDED_EARLY
+    parts = [table_text(view, ctx.names, ctx.events, _, why=ctx.why, turn_lines=False)]
+    seat = view["seat"]
+    if not over and seat is not None and view["active"][seat]:
+        hand = sorted_hand(view["hand"])
+        parts.append(_("ry-private-hand") + "\n<pre>" + esc(cards(hand) or "—") + "</pre>")
+        turn = view["turn"]
+        if turn == seat:
+            if view["stack"] and view["last"] != seat:
+                parts.append(_("ry-hand-your-answer", card=pretty(view["stack"][-1])))
+            else:
+                parts.append(_("ry-hand-your-lead"))
+        elif turn is not None:
+            parts.append(_("grp-ai-thinking", name=esc(ctx.names[turn])))
+    text = "\n\n".join(parts)
+    if not over:
+        return Screen(text, hand_keyboard(view, ctx.game_id, ctx.version, _, ctx.confirm_leave))
+    return Screen(text, private_end_keyboard(ctx))

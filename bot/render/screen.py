@@ -88,3 +88,5 @@ class TableCtx(RenderCtx):
     ttl_minutes: int = 0  # lobby expiry
     ttl_hours: int = 0  # invite expiry
     closed: str | None = None  # a closed lobby: the locale key saying why
+    private: bool = False  # against the computer in a private chat (table and hand in one)
+    computers: list[int] = field(default_factory=list)  # the seats of computer players

@@ -48,18 +48,24 @@ def _opt_int(value: Any) -> int | None:
 
 @dataclass(slots=True)
 class Player:
-    """A seat at a table: who sits there and the language of their private messages."""
+    """A seat at a table: who sits there and the language of their private messages. A
+    computer seat (`ai`) has a negative user id no Telegram user has."""
 
     user_id: int
     name: str
     lang: str = "ru"
+    ai: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "lang": self.lang}
+        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "lang": self.lang}
+        if self.ai:
+            data["ai"] = True
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Player:
-        return cls(int(data["user_id"]), str(data["name"]), str(data.get("lang") or "ru"))
+        lang = str(data.get("lang") or "ru")
+        return cls(int(data["user_id"]), str(data["name"]), lang, bool(data.get("ai")))
 
 
 @dataclass(slots=True)
@@ -145,6 +151,8 @@ class TableMeta:
     closed: str | None = None  # a closed lobby: the locale key saying why
     migrating: tuple[int, float] | None = None  # (new chat, since): moving to a supergroup
     rematch: bool = False  # a rematch was opened from this finished table
+    level: str = "normal"  # how well the computer seats play ("easy" | "normal" | "strong")
+    private: bool = False  # against the computer in the creator's private chat (no group)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -171,6 +179,8 @@ class TableMeta:
             "closed": self.closed,
             "migrating": self.migrating,
             "rematch": self.rematch,
+            "level": self.level,
+            "private": self.private,
         }
 
     @classmethod
@@ -208,7 +218,17 @@ class TableMeta:
             closed=d.get("closed"),
             migrating=(int(migrating[0]), float(migrating[1])) if migrating else None,
             rematch=bool(d.get("rematch")),
+            level=str(d.get("level") or "normal"),
+            private=bool(d.get("private")),
         )
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats of people (not computer players)."""
+        return [i for i, p in enumerate(self.players) if not p.ai]
+
+    def is_ai(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.players) and self.players[seat].ai
 
     def seat_of(self, user_id: int) -> int | None:
         for i, p in enumerate(self.players):

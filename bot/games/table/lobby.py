@@ -7,6 +7,9 @@ Settings:
 - Ryadki: 2–6 players; deck 36 or 52 (default by seat count: 36 for 2–4 players, 52 for 5–6, as
   the rule page decides; an explicit choice overrides it); deals 1, 3 or 7 (default 7).
 - Parquet: exactly 2 players; sides and the first mover are drawn by the rules module.
+- Computer seats: the creator adds or removes them (at least one person stays seated); they
+  all play at the table's `level`. A lobby in the creator's private chat (`private`) is a game
+  against the computer: the creator and computer seats only.
 """
 
 from __future__ import annotations
@@ -19,6 +22,12 @@ from bot.storage.record import Player, TableMeta
 
 DECKS = (36, 52)
 DEALS = (1, 3, 7)
+LEVELS = ("easy", "normal", "strong")
+COMPUTER_NAMES = {
+    "ru": ("Вера", "Глеб", "Зоя", "Лев", "Мира"),
+    "en": ("Ada", "Alan", "Grace", "Linus", "Hedy"),
+}
+AI_MARK = "🤖"
 
 
 class Lobby:
@@ -53,7 +62,12 @@ class Lobby:
 
     @property
     def is_empty(self) -> bool:
-        return not self.players
+        """No person is seated (computer seats alone do not keep a lobby open)."""
+        return not self.meta.humans
+
+    @property
+    def computers(self) -> int:
+        return len(self.players) - len(self.meta.humans)
 
     def effective_deck(self) -> int:
         """The deck the game will use: the explicit choice, else 36 up to 4 players, 52 above."""
@@ -83,6 +97,9 @@ class Lobby:
             "min": self.min_players,
             "max": self.max_players,
             "can_begin": self.can_begin,
+            "computers": self.computers,
+            "level": self.meta.level,
+            "private": self.meta.private,
         }
 
     # -- changes -----------------------------------------------------------------------------
@@ -101,8 +118,11 @@ class Lobby:
         if seat is None:
             raise Refused("lobby-not-seated")
         del self.players[seat]
-        if user_id == self.meta.creator and self.players:
-            self.meta.creator = self.players[0].user_id
+        humans = self.meta.humans
+        if not humans:  # computer seats do not stay on their own
+            self.players.clear()
+        elif user_id == self.meta.creator:
+            self.meta.creator = self.players[humans[0]].user_id
 
     def check_start(self, user_id: int) -> None:
         """Only the creator starts, and only with enough players seated."""
@@ -127,8 +147,37 @@ class Lobby:
             raise ValueError(f"deals must be one of {DEALS}")
         self.meta.deals = deals
 
+    def add_computer(self, user_id: int) -> Player:
+        """A computer seat, named after the next free name of the lobby's language."""
+        self._check_creator(user_id)
+        if self.is_full:
+            raise Refused("lobby-full")
+        taken = {p.name for p in self.players}
+        names = COMPUTER_NAMES.get(self.meta.lang, COMPUTER_NAMES["en"])
+        name = next((f"{AI_MARK} {n}" for n in names if f"{AI_MARK} {n}" not in taken), AI_MARK)
+        ids = {p.user_id for p in self.players}
+        uid = next(-i for i in range(1, 100) if -i not in ids)
+        player = Player(uid, name, self.meta.lang, ai=True)
+        self.players.append(player)
+        return player
+
+    def remove_computer(self, user_id: int) -> None:
+        """The last computer seat leaves (a game against the computer keeps one)."""
+        self._check_creator(user_id)
+        seats = [i for i, p in enumerate(self.players) if p.ai]
+        if not seats or (self.meta.private and len(seats) == 1):
+            raise Refused("lobby-no-computer")
+        del self.players[seats[-1]]
+
+    def next_level(self, user_id: int) -> None:
+        self._check_creator(user_id)
+        self.meta.level = LEVELS[(LEVELS.index(self.meta.level) + 1) % len(LEVELS)]
+
+    def _check_creator(self, user_id: int) -> None:
+        if user_id != self.meta.creator:
+            raise Refused("lobby-only-creator-settings")
+
     def _check_settings(self, user_id: int) -> None:
         if self.kind != "ryadki":
             raise Refused("lobby-no-settings")
-        if user_id != self.meta.creator:
-            raise Refused("lobby-only-creator-settings")
+        self._check_creator(user_id)

@@ -246,7 +246,7 @@ class LobbyService:
 
     async def tap_start(self, record: GameRecord, user: Player) -> None:
         Lobby(record.kind, record.table).check_start(user.user_id)
-        if record.table.group is None:
+        if record.table.group is None and not record.table.private:
             raise Refused("lobby-need-group")
         assert self.play is not None
         await self.play.begin(record.id, user.user_id)
@@ -274,9 +274,15 @@ class LobbyService:
             lobby = Lobby(r.kind, r.table)
             if which == "deck":
                 lobby.set_deck(user.user_id, 52 if lobby.effective_deck() == 36 else 36)
-            else:
+            elif which == "deals":
                 nxt = DEALS[(DEALS.index(r.table.deals) + 1) % len(DEALS)]
                 lobby.set_deals(user.user_id, nxt)
+            elif which == "level":
+                lobby.next_level(user.user_id)
+            elif which == "ai+":
+                lobby.add_computer(user.user_id)
+            else:
+                lobby.remove_computer(user.user_id)
             r.table.expires = self.records.lobby_expiry(r)
             return True
 
@@ -289,7 +295,8 @@ class LobbyService:
         await self.store.cancel(lobby_key(record.id))
         if record.table.code:
             await self.store.delete_invite(record.table.code)
-        await self.publisher.show(record)
+        if not record.table.private:  # a private setup's message may be the menu again
+            await self.publisher.show(record)
 
     async def lobby_due(self, key: str, now: float) -> None:
         gid = key.split(":", 1)[1]

@@ -3,10 +3,16 @@
 The record's meta is a TableMeta (bot.storage.record); a move writes the new rules state, the
 events to show under the table and the next turn deadline, and marks the record finished when
 the rules say the game is over.
+
+The deadline is the turn timer for a person at a group table, `ai_pause` for a computer seat
+(its move is made when that deadline fires: a stored timer, so it survives a restart), and none
+for the person in a private game against the computer. A game in which no person is still
+playing ends there (`why = "abandoned"`): computer seats do not play on to an empty room.
 """
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import rules
@@ -16,6 +22,8 @@ from bot.games.table.lobby import Lobby
 from bot.storage.record import Event, GameRecord
 
 TIMEOUT_LIMIT = 3
+AI_PAUSE = 1.0  # seconds a computer seat "thinks" before its move
+CHAIN_LIMIT = 64  # computer moves in one go at most (a private table: until the person's turn)
 LOG_MERGE_SECONDS = 3.0  # changes closer together than this share the event lines under the table
 LOG_MAX = 24
 
@@ -37,19 +45,40 @@ def _log(record: GameRecord, events: list[Event], now: float) -> None:
     meta.events_at = now
 
 
-def _settle(record: GameRecord, state: Any, now: float, turn_timeout: float) -> None:
+def _settle(
+    record: GameRecord, state: Any, now: float, turn_timeout: float, ai_pause: float
+) -> None:
     set_state(record, state)
     meta = record.table
     meta.pick = None
+    view = public_view(record, state)
+    active = view.get("active")
     if rules.GAMES[record.kind].status(state).over:
         meta.due = None
         record.finished = True
+    elif active is not None and meta.humans and not any(active[s] for s in meta.humans):
+        meta.due, meta.why = None, "abandoned"
+        record.finished = True
+    elif meta.is_ai(turn_of(view)):
+        meta.due = now + ai_pause
     else:
-        meta.due = now + turn_timeout
+        meta.due = None if meta.private else now + turn_timeout
+
+
+def ai_seed(gid: str, version: int, step: int = 0) -> int:
+    """The seed of a computer move: the same for the same game, version and step everywhere."""
+    digest = hashlib.blake2b(f"{gid}:{version}:{step}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def start(
-    record: GameRecord, lobby: Lobby, now: float, turn_timeout: float, seed: int | None = None
+    record: GameRecord,
+    lobby: Lobby,
+    now: float,
+    turn_timeout: float,
+    seed: int | None = None,
+    *,
+    ai_pause: float = AI_PAUSE,
 ) -> None:
     """Deal the game from the lobby's seats and settings."""
     state = rules.GAMES[record.kind].new_game(lobby.options(), seed=seed)
@@ -59,10 +88,18 @@ def start(
     meta.why = None
     meta.events = list(public_view(record, state)["events"])
     meta.events_at = now
-    _settle(record, state, now, turn_timeout)
+    _settle(record, state, now, turn_timeout, ai_pause)
 
 
-def play(record: GameRecord, seat: int, move: str, now: float, turn_timeout: float) -> None:
+def play(
+    record: GameRecord,
+    seat: int,
+    move: str,
+    now: float,
+    turn_timeout: float,
+    *,
+    ai_pause: float = AI_PAUSE,
+) -> None:
     """A seated player's own move (rules.IllegalMove when not legal; state untouched then)."""
     state = rules.GAMES[record.kind].apply(state_of(record), move, seat)
     meta = record.table
@@ -71,11 +108,52 @@ def play(record: GameRecord, seat: int, move: str, now: float, turn_timeout: flo
     if move == "resign" and record.kind == "parquet":
         meta.why = "resign"
     _log(record, list(public_view(record, state)["events"]), now)
-    _settle(record, state, now, turn_timeout)
+    _settle(record, state, now, turn_timeout, ai_pause)
+
+
+def computer_turn(
+    record: GameRecord,
+    now: float,
+    turn_timeout: float,
+    *,
+    ai_pause: float = AI_PAUSE,
+    chain: bool = False,
+) -> bool:
+    """The computer seat whose turn it is makes its move (`chain`: so does every computer
+    seat after it, until a person's turn or the end). False when no computer is to move.
+
+    The move is the computer player's (`rules.suggest` at the table's level: it sees what its
+    seat may see), applied like a person's."""
+    if record.phase != "play":
+        return False
+    game = rules.GAMES[record.kind]
+    meta = record.table
+    state = state_of(record)
+    events: list[Event] = []
+    moved = False
+    for step in range(CHAIN_LIMIT if chain else 1):
+        turn = turn_of(public_view(record, state))
+        if turn is None or not meta.is_ai(turn):
+            break
+        seed = ai_seed(record.id, record.version, step)
+        move = game.suggest(state, turn, seed, level=meta.level)
+        state = game.apply(state, move, turn)
+        events += public_view(record, state)["events"]
+        moved = True
+    if not moved:
+        return False
+    _log(record, events, now)
+    _settle(record, state, now, turn_timeout, ai_pause)
+    return True
 
 
 def time_out(
-    record: GameRecord, now: float, turn_timeout: float, seed: int | None = None
+    record: GameRecord,
+    now: float,
+    turn_timeout: float,
+    seed: int | None = None,
+    *,
+    ai_pause: float = AI_PAUSE,
 ) -> Event | None:
     """The turn timer ran out: play `suggest` for the absent player, or after TIMEOUT_LIMIT
     timeouts in a row remove them (`resign`: Ryadki goes on while two remain; Parquet ends and
@@ -104,5 +182,5 @@ def time_out(
         meta.timeouts[turn] = k
         event = timeout_event(turn, move, k, TIMEOUT_LIMIT)
     _log(record, [event, *public_view(record, state)["events"]], now)
-    _settle(record, state, now, turn_timeout)
+    _settle(record, state, now, turn_timeout, ai_pause)
     return event

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import rules
@@ -18,6 +19,7 @@ from rules.notation import parquet_targets
 
 if TYPE_CHECKING:
     from bot.games.table.lobby_service import LobbyService
+    from bot.games.table.private import PrivateTables
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +37,10 @@ class PlayService:
         self.settings = records.settings
         self.publisher = publisher
         self.lobbies: LobbyService | None = None  # set by TableService (a rematch opens one)
+        self.ai_pause = self.settings.ai_pause_seconds
+        # set by TableService: wake the deadline loop at this time (a computer seat's move)
+        self.wake: Callable[[float], None] = lambda due: None
+        self.private: PrivateTables | None = None  # set by TableService
 
     def _seat(self, record: GameRecord, user_id: int) -> int:
         """The user's seat in a game that is on (Refused otherwise)."""
@@ -65,24 +71,43 @@ class PlayService:
             lobby = Lobby(r.kind, r.table)
             if not lobby.can_begin:
                 raise Refused("lobby-too-few")
-            play.start(r, lobby, now, self.settings.turn_timeout_seconds)
+            play.start(r, lobby, now, self.settings.turn_timeout_seconds, ai_pause=self.ai_pause)
             return True
 
         record = await self.records.mutate(gid, deal)
         if record is None or record.phase != "play":
             return record
         await self.store.cancel(lobby_key(gid))
-        if record.kind == "ryadki":
+        if record.kind == "ryadki" and not record.table.private:
             await self._deal_hands(record)
             record = await self.store.load(gid) or record
-        await self.records.schedule_turn(record)
+        if record.table.private:
+            await self.store.add_user_game(record.table.creator, record.id)
+            assert self.private is not None
+            await self.private.started(record)
+        await self._schedule(record)
         await self.publisher.show(record)
         return record
+
+    async def after_start(self, record: GameRecord) -> None:
+        """A game dealt (and shown) elsewhere: keep its first deadline."""
+        await self._schedule(record)
+
+    async def _schedule(self, record: GameRecord) -> None:
+        """Keep the turn's deadline; a computer's turn wakes the deadline loop on time."""
+        await self.records.schedule_turn(record)
+        due = record.table.due
+        if due is not None and record.phase == "play":
+            turn = play.turn_of(public_view(record))
+            if record.table.is_ai(turn):
+                self.wake(due)
 
     async def _deal_hands(self, record: GameRecord) -> None:
         failed: list[int] = []
         sent: dict[int, Place] = {}
         for seat, p in enumerate(record.table.players):
+            if p.ai:
+                continue
             screen = await self.publisher.hand_screen(record, seat, record.version + 1)
             msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
             if msg_id is None:
@@ -129,7 +154,9 @@ class PlayService:
         view = public_view(record)
         expected = record.version
         try:
-            play.play(record, seat, move, self.records.clock(), self.settings.turn_timeout_seconds)
+            now = self.records.clock()
+            timeout = self.settings.turn_timeout_seconds
+            play.play(record, seat, move, now, timeout, ai_pause=self.ai_pause)
         except rules.IllegalMove:
             ryadki_answer = record.kind == "ryadki" and view.get("stack")
             raise Refused("ry-must-match" if ryadki_answer else "grp-illegal") from None
@@ -138,7 +165,7 @@ class PlayService:
         await self._after_move(record)
 
     async def _after_move(self, record: GameRecord) -> None:
-        await self.records.schedule_turn(record)
+        await self._schedule(record)
         if record.finished:
             await self.records.release(record)
         await self.publisher.show(record)
@@ -179,19 +206,29 @@ class PlayService:
         gid = key.split(":", 1)[1]
         event: dict[str, Any] | None = None
 
+        computer = False
+        timeout = self.settings.turn_timeout_seconds
+
         def expire(r: GameRecord) -> bool:
-            nonlocal event
+            nonlocal event, computer
             if r.phase != "play" or not r.table.due or r.table.due > now:
                 return False
-            event = play.time_out(r, now, self.settings.turn_timeout_seconds)
+            chain = r.table.private
+            computer = play.computer_turn(r, now, timeout, ai_pause=self.ai_pause, chain=chain)
+            if computer:
+                return True
+            event = play.time_out(r, now, timeout, ai_pause=self.ai_pause)
             return event is not None
 
         record = await self.records.mutate(gid, expire)
         if record is None:
             return
+        if computer:
+            await self._after_move(record)
+            return
         if event is None:
             if record.phase == "play":
-                await self.records.schedule_turn(record)  # the deadline moved: keep it
+                await self._schedule(record)  # the deadline moved: keep it
             return
         log.info(
             "event=turn_timeout game=%s kind=%s seat=%s action=%s",
@@ -206,7 +243,7 @@ class PlayService:
         if record.table.seat_of(user.user_id) is None:
             raise Refused("grp-not-seated")
         group = record.table.group
-        if group is None or record.phase != "over":
+        if record.phase != "over" or (group is None and not record.table.private):
             raise Refused("grp-stale")
         if record.table.rematch:
             raise Refused("grp-rematch-busy")
@@ -222,6 +259,10 @@ class PlayService:
             raise Refused("grp-stale")
         await self.publisher.show(old)  # drops the rematch button
         assert self.lobbies is not None
+        if group is None:  # against the computer: the same table again, in a new message
+            assert self.private is not None
+            await self.private.again(old, lang)
+            return
         title = old.table.title or ""
         new = await self.lobbies.new_group_lobby(record.kind, group, title, user, lang)
 

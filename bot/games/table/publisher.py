@@ -86,6 +86,8 @@ class Publisher:
             ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
             ttl_hours=max(1, self.settings.invite_ttl_seconds // 3600),
             closed=meta.closed if record.phase == "cancelled" else None,
+            private=meta.private,
+            computers=[i for i, p in enumerate(meta.players) if p.ai],
         )
 
     async def invite_screen(self, record: GameRecord) -> Screen:
@@ -95,15 +97,25 @@ class Publisher:
             lobby, ctx, record.phase, in_group=record.table.group is not None
         )
 
-    async def board_screen(self, record: GameRecord) -> Screen:
+    async def board_screen(self, record: GameRecord, confirm_leave: bool = False) -> Screen:
+        """The group's message (lobby or table); for a game against the computer the one
+        message in the player's private chat, their hand included."""
+        meta = record.table
         ctx = await self._ctx(record)
         if record.phase in ("lobby", "cancelled"):
-            return render_lobby.render(Lobby(record.kind, record.table).view(), ctx)
+            return render_lobby.render(Lobby(record.kind, meta).view(), ctx)
         view = public_view(record)
         turn = turn_of(view)
+        if meta.private or meta.is_ai(turn):
+            ctx.deadline_s = None  # nobody is timed: the computer moves after its pause
         if turn is not None:
             ctx.legal = rules.GAMES[record.kind].legal_moves(state_of(record), turn)
-        return BOARDS[record.kind](view, ctx)
+        if not meta.private:
+            return BOARDS[record.kind](view, ctx)
+        ctx.seat, ctx.confirm_leave = meta.humans[0], confirm_leave
+        if record.kind == "ryadki":
+            return render_ryadki.render_private(view_of(record, ctx.seat), ctx)
+        return render_parquet.render(view, ctx)
 
     async def hand_screen(
         self, record: GameRecord, seat: int, version: int, confirm_leave: bool = False
@@ -229,6 +241,11 @@ class Publisher:
 
     async def show_leave_confirm(self, record: GameRecord, user_id: int, confirm: bool) -> None:
         seat = record.table.seat_of(user_id)
+        if record.table.private and record.table.board:  # the hand is on the board
+            screen = await self.board_screen(record, confirm_leave=confirm)
+            chat, msg = record.table.board
+            await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+            return
         if seat is None or seat not in record.table.hands:
             return
         chat, msg = record.table.hands[seat]

@@ -10,6 +10,8 @@ directly.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable
 
@@ -19,6 +21,7 @@ from bot.games.table import taps
 from bot.games.table.lobby_service import LobbyService
 from bot.games.table.migration import Migration
 from bot.games.table.play_service import PlayService
+from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.table.taps import IsAdmin, Notice
@@ -26,6 +29,9 @@ from bot.games.timers import TimerLoop
 from bot.storage import GameRecord, Player, Store
 from bot.telegram.callbacks import GameCallback
 from bot.telegram.flood import EditCoalescer
+
+log = logging.getLogger(__name__)
+WAKE_MARGIN = 0.02  # seconds after a deadline the loop is woken (the wall clock may lag)
 
 
 class TableService:
@@ -55,9 +61,41 @@ class TableService:
         self.lobbies = LobbyService(self.records, self.publisher)
         self.play = PlayService(self.records, self.publisher)
         self.lobbies.play, self.play.lobbies = self.play, self.lobbies
+        self.private = PrivateTables(self)
+        self.play.private = self.private
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
         self.timers.on("turn", self.play.turn_due)
         self.timers.on("lobby", self.lobbies.lobby_due)
+        self.play.wake = self.wake
+        self._running = False
+        self._wakes: set[asyncio.TimerHandle] = set()
+        self._ticks: set[asyncio.Task[None]] = set()
+
+    def wake(self, due: float) -> None:
+        """Handle the deadlines due at `due` then, not at the loop's next tick (a computer
+        seat's move comes after its pause, not up to a tick later). Only while the loop runs:
+        the stored deadline is what makes the move happen; this only makes it prompt."""
+        if not self._running:
+            return
+        delay = max(0.0, due - self.clock()) + WAKE_MARGIN
+        handle: asyncio.TimerHandle | None = None
+
+        def fire() -> None:
+            if handle is not None:
+                self._wakes.discard(handle)
+            if self._running:
+                task = asyncio.create_task(self._tick())
+                self._ticks.add(task)
+                task.add_done_callback(self._ticks.discard)
+
+        handle = asyncio.get_running_loop().call_later(delay, fire)
+        self._wakes.add(handle)
+
+    async def _tick(self) -> None:
+        try:
+            await self.timers.tick_once()
+        except Exception:  # the deadline stays stored: the loop's own tick takes it
+            log.info("event=timer_wake_failed", exc_info=True)
 
     @property
     def store(self) -> Store:
@@ -74,9 +112,16 @@ class TableService:
         return await taps.tap(self, game, user, cb, lang, is_admin)
 
     async def start(self) -> None:
+        self._running = True
         self.timers.start()
 
     async def stop(self) -> None:
+        self._running = False
+        for handle in self._wakes:
+            handle.cancel()
+        self._wakes.clear()
+        if self._ticks:  # a computer move in flight is finished, not cut off
+            await asyncio.gather(*self._ticks, return_exceptions=True)
         await self.timers.stop()
         await self.flood.close(flush=True)
         await self.publisher.hand_flood.close(flush=True)

@@ -34,6 +34,8 @@ async def tap(
     is_admin: IsAdmin,
 ) -> Notice | None:
     name, arg = cb.ui() if cb.is_ui else ("", "")
+    if game.table.private and user.user_id != game.table.creator:
+        raise Refused("grp-not-seated")  # a game against the computer is its creator's alone
     phase = game.phase
     if phase == "lobby":
         return await _lobby(tables, game, user, name, cb.version, is_admin)
@@ -80,7 +82,7 @@ async def _lobby(
         await lobbies.tap_start(game, user)
     elif name == "cancel":
         await lobbies.tap_cancel(game, user, is_admin)
-    elif name in ("deck", "deals"):
+    elif name in ("deck", "deals", "level", "ai+", "ai-"):
         await lobbies.tap_setting(game, user, name, version)
     else:
         raise Refused("grp-stale")

@@ -2,7 +2,7 @@
 
 menu-title =
     <b>🃏 Card games</b>
-    Pick a solitaire or invite friends to a group.
+    Solitaires to play alone, 🤖 to play the computer, or friends in a group.
 menu-continue-title = Unfinished games:
 btn-kosa = 🪢 Kosa (Braid)
 btn-raspad = 💥 Raspad (Decay)

@@ -1,0 +1,150 @@
+"""Ryadki and Parquet against the computer, in a person's private chat.
+
+The game is a table like any other (a TableMeta with `private`): a setup lobby on the menu's
+message (computer seats, their level, Ryadki's deck and deals), then one board message that
+shows the table and the person's hand together. The computer seats move when their deadline
+fires (bot.games.table.play: a stored timer, so a restart between a person's move and the
+computer's answer only delays it); there is no turn timer for the person.
+
+Started games are remembered among the user's games, so the main menu offers to continue them;
+a new game of the same kind ends the old one ("replaced") so only one runs per kind.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot.games.refusal import Refused
+from bot.games.table import play
+from bot.games.table.lobby import Lobby
+from bot.games.timers import lobby_key
+from bot.storage.record import GameRecord, Place, Player, TableMeta, new_id
+from bot.telegram.callbacks import is_game_id
+
+if TYPE_CHECKING:
+    from bot.games.table.service import TableService
+
+log = logging.getLogger(__name__)
+
+
+class PrivateTables:
+    def __init__(self, tables: TableService) -> None:
+        self.tables = tables
+        self.records = tables.records
+        self.store = tables.store
+        self.publisher = tables.publisher
+        self.settings = tables.records.settings
+
+    async def open(self, kind: str, user: Player, lang: str, where: Place) -> GameRecord:
+        """The setup screen of a game against the computer, on the tapped menu message."""
+        meta = TableMeta(
+            creator=user.user_id,
+            lang=lang,
+            private=True,
+            expires=self.records.clock() + self.settings.invite_ttl_seconds,
+        )
+        lobby = Lobby(kind, meta)
+        lobby.join(user)
+        lobby.add_computer(user.user_id)
+        record = GameRecord(id=new_id(), kind=kind, chat_id=where[0], state="", meta=meta)
+        meta.board = where
+        screen = await self.publisher.board_screen(record)
+        msg_id = await self.publisher.tg.edit(where[0], where[1], screen.text, screen.keyboard)
+        if msg_id is not None:
+            meta.board = (where[0], msg_id)
+        if not await self.store.create(record):
+            raise Refused("grp-stale")
+        await self.store.schedule(lobby_key(record.id), meta.expires or 0.0)
+        return record
+
+    async def active(self, user_id: int) -> list[tuple[str, str]]:
+        """The user's games against the computer still being played, as (kind, game_id)."""
+        out = []
+        for gid in await self.store.user_games(user_id):
+            record = await self.store.load(gid)
+            if record is None or not isinstance(record.meta, TableMeta):
+                continue
+            if record.table.private and record.phase == "play":
+                out.append((record.kind, gid))
+        return out
+
+    async def started(self, record: GameRecord) -> None:
+        """A new game against the computer began: an older one of the same kind ends."""
+        uid = record.table.creator
+        for gid in await self.store.user_games(uid):
+            if gid == record.id:
+                continue
+            old = await self.store.load(gid)
+            if old is None or old.kind != record.kind or not isinstance(old.meta, TableMeta):
+                continue
+            if old.table.private and old.phase == "play":
+                await self._abandon(old.id)
+            await self.store.remove_user_game(uid, gid)
+
+    async def _abandon(self, gid: str) -> None:
+        def end(r: GameRecord) -> bool:
+            if r.phase != "play":
+                return False
+            r.finished, r.table.why, r.table.due, r.table.rematch = True, "replaced", None, True
+            return True
+
+        ended = await self.records.mutate(gid, end)
+        if ended is not None and ended.finished:
+            await self.records.schedule_turn(ended)
+            await self.publisher.show(ended)
+
+    async def again(self, old: GameRecord, lang: str) -> GameRecord | None:
+        """ "Play again" at the end: the same seats and settings, dealt in a new message."""
+        meta = TableMeta(
+            creator=old.table.creator,
+            players=[Player(p.user_id, p.name, p.lang, p.ai) for p in old.table.players],
+            deck=old.table.deck,
+            deals=old.table.deals,
+            lang=lang,
+            level=old.table.level,
+            private=True,
+        )
+        record = GameRecord(id=new_id(), kind=old.kind, chat_id=old.chat_id, state="", meta=meta)
+        now = self.records.clock()
+        timeout = self.settings.turn_timeout_seconds
+        play.start(record, Lobby(old.kind, meta), now, timeout, ai_pause=self.tables.play.ai_pause)
+        screen = await self.publisher.board_screen(record)
+        msg_id = await self.publisher.tg.send(old.chat_id, screen.text, screen.keyboard)
+        if msg_id is None:
+            return None
+        meta.board = (old.chat_id, msg_id)
+        if not await self.store.create(record):
+            raise Refused("grp-stale")
+        await self.store.add_user_game(meta.creator, record.id)
+        await self.started(record)
+        await self.tables.play.after_start(record)
+        log.info("event=private_again game=%s kind=%s", record.id, record.kind)
+        return record
+
+    async def resume(self, gid: str, user_id: int, where: Place) -> bool:
+        """ "Continue" from the menu: the board moves to this message. False when there is no
+        such game of this user's to continue."""
+        record = await self.store.load(gid) if is_game_id(gid) else None
+        if (
+            record is None
+            or not isinstance(record.meta, TableMeta)
+            or not record.table.private
+            or record.table.creator != user_id
+            or record.phase != "play"
+        ):
+            return False
+        old = record.table.board
+
+        def move(r: GameRecord) -> bool:
+            r.table.board = where
+            return True
+
+        moved = await self.records.mutate(gid, move)
+        if moved is None:
+            return False
+        if old is not None and old != where:
+            translate = self.records.translator(moved)
+            await self.publisher.tg.retire(old[0], old[1], translate("moved-below"))
+        await self.publisher.show(moved)
+        return True

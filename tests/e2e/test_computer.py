@@ -1,0 +1,137 @@
+"""End-to-end: the real `python -m bot` against the Bot API emulator and Redis — a whole Parquet
+game and a 1-deal Ryadki game against the computer in a private chat, each with a restart
+between the person's move and the computer's answer, and a group Ryadki game of two people and
+a computer seat."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import BotFactory
+from tests.e2e.emulator import Emulator, EmuUser
+from tests.e2e.test_group_games import MAX_STEPS, new_lobby, parquet_tap, ryadki_hand, version_of
+from tests.support.recording import TgMessage
+
+pytestmark = pytest.mark.e2e
+
+PAUSE = 0.3
+ENV = {"EDITS_PER_MINUTE_PER_GROUP": "600", "TIMER_TICK_SECONDS": "0.2"}
+
+
+def over(board: TgMessage) -> bool:
+    return any(w in board.text for w in ("wins!", "draw", "Winner", "Game over"))
+
+
+async def private_setup(emu: Emulator, user: EmuUser, game: str) -> TgMessage:
+    user.start()
+    menu = await emu.wait_message(user, predicate=lambda m: m.has_button(f"🤖 {game}"))
+    user.tap(menu, f"🤖 {game}")
+    return await emu.wait_message(user, "against the computer")
+
+
+async def my_turn(emu: Emulator, board: TgMessage) -> bool:
+    """Wait until the computer has answered: True on the person's turn, False at the end."""
+    await emu.wait_for(
+        lambda: over(board) or "is thinking" not in board.text,
+        what="the computer's move",
+        timeout=10,
+    )
+    return not over(board)
+
+
+async def tap_and_wait(emu: Emulator, user: EmuUser, board: TgMessage, data: str) -> None:
+    before = version_of(board)
+    await emu.wait_answer(user.tap_data(board, data))
+    await emu.wait_for(lambda: version_of(board) != before, what="the board to change")
+
+
+async def test_parquet_against_the_computer_with_a_restart(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_process(language="en", env={**ENV, "AI_PAUSE_SECONDS": str(PAUSE)})
+    alice = emu.user("Alice", language_code="en")
+    setup = await private_setup(emu, alice, "Parquet")
+    alice.tap(setup, "▶ Start")
+    board = await emu.wait_message(alice, "cross phase")
+    assert board.message_id == setup.message_id  # the setup's message became the board
+    steps = restarted = 0
+    while steps < MAX_STEPS and await my_turn(emu, board):
+        data = parquet_tap(board)
+        await tap_and_wait(emu, alice, board, data)
+        steps += 1
+        if steps == 6 and "is thinking" in board.text:
+            await bot.restart()  # between Alice's move and the computer's answer
+            restarted += 1
+    assert restarted == 1 and over(board), board.describe()
+    assert board.has_button("🔄 Rematch") and board.has_button("⬅ Menu")
+    assert len(emu.messages(alice)) == 1  # one board message from the menu to the result
+    assert "Traceback" not in bot.log_text()
+
+
+async def test_ryadki_against_the_computer_one_deal_with_a_restart(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_process(language="en", env={**ENV, "AI_PAUSE_SECONDS": str(PAUSE)})
+    alice = emu.user("Alice", language_code="en")
+    setup = await private_setup(emu, alice, "Ryadki")
+    alice.tap(setup, re.compile("Deals"))  # 7 → 1
+    setup = await emu.wait_message(alice, "deals: 1")
+    alice.tap(setup, "▶ Start")
+    board = await emu.wait_message(alice, "Your cards")
+    steps = restarted = 0
+    while steps < MAX_STEPS and await my_turn(emu, board):
+        marked = [b for b in board.buttons() if b["text"].startswith("✅")]
+        assert marked, board.describe()
+        await tap_and_wait(emu, alice, board, str(marked[0]["callback_data"]))
+        steps += 1
+        if steps == 3 and not restarted and "is thinking" in board.text:
+            await bot.restart()
+            restarted += 1
+    assert over(board) and restarted == 1, board.describe()
+    assert len(emu.messages(alice)) == 1
+    assert "Traceback" not in bot.log_text()
+
+
+async def test_group_ryadki_with_two_people_and_a_computer_seat(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_process(language="en", env={**ENV, "AI_PAUSE_SECONDS": "0.5"})
+    alice = emu.user("Alice", language_code="en", started=True)
+    bob = emu.user("Bob", language_code="en", started=True)
+    group = emu.group("Card Club", owner=alice, members=[bob])
+    lobby = await new_lobby(emu, group, alice, "Ryadki")
+    bob.tap(lobby, "✋ Join")
+    lobby = await emu.wait_message(group, "Players (2/6)")
+    alice.tap(lobby, "➕🤖 Computer")
+    lobby = await emu.wait_message(group, "🤖 Ada")
+    alice.tap(lobby, re.compile("Deals"))
+    lobby = await emu.wait_message(group, "deals: 1")
+    alice.tap(lobby, "▶ Start")
+    table = await emu.wait_message(group, "deal 1/1")
+    people = [alice, bob]
+
+    def next_step() -> tuple[EmuUser, TgMessage] | str | None:
+        if "game over" in table.text:
+            return "over"
+        for user in people:
+            hand = ryadki_hand(emu, user)
+            if hand is not None and "Your turn" in hand.text:
+                return user, hand
+        return None
+
+    for _ in range(MAX_STEPS):
+        found = await emu.wait_for(next_step, what="a person's turn or the end", timeout=10)
+        if found == "over":
+            break
+        assert not isinstance(found, str)
+        user, hand = found
+        marked = [b for b in hand.buttons() if b["text"].startswith("✅")]
+        await tap_and_wait(emu, user, hand, str(marked[0]["callback_data"]))
+    assert "game over" in table.text  # which the computer seat's turns could not block
+    assert "🤖 Ada" in table.text
+    assert "Traceback" not in bot.log_text()
