@@ -7,15 +7,17 @@ from typing import Any
 
 from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
+from bot.storage.results_api import ResultStore
 
 __all__ = ["Store", "StoreUnavailable"]
 
 
-class Store(ABC):
+class Store(ResultStore, ABC):
     """Async game repository. Both backends have identical semantics (one shared test suite).
 
     Every game write is a compare-and-set on the version: `save(record, expected)` succeeds only
     when the stored version is still `expected`, and then stores version `expected + 1`.
+    A game's end goes through `finish` (results, statistics, ratings: `ResultStore`).
     """
 
     game_ttl: int

@@ -10,6 +10,8 @@ return 1
 # ARGV[5]: the last moment (ms on Redis's clock) the save may happen. The caller gives up
 # waiting at that moment and tells the player the move was not made, so a save that reaches
 # Redis later (a paused server catching up on its socket) must not happen either.
+# With a second key (the game's result, same slot): the save also records the result (ARGV[6],
+# kept ARGV[7] seconds; never overwritten), so a game's end and its result are one write.
 SAVE = """
 local t = redis.call('TIME')
 if tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) > tonumber(ARGV[5]) then
@@ -19,6 +21,7 @@ local v = redis.call('HGET', KEYS[1], 'v')
 if not v or tonumber(v) ~= tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
 redis.call('EXPIRE', KEYS[1], ARGV[4])
+if KEYS[2] then redis.call('SET', KEYS[2], ARGV[6], 'NX', 'EX', ARGV[7]) end
 return 1
 """
 

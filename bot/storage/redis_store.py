@@ -39,6 +39,7 @@ from bot.storage.redis_scripts import (
     TAKE_SEND,
 )
 from bot.storage.resp import LeanRedis
+from bot.storage.results_redis_views import RedisResultViews
 
 
 class CountingRedis(Redis):
@@ -51,7 +52,7 @@ class CountingRedis(Redis):
         return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
 
 
-class RedisStore(Store):
+class RedisStore(RedisResultViews, Store):
     def __init__(
         self,
         url: str,

@@ -192,6 +192,28 @@ class LeanRedis:
         finally:
             timer.cancel()
 
+    async def execute_many(self, commands: list[tuple[Any, ...]]) -> list[Reply]:
+        """Several commands in one write (a pipeline: one round trip); their raw replies in
+        order, an error reply as a hiredis.ReplyError in its place."""
+        protocol = self._protocol
+        if protocol is None or protocol.lost or protocol.transport.is_closing():  # type: ignore[union-attr]
+            protocol = await self._protocol_ready()
+        self.commands_sent += len(commands)
+        loop = asyncio.get_running_loop()
+        futures: list[asyncio.Future[Reply]] = [loop.create_future() for _ in commands]
+        protocol.transport.write(b"".join(hiredis.pack_command(c) for c in commands))  # type: ignore[union-attr]
+        protocol.pending.extend(futures)
+        timer = loop.call_later(self.timeout, _time_out, protocol, futures[-1])
+        try:
+            await asyncio.wait(futures)
+        finally:
+            timer.cancel()
+        errors = [f.exception() for f in futures]  # a lost connection fails them all
+        for err in errors:
+            if err is not None:
+                raise err
+        return [f.result() for f in futures]
+
     async def close(self) -> None:
         protocol, self._protocol = self._protocol, None
         if protocol is not None and protocol.transport is not None:

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from bot.storage.base import Store
 from bot.storage.record import GameRecord
+from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
 
 T = TypeVar("T")
 
@@ -43,7 +44,7 @@ CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
 """
 
 
-class SQLiteStore(Store):
+class SQLiteStore(SQLiteResults, Store):
     def __init__(
         self,
         path: str,
@@ -68,7 +69,7 @@ class SQLiteStore(Store):
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA busy_timeout=5000")
-        self._conn.executescript(_SCHEMA)
+        self._conn.executescript(_SCHEMA + RESULTS_SCHEMA)
         self._purge_sync(self._conn)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:

@@ -1,0 +1,88 @@
+"""Leaderboards: which ones exist and what a page of one holds (pure).
+
+Solitaires (Kosa, Raspad) have global boards of ranked wins and of the best ranked streak, and
+one board per deal of the day; group games (Ryadki, Parquet) a global rating board and one per
+group. A user hidden from the global boards stays on their groups' boards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from bot.stats.result import GROUP_KINDS, SOLITAIRE_KINDS
+
+Metric = Literal["wins", "streak", "rating", "daily"]
+_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d"}
+DAILY_BOARD_TTL = 8 * 86400  # a day's board is kept a week after the day
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    kind: str
+    metric: Metric
+    chat: int | None = None  # a group's own board (rating boards only)
+    variant: str = ""  # daily boards
+    day: int | None = None  # daily boards: the deal's number
+
+    def __post_init__(self) -> None:
+        solo = self.metric in ("wins", "streak", "daily")
+        if (self.kind not in SOLITAIRE_KINDS) if solo else (self.kind not in GROUP_KINDS):
+            raise ValueError(f"no {self.metric} board for {self.kind}")
+        if self.metric == "daily" and self.day is None:
+            raise ValueError("a daily board needs its day")
+        if self.chat is not None and self.metric != "rating":
+            raise ValueError("only rating boards exist per group")
+
+    @classmethod
+    def wins(cls, kind: str) -> Board:
+        return cls(kind, "wins")
+
+    @classmethod
+    def streak(cls, kind: str) -> Board:
+        return cls(kind, "streak")
+
+    @classmethod
+    def rating(cls, kind: str, chat: int | None = None) -> Board:
+        return cls(kind, "rating", chat=chat)
+
+    @classmethod
+    def of_day(cls, kind: str, variant: str, day: int) -> Board:
+        return cls(kind, "daily", variant=variant, day=day)
+
+    @property
+    def scope(self) -> str:
+        """Where it lives: 'kind' for a global board (daily ones too), 'kind:chat' for a
+        group's (a Redis Cluster hash tag: every key of one scope is in one slot)."""
+        return self.kind if self.chat is None else f"{self.kind}:{self.chat}"
+
+    @property
+    def name(self) -> str:
+        """Its key within the scope: 'w', 's', 'r', 'd:variant:day'."""
+        code = _CODE[self.metric]
+        return f"{code}:{self.variant}:{self.day}" if self.metric == "daily" else code
+
+    @property
+    def ascending(self) -> bool:
+        """Lower scores first (the daily board's packed order); else higher first."""
+        return self.metric == "daily"
+
+    @property
+    def hides(self) -> bool:
+        """Whether hidden users are kept off it (every global board)."""
+        return self.chat is None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardEntry:
+    rank: int  # 1-based position
+    user_id: int
+    name: str
+    score: float  # wins, streak, rating ordinal (see rating.shown) or a packed daily score
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    entries: tuple[BoardEntry, ...]
+    own: BoardEntry | None  # the caller's own line (None when not on the board)
+    total: int  # users on the board

@@ -1,0 +1,118 @@
+"""The deal of the day (pure): its number and seed, the daily leaderboard's order, the day
+streak and a result card to share that does not give the deal away.
+
+Everything derives from the UTC date, the game and the variant through hashlib, so every
+process, restart and machine agrees on the day's deal (Python's `hash()` is salted per
+process and is never used).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, date, datetime
+
+from bot.stats.result import GameResult, PlayerResult
+
+EPOCH = date(2025, 1, 1)  # deal of the day no. 1
+_SEED_SALT = "cardbot:daily:v1"
+
+# the daily board's score (lower is better) packs its sort keys into one exact number
+_WON = 10**14
+_HOME = 10**11
+_MOVES = 10**6
+
+
+def utc_day(ts: float) -> str:
+    """The UTC day of a unix time, 'YYYY-MM-DD' (what `GameResult.date` holds)."""
+    return datetime.fromtimestamp(ts, UTC).date().isoformat()
+
+
+def _as_date(day: date | str) -> date:
+    return date.fromisoformat(day) if isinstance(day, str) else day
+
+
+def day_number(day: date | str) -> int:
+    """The number of the day's deal: 1 on 2025-01-01, one more each UTC day."""
+    return (_as_date(day) - EPOCH).days + 1
+
+
+def day_date(number: int) -> date:
+    return date.fromordinal(EPOCH.toordinal() + number - 1)
+
+
+def day_seed(kind: str, variant: str, day: date | str) -> int:
+    """The rules seed of the day's deal of `kind`/`variant` (a 64-bit integer)."""
+    text = f"{_SEED_SALT}:{kind}:{variant}:{_as_date(day).isoformat()}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def daily_score(won: bool, home: int, moves: int, seconds: int) -> int:
+    """The daily leaderboard's order as one number, lower first: a win before any loss; among
+    losses more cards home first; then fewer moves; then less time."""
+    if won:
+        return min(moves, 99_999) * _MOVES + min(seconds, 999_999)
+    return (
+        _WON
+        + (999 - min(max(home, 0), 999)) * _HOME
+        + min(moves, 99_999) * _MOVES
+        + min(seconds, 999_999)
+    )
+
+
+def decode_daily_score(score: float) -> tuple[bool, int | None, int, int]:
+    """(won, cards home (None for a win: not part of the order), moves, seconds)."""
+    n = int(score)
+    won = n < _WON
+    rest = n % _WON
+    home = None if won else 999 - rest // _HOME
+    rest %= _HOME
+    return won, home, rest // _MOVES, rest % _MOVES
+
+
+def next_day_streak(last_day: int | None, streak: int, day: int) -> int:
+    """The run of days in a row after playing on `day` (the last one played was `last_day`)."""
+    if last_day is None or streak <= 0:
+        return 1
+    if day == last_day:
+        return streak
+    return streak + 1 if day == last_day + 1 else 1
+
+
+def progress_grid(done: int, total: int, won: bool, cells: int = 10) -> str:
+    """A row of squares filled in proportion to `done`/`total` (full only when all are done)."""
+    filled = cells if total > 0 and done >= total else (done * cells // total if total else 0)
+    mark = "🟩" if won else "🟨"
+    return mark * filled + "⬜" * (cells - filled)
+
+
+def clock(seconds: int) -> str:
+    minutes, secs = divmod(max(seconds, 0), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def share_card(
+    title: str, day: int, won: bool, home: int, total: int, moves: int, seconds: int
+) -> str:
+    """The text a player may post after the day's deal: the game (`title`, already in the
+    reader's language), the day's number, a progress grid, cards home, moves and time. No card
+    is named, so it spoils nothing."""
+    grid = progress_grid(home, total, won)
+    mark = "✅" if won else "❌"
+    return f"{title} #{day}\n{grid}\n{mark} {home}/{total} 🃏 · {moves} 👣 · ⏱ {clock(seconds)}"
+
+
+def cards_total(kind: str, variant: str) -> int:
+    """The cards of a solitaire's deal: Kosa 104; Raspad 52, or 54 with jokers (variant '54')."""
+    if kind == "kosa":
+        return 104
+    return 54 if variant == "54" else 52
+
+
+def cards_home(result: GameResult, player: PlayerResult) -> int:
+    """The cards a solitaire player brought home: Kosa's score (cards on the foundations);
+    Raspad's deck less its score (the cards left in stock, hand and on the table)."""
+    score = player.score or 0
+    if result.kind == "kosa":
+        return score
+    return max(cards_total(result.kind, result.variant) - score, 0)

@@ -1,0 +1,286 @@
+"""A player's statistics: how one result changes them, and how they read (pure).
+
+Both stores keep a user's statistics as one flat map of text fields (a Redis hash, SQLite rows)
+and change it with `updated_fields`, so the rules are written once:
+
+- `v` the map's version (the stores' compare-and-set), `n` the last name seen, `h` "1" when the
+  user is hidden from the global leaderboards;
+- per game kind `k`: `k:p` played, `k:w` won, `k:s` the current and `k:bs` the best streak of
+  wins; the same over ranked results only (`k:rw`, `k:rs`, `k:rbs`: what the leaderboards
+  show); `k:b` the best result (solitaires: JSON, see `best_key`);
+- per deal of the day (`d:k:variant`): `:last` the last day played, `:s` the current and `:bs`
+  the best run of days in a row.
+
+Every result counts in the user's own statistics (played, won, streaks, best); only ranked
+results count towards the leaderboards and the day streak. A draw or a loss ends a streak.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.stats.daily import next_day_streak
+from bot.stats.result import SOLITAIRE_KINDS, GameResult, PlayerResult
+
+HISTORY_LIMIT = 100  # results kept per user (newest first)
+
+
+def _int(fields: Mapping[str, str], key: str) -> int:
+    value = fields.get(key)
+    return int(value) if value else 0
+
+
+def best_key(result: GameResult, player: PlayerResult) -> tuple[int, ...] | None:
+    """What makes a solitaire result better than another (a larger key is better), None for
+    group games (their best is the rating). Kosa: a win first, then most cards home (the
+    score), then fewest moves. Raspad (score = stock + hand + live table cards, so a won game's
+    score is the cards left in hand): a win with the most cards in hand, then the fewest kons;
+    a loss with the fewest cards left."""
+    score = player.score or 0
+    if result.kind == "kosa":
+        return (int(player.won), score, -result.moves)
+    if result.kind == "raspad":
+        if player.won:
+            return (1, score, -(result.rounds or 0), -result.moves)
+        return (0, -score, 0, -result.moves)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class BestResult:
+    game_id: str
+    won: bool
+    score: int | None
+    moves: int
+    rounds: int | None
+    date: str
+    key: tuple[int, ...]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "g": self.game_id,
+                "w": self.won,
+                "s": self.score,
+                "m": self.moves,
+                "r": self.rounds,
+                "d": self.date,
+                "k": list(self.key),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> BestResult:
+        d = json.loads(text)
+        return cls(
+            game_id=str(d["g"]),
+            won=bool(d["w"]),
+            score=d.get("s"),
+            moves=int(d["m"]),
+            rounds=d.get("r"),
+            date=str(d["d"]),
+            key=tuple(int(x) for x in d["k"]),
+        )
+
+
+def updated_fields(
+    fields: Mapping[str, str], result: GameResult, player: PlayerResult
+) -> dict[str, str]:
+    """The fields that `result` changes in `player`'s statistics (`v` aside)."""
+    k = result.kind
+    out: dict[str, str] = {"n": player.name} if player.name else {}
+    won = player.won
+
+    def count(played: str, wins: str, streak: str, best: str) -> None:
+        out[played] = str(_int(fields, played) + 1)
+        if won:
+            out[wins] = str(_int(fields, wins) + 1)
+            run = _int(fields, streak) + 1
+            out[streak] = str(run)
+            if run > _int(fields, best):
+                out[best] = str(run)
+        elif _int(fields, streak):
+            out[streak] = "0"
+
+    count(f"{k}:p", f"{k}:w", f"{k}:s", f"{k}:bs")
+    if result.ranked:
+        out[f"{k}:rp"] = str(_int(fields, f"{k}:rp") + 1)
+        out[f"{k}:rw"] = str(_int(fields, f"{k}:rw") + int(won))
+        run = _int(fields, f"{k}:rs") + 1 if won else 0
+        out[f"{k}:rs"] = str(run)
+        if run > _int(fields, f"{k}:rbs"):
+            out[f"{k}:rbs"] = str(run)
+    key = best_key(result, player)
+    if key is not None:
+        old = fields.get(f"{k}:b")
+        if old is None or key > BestResult.from_json(old).key:
+            best = BestResult(
+                result.game_id, won, player.score, result.moves, result.rounds, result.date, key
+            )
+            out[f"{k}:b"] = best.to_json()
+    if result.daily is not None and result.ranked:
+        d = f"d:{k}:{result.variant}"
+        last = _int(fields, f"{d}:last") or None
+        if last is None or result.daily > last:
+            run = next_day_streak(last, _int(fields, f"{d}:s"), result.daily)
+            out[f"{d}:last"] = str(result.daily)
+            out[f"{d}:s"] = str(run)
+            if run > _int(fields, f"{d}:bs"):
+                out[f"{d}:bs"] = str(run)
+    return out
+
+
+def board_values(fields: Mapping[str, str], kind: str) -> tuple[int, int]:
+    """(ranked wins, best ranked streak): the values on a solitaire's leaderboards."""
+    return _int(fields, f"{kind}:rw"), _int(fields, f"{kind}:rbs")
+
+
+@dataclass(frozen=True, slots=True)
+class KindStats:
+    played: int = 0
+    won: int = 0
+    streak: int = 0
+    best_streak: int = 0
+    ranked_played: int = 0
+    ranked_won: int = 0
+    ranked_streak: int = 0
+    ranked_best_streak: int = 0
+    best: BestResult | None = None
+
+    @property
+    def win_rate(self) -> float:
+        """Won / played (0.0 before the first game)."""
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class DayStreak:
+    last_day: int
+    streak: int
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    name: str = ""
+    hidden: bool = False
+    kinds: dict[str, KindStats] = field(default_factory=dict)
+    days: dict[str, DayStreak] = field(default_factory=dict)  # "kind:variant" → the day streak
+
+    def of(self, kind: str) -> KindStats:
+        return self.kinds.get(kind) or KindStats()
+
+    @classmethod
+    def from_fields(cls, fields: Mapping[str, str]) -> UserStats:
+        kinds: dict[str, KindStats] = {}
+        for k in {key.split(":", 1)[0] for key in fields if key.endswith(":p")} - {"d"}:
+            best = fields.get(f"{k}:b")
+            kinds[k] = KindStats(
+                played=_int(fields, f"{k}:p"),
+                won=_int(fields, f"{k}:w"),
+                streak=_int(fields, f"{k}:s"),
+                best_streak=_int(fields, f"{k}:bs"),
+                ranked_played=_int(fields, f"{k}:rp"),
+                ranked_won=_int(fields, f"{k}:rw"),
+                ranked_streak=_int(fields, f"{k}:rs"),
+                ranked_best_streak=_int(fields, f"{k}:rbs"),
+                best=BestResult.from_json(best) if best else None,
+            )
+        days = {
+            key[2:-5]: DayStreak(
+                _int(fields, key), _int(fields, key[:-5] + ":s"), _int(fields, key[:-5] + ":bs")
+            )
+            for key in fields
+            if key.startswith("d:") and key.endswith(":last")
+        }
+        return cls(name=fields.get("n", ""), hidden=fields.get("h") == "1", kinds=kinds, days=days)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    """One result as a player's history keeps it (their own line of it)."""
+
+    game_id: str
+    kind: str
+    variant: str
+    outcome: str
+    score: int | None
+    place: int
+    players: int
+    moves: int
+    duration: int
+    date: str
+    finished_at: float
+    chat_id: int | None
+    daily: int | None
+    ranked: bool
+    vs_computer: bool
+
+    @classmethod
+    def of(cls, result: GameResult, player: PlayerResult, place: int) -> HistoryEntry:
+        return cls(
+            game_id=result.game_id,
+            kind=result.kind,
+            variant=result.variant,
+            outcome=player.outcome,
+            score=player.score,
+            place=place,
+            players=len(result.players),
+            moves=result.moves,
+            duration=result.duration,
+            date=result.date,
+            finished_at=result.finished_at,
+            chat_id=result.chat_id,
+            daily=result.daily,
+            ranked=result.ranked,
+            vs_computer=result.vs_computer,
+        )
+
+    def to_json(self) -> str:
+        d: dict[str, Any] = {
+            "g": self.game_id,
+            "k": self.kind,
+            "v": self.variant,
+            "o": self.outcome,
+            "s": self.score,
+            "p": self.place,
+            "n": self.players,
+            "m": self.moves,
+            "t": self.duration,
+            "d": self.date,
+            "at": self.finished_at,
+            "c": self.chat_id,
+            "dy": self.daily,
+            "r": self.ranked,
+            "ai": self.vs_computer,
+        }
+        return json.dumps(d, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HistoryEntry:
+        d = json.loads(text)
+        return cls(
+            game_id=str(d["g"]),
+            kind=str(d["k"]),
+            variant=str(d["v"]),
+            outcome=str(d["o"]),
+            score=d.get("s"),
+            place=int(d["p"]),
+            players=int(d["n"]),
+            moves=int(d["m"]),
+            duration=int(d["t"]),
+            date=str(d["d"]),
+            finished_at=float(d["at"]),
+            chat_id=d.get("c"),
+            daily=d.get("dy"),
+            ranked=bool(d["r"]),
+            vs_computer=bool(d["ai"]),
+        )
+
+
+def is_solitaire(kind: str) -> bool:
+    return kind in SOLITAIRE_KINDS

@@ -1,0 +1,322 @@
+"""Results on Redis: a game's end recorded once, then applied per user (see results_api).
+
+Keys (each `{hash tag}` one Redis Cluster slot; no script touches two slots):
+- `{g:<id>}:r` the game's result (JSON, `result_ttl`), in the game's slot: the save's own
+  compare-and-set script writes it (SAVE with a second key);
+- `{results}` the pending set (zset id → when the end was recorded, or a sweeper's lease);
+- `{u:<uid>}:st` statistics (hash, see bot.stats.stats), `:h` the last 100 results (list),
+  `:done` the games already counted (zset id → end time; markers for twice the result TTL),
+  `:dy:<kind>:<variant>:<day>` the day's ranked attempt;
+- `{lb:<scope>}` per leaderboard scope ('kind' global, 'kind:chat' a group): `:w` `:s` `:r`
+  `:d:<variant>:<day>` boards (zsets), `:rt` ratings (hash), `:done` markers, `:hid` the users
+  hidden from the global boards.
+
+A finished game costs three round trips: (1) the save with its result and, pipelined with it,
+the pending mark and the reads the next step needs (statistics, ratings); (2) the per-user
+scripts (statistics + history + marker, each user's slot; ratings + rating board + marker, per
+scope), each a compare-and-set on what step 1 read (on a conflict: read again, compute again);
+(3) the solitaire board lines and the removal from the pending set.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import hiredis
+from redis.exceptions import ResponseError
+
+from bot.stats.boards import DAILY_BOARD_TTL
+from bot.stats.daily import cards_home, daily_score
+from bot.stats.rating import Rating, rate
+from bot.stats.result import GameResult, places
+from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, board_values, updated_fields
+from bot.storage.redis_scripts import CLAIM_DUE as _CLAIM
+from bot.storage.redis_scripts import FINISH_DUE as _UNCLAIM
+from bot.storage.redis_scripts import SAVE as _SAVE
+from bot.storage.results_api import ResultStore
+from bot.storage.results_scripts import BOARDS as _BOARDS
+from bot.storage.results_scripts import HIDE as _HIDE
+from bot.storage.results_scripts import PAGE as _PAGE
+from bot.storage.results_scripts import RATE as _RATE
+from bot.storage.results_scripts import UNHIDE as _UNHIDE
+from bot.storage.results_scripts import USER as _USER
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+    from bot.storage.health import Health
+    from bot.storage.recent import RecentGames
+    from bot.storage.record import GameRecord
+    from bot.storage.resp import LeanRedis
+
+log = logging.getLogger("bot.storage")
+ATTEMPTS = 20  # compare-and-set rounds before a result is left to the sweep
+
+
+class Script:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.sha = hashlib.sha1(source.encode()).hexdigest()
+
+
+SAVE = Script(_SAVE)  # the store's own save, with the result as its second key
+CLAIM = Script(_CLAIM)
+UNCLAIM = Script(_UNCLAIM)
+USER = Script(_USER)
+RATE = Script(_RATE)
+BOARDS = Script(_BOARDS)
+HIDE = Script(_HIDE)
+UNHIDE = Script(_UNHIDE)
+PAGE = Script(_PAGE)
+SOURCES = {s.sha: s.source for s in (SAVE, CLAIM, UNCLAIM, USER, RATE, BOARDS, HIDE, UNHIDE, PAGE)}
+
+
+def call(script: Script, keys: list[str], args: list[Any]) -> tuple[Any, ...]:
+    return ("EVALSHA", script.sha, len(keys), *keys, *args)
+
+
+def text(value: Any) -> Any:
+    """Replies as str (the lean connection gives bytes, redis-py str)."""
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, list):
+        return [text(v) for v in value]
+    return value
+
+
+def as_hash(reply: Any) -> dict[str, str]:
+    if isinstance(reply, dict):
+        return {str(text(k)): str(text(v)) for k, v in reply.items()}
+    flat = text(reply) or []
+    return dict(zip(flat[0::2], flat[1::2], strict=True))
+
+
+def _error(reply: Any) -> bool:
+    return isinstance(reply, hiredis.ReplyError | ResponseError)
+
+
+class RedisResults(ResultStore):
+    """Mixed into RedisStore (which provides these)."""
+
+    prefix: str
+    lean: LeanRedis | None
+    client: Redis
+    recent: RecentGames
+    health: Health
+    result_round_trips: int = 0
+
+    if TYPE_CHECKING:
+
+        def ttl_for(self, record: GameRecord) -> int: ...
+
+        def _deadline_ms(self) -> int: ...
+
+    # keys
+    def _rkey(self, game_id: str) -> str:
+        return f"{self.prefix}:{{g:{game_id}}}:r"
+
+    def _pending(self) -> str:
+        return f"{self.prefix}:{{results}}"
+
+    def _ukey(self, user_id: int, part: str) -> str:
+        return f"{self.prefix}:{{u:{user_id}}}:{part}"
+
+    def _skey(self, scope: str, part: str) -> str:
+        return f"{self.prefix}:{{lb:{scope}}}:{part}"
+
+    @property
+    def marker_window(self) -> int:
+        return 2 * self.result_ttl
+
+    async def _batch(self, commands: list[tuple[Any, ...]]) -> list[Any]:
+        """Commands in one round trip (a pipeline); error replies raise, except NOSCRIPT: the
+        server lost its script cache, so those scripts go again as EVAL."""
+        self.result_round_trips += 1
+        if self.lean is not None:
+            replies = list(await self.lean.execute_many(commands))
+        else:
+            async with self.client.pipeline(transaction=False) as pipe:
+                for command in commands:
+                    pipe.execute_command(*command)
+                replies = list(await pipe.execute(raise_on_error=False))
+            self.client.commands_sent += len(commands)  # type: ignore[attr-defined]
+        lost = [i for i, r in enumerate(replies) if _error(r) and str(r).startswith("NOSCRIPT")]
+        if lost:
+            again = [("EVAL", SOURCES[commands[i][1]], *commands[i][2:]) for i in lost]
+            for i, reply in zip(lost, await self._batch(again), strict=True):
+                replies[i] = reply
+        for reply in replies:
+            if _error(reply):
+                raise ResponseError(str(reply))
+        return replies
+
+    # step 1
+    async def finish(
+        self,
+        record: GameRecord,
+        expected_version: int,
+        result: GameResult,
+        *,
+        apply: bool = True,
+    ) -> bool:
+        if result.game_id != record.id:
+            raise ValueError(f"result of {result.game_id} given for game {record.id}")
+        payload = record.payload()
+        args = [
+            expected_version,
+            expected_version + 1,
+            payload,
+            self.ttl_for(record),
+            self._deadline_ms(),
+            result.to_json(),
+            self.result_ttl,
+        ]
+        commands = [
+            ("ZADD", self._pending(), repr(time.time()), record.id),
+            call(SAVE, [self._game_key(record.id), self._rkey(record.id)], args),
+        ]
+        reads = self._reads(result) if apply else []
+        replies = await self._batch(commands + reads)
+        ok = replies[1]
+        if ok == -1:  # Redis got it too late: the caller was already told it did not happen
+            raise TimeoutError("redis took longer than the save's deadline")
+        if not ok:  # someone else wrote the game (or ended it) first
+            self.recent.forget(record.id)
+            return False
+        record.version = expected_version + 1
+        self.recent.remember(record, payload)
+        if apply:
+            await self._apply(result, replies[2:])
+        return True
+
+    def _game_key(self, game_id: str) -> str:
+        return f"{self.prefix}:{{g:{game_id}}}"
+
+    def _scopes(self, result: GameResult) -> list[str]:
+        if not result.rated:
+            return []
+        kind = result.kind
+        return [kind] if result.chat_id is None else [kind, f"{kind}:{result.chat_id}"]
+
+    def _reads(self, result: GameResult) -> list[tuple[Any, ...]]:
+        """What step 2 computes from: each player's statistics, the ratings of each scope."""
+        uids = [p.user_id for p in result.humans]
+        reads: list[tuple[Any, ...]] = [("HGETALL", self._ukey(u, "st")) for u in uids]
+        reads += [("HMGET", self._skey(s, "rt"), *uids) for s in self._scopes(result)]
+        return reads
+
+    # step 2
+    async def apply_result(self, result: GameResult) -> None:
+        await self._apply(result, None)
+
+    async def _apply(self, result: GameResult, snapshot: list[Any] | None) -> None:
+        humans = result.humans
+        uids = [p.user_id for p in humans]
+        scopes = self._scopes(result)
+        if snapshot is None:
+            snapshot = await self._batch(self._reads(result))
+        fields = {u: as_hash(snapshot[i]) for i, u in enumerate(uids)}
+        ratings: dict[str, dict[int, Rating | None]] = {}
+
+        def read_ratings(scope: str, reply: Any) -> None:
+            values = text(reply)
+            ratings[scope] = {
+                u: Rating.decode(v) if v else None for u, v in zip(uids, values, strict=True)
+            }
+
+        for j, scope in enumerate(scopes):
+            read_ratings(scope, snapshot[len(uids) + j])
+        place = places(result)
+        after: dict[int, dict[str, str]] = {}
+        users, todo_scopes = list(humans), list(scopes)
+        gid, at, window = result.game_id, repr(result.finished_at), self.marker_window
+        for _ in range(ATTEMPTS):
+            commands: list[tuple[Any, ...]] = []
+            changed: dict[int, dict[str, str]] = {}
+            for p in users:
+                cur = fields[p.user_id]
+                changed[p.user_id] = updated_fields(cur, result, p)
+                entry = HistoryEntry.of(result, p, place[p.user_id]).to_json()
+                pairs = [x for kv in changed[p.user_id].items() for x in kv]
+                keys = [self._ukey(p.user_id, n) for n in ("st", "h", "done")]
+                args = [gid, cur.get("v", "0"), at, window, entry, HISTORY_LIMIT, *pairs]
+                commands.append(call(USER, keys, args))
+            for scope in todo_scopes:
+                new = rate(result, ratings[scope])
+                args = [gid, at, window, len(new)]
+                for u, r in new.items():
+                    args += [u, r.version - 1, r.encode(), repr(r.ordinal)]
+                keys = [self._skey(scope, n) for n in ("rt", "r", "done", "hid")]
+                commands.append(call(RATE, keys, args))
+            replies = await self._batch(commands)
+            stale_users = []
+            for p, reply in zip(users, replies, strict=False):
+                if reply == 2:  # applied now
+                    after[p.user_id] = {**fields[p.user_id], **changed[p.user_id]}
+                elif reply == 1:  # applied before (what was read may not show it yet)
+                    after[p.user_id] = fields[p.user_id]
+                else:
+                    stale_users.append(p)
+            stale_scopes = [
+                s for s, r in zip(todo_scopes, replies[len(users) :], strict=True) if r == 0
+            ]
+            if not stale_users and not stale_scopes:
+                break
+            users, todo_scopes = stale_users, stale_scopes
+            reads: list[tuple[Any, ...]] = [("HGETALL", self._ukey(p.user_id, "st")) for p in users]
+            reads += [("HMGET", self._skey(s, "rt"), *uids) for s in todo_scopes]
+            fresh = await self._batch(reads)
+            for p, reply in zip(users, fresh, strict=False):
+                fields[p.user_id] = as_hash(reply)
+            for scope, reply in zip(todo_scopes, fresh[len(users) :], strict=True):
+                read_ratings(scope, reply)
+        else:
+            log.warning("event=result_conflicts game=%s (left to the sweep)", gid)
+            return
+        await self._batch([*self._board_lines(result, after), ("ZREM", self._pending(), gid)])
+
+    def _board_lines(
+        self, result: GameResult, after: dict[int, dict[str, str]]
+    ) -> list[tuple[Any, ...]]:
+        if not (result.solitaire and result.ranked):
+            return []
+        kind, lines = result.kind, []
+        for uid, values in after.items():
+            wins, streak = board_values(values, kind)
+            keys = [self._skey(kind, n) for n in ("hid", "w", "s")]
+            args: list[Any] = [uid, wins, streak]
+            if result.daily is not None:
+                p = result.player(uid)
+                home = cards_home(result, p)
+                keys.append(self._skey(kind, f"d:{result.variant}:{result.daily}"))
+                args += [daily_score(p.won, home, result.moves, result.duration), DAILY_BOARD_TTL]
+            lines.append(call(BOARDS, keys, args))
+        return lines
+
+    # the sweep
+    async def pending_results(
+        self, now: float, older_than: float = 60.0, limit: int = 50
+    ) -> list[GameResult]:
+        lease = repr(float(now))
+        cutoff = repr(float(now - older_than))
+        [ids] = await self._batch([call(CLAIM, [self._pending()], [cutoff, limit, lease])])
+        ids = [str(i) for i in text(ids)]
+        if not ids:
+            return []
+        raws = await self._batch([("GET", self._rkey(i)) for i in ids])
+        results, gone = [], []
+        for gid, raw in zip(ids, raws, strict=True):
+            if raw is None:  # a save that lost its compare-and-set, or a result expired
+                gone.append(call(UNCLAIM, [self._pending()], [gid, lease]))
+            else:
+                results.append(GameResult.from_json(raw))
+        if gone:
+            await self._batch(gone)
+        return results
+
+    async def load_result(self, game_id: str) -> GameResult | None:
+        [raw] = await self._batch([("GET", self._rkey(game_id))])
+        return None if raw is None else GameResult.from_json(raw)

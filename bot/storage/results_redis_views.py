@@ -1,0 +1,99 @@
+"""Reading what the results made on Redis: statistics, history, ratings, leaderboard pages;
+hiding a user from the global boards; the day's one ranked attempt (keys: results_redis)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.stats.boards import Board, BoardEntry, BoardPage
+from bot.stats.rating import Rating
+from bot.stats.result import GROUP_KINDS, SOLITAIRE_KINDS
+from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
+from bot.storage.health import guarded
+from bot.storage.results_api import DAILY_CLAIM_TTL
+from bot.storage.results_redis import HIDE, PAGE, UNHIDE, RedisResults, as_hash, call, text
+
+
+class RedisResultViews(RedisResults):
+    async def user_stats(self, user_id: int) -> UserStats:
+        [reply] = await self._batch([("HGETALL", self._ukey(user_id, "st"))])
+        return UserStats.from_fields(as_hash(reply))
+
+    async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
+        [rows] = await self._batch([("LRANGE", self._ukey(user_id, "h"), 0, limit - 1)])
+        return [HistoryEntry.from_json(r) for r in rows]
+
+    async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
+        scope = kind if chat is None else f"{kind}:{chat}"
+        [raw] = await self._batch([("HGET", self._skey(scope, "rt"), user_id)])
+        return None if raw is None else Rating.decode(raw)
+
+    async def leaderboard(
+        self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> BoardPage:
+        key = self._skey(board.scope, board.name)
+        own = "" if user_id is None else str(user_id)
+        args = [offset, limit, "1" if board.ascending else "0", own]
+        [reply] = await self._batch([call(PAGE, [key], args)])
+        rows, total, rank, score = text(reply)
+        uids = [int(u) for u in rows[0::2]]
+        names: dict[int, str] = {}
+        wanted = uids + ([user_id] if user_id is not None and rank >= 0 else [])
+        if wanted:
+            got = await self._batch([("HGET", self._ukey(u, "st"), "n") for u in wanted])
+            names = {u: text(n) or "" for u, n in zip(wanted, got, strict=True)}
+        entries = tuple(
+            BoardEntry(offset + i + 1, u, names.get(u, ""), float(s))
+            for i, (u, s) in enumerate(zip(uids, rows[1::2], strict=True))
+        )
+        mine = None
+        if user_id is not None and rank >= 0:
+            mine = BoardEntry(int(rank) + 1, user_id, names.get(user_id, ""), float(score))
+        return BoardPage(entries, mine, int(total))
+
+    async def set_hidden(self, user_id: int, hidden: bool) -> None:
+        st = self._ukey(user_id, "st")
+        flag = ("HSET", st, "h", "1") if hidden else ("HDEL", st, "h")
+        _, reply = await self._batch([flag, ("HGETALL", st)])
+        fields = as_hash(reply)
+        commands: list[tuple[Any, ...]] = []
+        for kind in sorted(SOLITAIRE_KINDS | GROUP_KINDS):
+            hid = self._skey(kind, "hid")
+            if hidden:
+                boards = ["r"] if kind in GROUP_KINDS else ["w", "s"]
+                for key, value in fields.items():  # the day boards the user is on
+                    if key.startswith(f"d:{kind}:") and key.endswith(":last"):
+                        boards.append(f"d:{key[len(kind) + 3 : -5]}:{value}")
+                keys = [hid, *(self._skey(kind, b) for b in boards)]
+                commands.append(call(HIDE, keys, [user_id]))
+            else:
+                wins, streak = board_values(fields, kind)
+                solo = kind in SOLITAIRE_KINDS and fields.get(f"{kind}:rp")
+                keys = [self._skey(kind, n) for n in ("hid", "rt", "r", "w", "s")]
+                args = [user_id, wins if solo else "", streak]
+                commands.append(call(UNHIDE, keys, args))
+        await self._batch(commands)
+
+    async def claim_daily(
+        self, user_id: int, kind: str, variant: str, day: int, game_id: str
+    ) -> bool:
+        key = self._ukey(user_id, f"dy:{kind}:{variant}:{day}")
+        [ok] = await self._batch([("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL)])
+        return ok is not None
+
+
+# every call goes through the store's Health (outages become StoreUnavailable, fail-fast)
+for _name in (
+    "finish",
+    "apply_result",
+    "pending_results",
+    "load_result",
+    "user_stats",
+    "history",
+    "rating",
+    "leaderboard",
+    "set_hidden",
+    "claim_daily",
+):
+    _method = getattr(RedisResultViews, _name)
+    setattr(RedisResultViews, _name, guarded(lambda store: store.health)(_method))

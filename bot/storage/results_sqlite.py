@@ -1,0 +1,364 @@
+"""Results on the embedded SQLite store (see results_api): the same semantics as Redis.
+
+`finish` is one IMMEDIATE transaction: the compare-and-set save, the result, the pending row
+and (with `apply`) the per-user parts, so nothing is ever half done. `apply_result` applies a
+result only while its pending row exists and deletes it in the same transaction: exactly once,
+also for several processes on one file (IMMEDIATE transactions take the write lock first).
+Statistics are the same flat fields as Redis's hash (bot.stats.stats), one row each.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from bot.stats.boards import DAILY_BOARD_TTL, Board, BoardEntry, BoardPage
+from bot.stats.daily import cards_home, daily_score
+from bot.stats.rating import Rating, rate
+from bot.stats.result import GameResult, places
+from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values, updated_fields
+from bot.storage.results_api import DAILY_CLAIM_TTL, ResultStore
+
+if TYPE_CHECKING:
+    from bot.storage.record import GameRecord
+
+T = TypeVar("T")
+
+RESULTS_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    game_id TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS pending_results (game_id TEXT PRIMARY KEY, since REAL NOT NULL);
+CREATE INDEX IF NOT EXISTS pending_results_since ON pending_results (since);
+CREATE TABLE IF NOT EXISTS user_stats (
+    user_id INTEGER NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (user_id, field)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS user_history (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, user_id INTEGER NOT NULL, data TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS user_history_user ON user_history (user_id, id);
+CREATE TABLE IF NOT EXISTS boards (
+    board TEXT NOT NULL, user_id INTEGER NOT NULL, score REAL NOT NULL, expires REAL,
+    PRIMARY KEY (board, user_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS boards_score ON boards (board, score);
+CREATE TABLE IF NOT EXISTS ratings (
+    scope TEXT NOT NULL, user_id INTEGER NOT NULL, value TEXT NOT NULL,
+    PRIMARY KEY (scope, user_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS hidden_users (user_id INTEGER PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS daily_claims (
+    key TEXT PRIMARY KEY, game_id TEXT NOT NULL, expires REAL NOT NULL
+);
+"""
+
+_MAX = (
+    "INSERT INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL) "
+    "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score)"
+)
+_SET = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL)"
+# a board is global when its scope (before the '/') names no chat
+_GLOBAL = "instr(substr(board, 1, instr(board, '/') - 1), ':') = 0"
+
+
+def _board(scope: str, name: str) -> str:
+    return f"{scope}/{name}"
+
+
+class _Tx:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> sqlite3.Connection:
+        self.conn.execute("BEGIN IMMEDIATE")
+        return self.conn
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def _fields(conn: sqlite3.Connection, user_id: int) -> dict[str, str]:
+    rows = conn.execute("SELECT field, value FROM user_stats WHERE user_id = ?", (user_id,))
+    return {str(k): str(v) for k, v in rows}
+
+
+class SQLiteResults(ResultStore):
+    """Mixed into SQLiteStore (which provides these)."""
+
+    clock: Callable[[], float]
+
+    if TYPE_CHECKING:
+
+        async def _run(self, fn: Callable[..., T], *args: Any) -> T: ...
+
+        def ttl_for(self, record: GameRecord) -> int: ...
+
+    async def finish(
+        self,
+        record: GameRecord,
+        expected_version: int,
+        result: GameResult,
+        *,
+        apply: bool = True,
+    ) -> bool:
+        if result.game_id != record.id:
+            raise ValueError(f"result of {result.game_id} given for game {record.id}")
+        payload, data = record.payload(), result.to_json()
+
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            with _Tx(conn):
+                cur = conn.execute(
+                    "UPDATE games SET version = ?, payload = ?, expires = ? "
+                    "WHERE id = ? AND version = ? AND expires > ?",
+                    (
+                        expected_version + 1,
+                        payload,
+                        now + self.ttl_for(record),
+                        record.id,
+                        expected_version,
+                        now,
+                    ),
+                )
+                if cur.rowcount != 1:
+                    return False
+                conn.execute(
+                    "INSERT OR IGNORE INTO results (game_id, data, expires) VALUES (?, ?, ?)",
+                    (record.id, data, now + self.result_ttl),
+                )
+                conn.execute(
+                    "INSERT OR REPLACE INTO pending_results (game_id, since) VALUES (?, ?)",
+                    (record.id, now),
+                )
+                if apply:
+                    self._apply_sync(conn, result)
+                return True
+
+        ok = await self._run(op)
+        if ok:
+            record.version = expected_version + 1
+        return ok
+
+    async def apply_result(self, result: GameResult) -> None:
+        def op(conn: sqlite3.Connection) -> None:
+            with _Tx(conn):
+                self._apply_sync(conn, result)
+
+        await self._run(op)
+
+    def _apply_sync(self, conn: sqlite3.Connection, result: GameResult) -> None:
+        gid = result.game_id
+        if not conn.execute("SELECT 1 FROM pending_results WHERE game_id = ?", (gid,)).fetchone():
+            return  # applied already
+        kind, humans = result.kind, result.humans
+        uids = [p.user_id for p in humans]
+        marks = ",".join("?" * len(uids))
+        hidden = {
+            int(r[0])
+            for r in conn.execute(
+                f"SELECT user_id FROM hidden_users WHERE user_id IN ({marks})", uids
+            )
+        }
+        place = places(result)
+        for p in humans:
+            uid = p.user_id
+            fields = _fields(conn, uid)
+            changed = updated_fields(fields, result, p)
+            changed["v"] = str(int(fields.get("v") or 0) + 1)
+            conn.executemany(
+                "INSERT OR REPLACE INTO user_stats (user_id, field, value) VALUES (?, ?, ?)",
+                [(uid, k, v) for k, v in changed.items()],
+            )
+            entry = HistoryEntry.of(result, p, place[uid]).to_json()
+            conn.execute("INSERT INTO user_history (user_id, data) VALUES (?, ?)", (uid, entry))
+            conn.execute(
+                "DELETE FROM user_history WHERE user_id = ? AND id <= (SELECT id FROM "
+                "user_history WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                (uid, uid, HISTORY_LIMIT),
+            )
+            if result.solitaire and result.ranked and uid not in hidden:
+                wins, streak = board_values({**fields, **changed}, kind)
+                conn.execute(_MAX, (_board(kind, "w"), uid, wins))
+                conn.execute(_MAX, (_board(kind, "s"), uid, streak))
+                if result.daily is not None:
+                    name = _board(kind, f"d:{result.variant}:{result.daily}")
+                    score = daily_score(p.won, cards_home(result, p), result.moves, result.duration)
+                    conn.execute(
+                        "INSERT OR IGNORE INTO boards (board, user_id, score, expires) "
+                        "VALUES (?, ?, ?, ?)",
+                        (name, uid, score, self.clock() + DAILY_BOARD_TTL),
+                    )
+        if result.rated:
+            scopes = [kind] if result.chat_id is None else [kind, f"{kind}:{result.chat_id}"]
+            for scope in scopes:
+                rows = conn.execute(
+                    f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
+                    [scope, *uids],
+                )
+                current: dict[int, Rating | None] = {int(u): Rating.decode(v) for u, v in rows}
+                for uid, new in rate(result, current).items():
+                    conn.execute(
+                        "INSERT OR REPLACE INTO ratings (scope, user_id, value) VALUES (?, ?, ?)",
+                        (scope, uid, new.encode()),
+                    )
+                    if scope != kind or uid not in hidden:
+                        conn.execute(_SET, (_board(scope, "r"), uid, new.ordinal))
+        conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
+
+    async def pending_results(
+        self, now: float, older_than: float = 60.0, limit: int = 50
+    ) -> list[GameResult]:
+        def op(conn: sqlite3.Connection) -> list[str]:
+            clock = self.clock()
+            with _Tx(conn):
+                conn.execute("DELETE FROM results WHERE expires <= ?", (clock,))
+                conn.execute("DELETE FROM daily_claims WHERE expires <= ?", (clock,))
+                conn.execute("DELETE FROM boards WHERE expires <= ?", (clock,))
+                rows = conn.execute(
+                    "SELECT p.game_id, r.data FROM pending_results p LEFT JOIN results r "
+                    "ON r.game_id = p.game_id WHERE p.since <= ? ORDER BY p.since LIMIT ?",
+                    (now - older_than, limit),
+                ).fetchall()
+                for gid, data in rows:
+                    if data is None:  # its result is gone (expired)
+                        conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
+                    else:  # leased: another sweeper skips it for `older_than`
+                        conn.execute(
+                            "UPDATE pending_results SET since = ? WHERE game_id = ?", (now, gid)
+                        )
+                return [str(data) for _, data in rows if data is not None]
+
+        return [GameResult.from_json(d) for d in await self._run(op)]
+
+    async def load_result(self, game_id: str) -> GameResult | None:
+        def op(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT data FROM results WHERE game_id = ? AND expires > ?",
+                (game_id, self.clock()),
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        data = await self._run(op)
+        return None if data is None else GameResult.from_json(data)
+
+    async def user_stats(self, user_id: int) -> UserStats:
+        return UserStats.from_fields(await self._run(_fields, user_id))
+
+    async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
+        def op(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(
+                "SELECT data FROM user_history WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+                (user_id, limit),
+            )
+            return [str(r[0]) for r in rows]
+
+        return [HistoryEntry.from_json(d) for d in await self._run(op)]
+
+    async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
+        scope = kind if chat is None else f"{kind}:{chat}"
+
+        def op(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT value FROM ratings WHERE scope = ? AND user_id = ?", (scope, user_id)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        value = await self._run(op)
+        return None if value is None else Rating.decode(value)
+
+    async def leaderboard(
+        self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> BoardPage:
+        name = _board(board.scope, board.name)
+        # the order Redis gives: by score, equal scores by the user id as text
+        up = "ASC" if board.ascending else "DESC"
+        before = "<" if board.ascending else ">"
+        live = "board = ? AND (expires IS NULL OR expires > ?)"
+
+        def op(conn: sqlite3.Connection) -> BoardPage:
+            now = self.clock()
+            rows = conn.execute(
+                f"SELECT user_id, score FROM boards WHERE {live} "
+                f"ORDER BY score {up}, CAST(user_id AS TEXT) {up} LIMIT ? OFFSET ?",
+                (name, now, limit, offset),
+            ).fetchall()
+            total = conn.execute(f"SELECT COUNT(*) FROM boards WHERE {live}", (name, now))
+            own: tuple[int, float] | None = None
+            if user_id is not None:
+                row = conn.execute(
+                    f"SELECT score FROM boards WHERE {live} AND user_id = ?", (name, now, user_id)
+                ).fetchone()
+                if row is not None:
+                    (ahead,) = conn.execute(
+                        f"SELECT COUNT(*) FROM boards WHERE {live} AND (score {before} ? OR "
+                        f"(score = ? AND CAST(user_id AS TEXT) {before} CAST(? AS TEXT)))",
+                        (name, now, row[0], row[0], user_id),
+                    ).fetchone()
+                    own = (int(ahead) + 1, float(row[0]))
+            wanted = [int(r[0]) for r in rows] + ([user_id] if own and user_id else [])
+            names = {
+                int(u): str(n)
+                for u, n in conn.execute(
+                    "SELECT user_id, value FROM user_stats WHERE field = 'n' AND user_id IN "
+                    f"({','.join('?' * len(wanted))})",
+                    wanted,
+                )
+            }
+            entries = tuple(
+                BoardEntry(offset + i + 1, int(u), names.get(int(u), ""), float(s))
+                for i, (u, s) in enumerate(rows)
+            )
+            mine = None
+            if own is not None and user_id is not None:
+                mine = BoardEntry(own[0], user_id, names.get(user_id, ""), own[1])
+            return BoardPage(entries, mine, int(total.fetchone()[0]))
+
+        return await self._run(op)
+
+    async def set_hidden(self, user_id: int, hidden: bool) -> None:
+        def op(conn: sqlite3.Connection) -> None:
+            with _Tx(conn):
+                if hidden:
+                    conn.execute("INSERT OR IGNORE INTO hidden_users VALUES (?)", (user_id,))
+                    conn.execute(
+                        "INSERT OR REPLACE INTO user_stats VALUES (?, 'h', '1')", (user_id,)
+                    )
+                    conn.execute(f"DELETE FROM boards WHERE user_id = ? AND {_GLOBAL}", (user_id,))
+                    return
+                conn.execute("DELETE FROM hidden_users WHERE user_id = ?", (user_id,))
+                conn.execute("DELETE FROM user_stats WHERE user_id = ? AND field = 'h'", (user_id,))
+                fields = _fields(conn, user_id)
+                for kind in ("kosa", "raspad"):
+                    if fields.get(f"{kind}:rp"):
+                        wins, streak = board_values(fields, kind)
+                        conn.execute(_MAX, (_board(kind, "w"), user_id, wins))
+                        conn.execute(_MAX, (_board(kind, "s"), user_id, streak))
+                for kind in ("ryadki", "parquet"):
+                    row = conn.execute(
+                        "SELECT value FROM ratings WHERE scope = ? AND user_id = ?",
+                        (kind, user_id),
+                    ).fetchone()
+                    if row is not None:
+                        ordinal = Rating.decode(row[0]).ordinal
+                        conn.execute(_SET, (_board(kind, "r"), user_id, ordinal))
+
+        await self._run(op)
+
+    async def claim_daily(
+        self, user_id: int, kind: str, variant: str, day: int, game_id: str
+    ) -> bool:
+        key = f"{user_id}:{kind}:{variant}:{day}"
+
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            with _Tx(conn):
+                conn.execute("DELETE FROM daily_claims WHERE key = ? AND expires <= ?", (key, now))
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO daily_claims (key, game_id, expires) VALUES (?, ?, ?)",
+                    (key, game_id, now + DAILY_CLAIM_TTL),
+                )
+                return cur.rowcount == 1
+
+        return await self._run(op)
