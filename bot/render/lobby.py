@@ -50,7 +50,7 @@ def lobby_text(
     if lobby["computers"] or lobby["private"]:
         lines.append(_("lobby-level", level=_(f"ai-level-{lobby['level']}")))
     if lobby["private"] and not closed:
-        lines.append(_("lobby-private-hint"))
+        lines.append(_("lobby-private-hint-parquet" if lobby["max"] == 2 else "lobby-private-hint"))
         return "\n\n".join(lines)
     if closed:
         lines.append(_(closed))

@@ -18,6 +18,7 @@ from bot.telegram.keyboard import Button, Keyboard
 from rules.cards import pretty
 
 NAME_WIDTH = 9
+AI_MARK = "🤖"  # a computer seat's name starts with it (bot.games.table.lobby)
 STACK_SHOWN = 6
 
 
@@ -75,9 +76,11 @@ def table_text(
         active = view["active"][seat]
         mark = "▶" if view["turn"] == seat else ("·" if active else "✗")
         hand = str(view["hands"][seat]) if active else "—"
+        label = short(name)
+        pad = " " * max(0, NAME_WIDTH - len(label) - label.count(AI_MARK))  # 🤖 is two wide
         rows.append(
-            "{}{:<{w}} {:>4} {:>4} {:>4}".format(
-                mark, short(name), hand, view["piles"][seat], view["scores"][seat], w=NAME_WIDTH
+            "{}{} {:>4} {:>4} {:>4}".format(
+                mark, label + pad, hand, view["piles"][seat], view["scores"][seat]
             )
         )
     rows.append("")

@@ -35,11 +35,14 @@ def turn_of(view: dict[str, Any]) -> int | None:
     return int(turn) if turn is not None else None
 
 
-def _log(record: GameRecord, events: list[Event], now: float) -> None:
+def _log(record: GameRecord, events: list[Event], now: float, merge: bool | None = None) -> None:
     """The events shown under the table. Changes that come quickly one after another (faster
-    than a coalesced board edit) keep each other's lines, so no effect goes unseen."""
+    than a coalesced board edit) keep each other's lines, so no effect goes unseen. `merge`
+    decides instead when given (a private table shows the person's move and the answers to it)."""
     meta = record.table
-    if meta.events_at is not None and now - meta.events_at < LOG_MERGE_SECONDS:
+    if merge is None:
+        merge = meta.events_at is not None and now - meta.events_at < LOG_MERGE_SECONDS
+    if merge:
         events = (meta.events + events)[-LOG_MAX:]
     meta.events = events
     meta.events_at = now
@@ -107,42 +110,73 @@ def play(
         meta.timeouts[seat] = 0
     if move == "resign" and record.kind == "parquet":
         meta.why = "resign"
-    _log(record, list(public_view(record, state)["events"]), now)
+    _log(record, list(public_view(record, state)["events"]), now, False if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
+
+
+Plan = list[tuple[int, str]]  # (seat, move) of computer seats, in turn order
+
+
+def plan_computer(
+    kind: str,
+    state: Any,
+    computers: frozenset[int],
+    level: str,
+    seed: tuple[str, int],
+    *,
+    chain: bool = False,
+) -> Plan:
+    """The moves of the computer seat whose turn it is (`chain`: and of every computer seat
+    after it, until a person's turn or the end): the computer player's (`suggest` at `level`;
+    it sees what its seat may see). Pure and read-only, so it may run in a worker thread while
+    the event loop goes on. `seed` is (game id, version): the same plan everywhere."""
+    game = rules.GAMES[kind]
+    plan: Plan = []
+    for step in range(CHAIN_LIMIT if chain else 1):
+        view = game.view(state, -1)
+        turn = turn_of(view)
+        if turn is None or turn not in computers:
+            break
+        move = game.suggest(state, turn, ai_seed(*seed, step), level=level)
+        plan.append((turn, move))
+        state = game.apply(state, move, turn)
+    return plan
+
+
+def computer_plan(record: GameRecord) -> Plan:
+    """`plan_computer` for the record as it is (a private table chains to the person's turn)."""
+    meta = record.table
+    if record.phase != "play":
+        return []
+    computers = frozenset(i for i, p in enumerate(meta.players) if p.ai)
+    seed = (record.id, record.version)
+    return plan_computer(
+        record.kind, state_of(record), computers, meta.level, seed, chain=meta.private
+    )
 
 
 def computer_turn(
     record: GameRecord,
+    plan: Plan,
     now: float,
     turn_timeout: float,
     *,
     ai_pause: float = AI_PAUSE,
-    chain: bool = False,
 ) -> bool:
-    """The computer seat whose turn it is makes its move (`chain`: so does every computer
-    seat after it, until a person's turn or the end). False when no computer is to move.
-
-    The move is the computer player's (`rules.suggest` at the table's level: it sees what its
-    seat may see), applied like a person's."""
-    if record.phase != "play":
+    """Apply a plan (from `computer_plan` of this very version) like a person's moves. False,
+    changing nothing, when no computer seat is to move as planned."""
+    if record.phase != "play" or not plan:
         return False
     game = rules.GAMES[record.kind]
     meta = record.table
     state = state_of(record)
     events: list[Event] = []
-    moved = False
-    for step in range(CHAIN_LIMIT if chain else 1):
-        turn = turn_of(public_view(record, state))
-        if turn is None or not meta.is_ai(turn):
-            break
-        seed = ai_seed(record.id, record.version, step)
-        move = game.suggest(state, turn, seed, level=meta.level)
-        state = game.apply(state, move, turn)
-        events += public_view(record, state)["events"]
-        moved = True
-    if not moved:
-        return False
-    _log(record, events, now)
+    for seat, move in plan:
+        if turn_of(game.view(state, -1)) != seat or not meta.is_ai(seat):
+            return False
+        state = game.apply(state, move, seat)
+        events += game.view(state, -1)["events"]
+    _log(record, events, now, True if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
     return True
 

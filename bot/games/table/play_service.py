@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -203,32 +204,52 @@ class PlayService:
         return await self.store.unmark(_resign_key(gid, user_id))
 
     async def turn_due(self, key: str, now: float) -> None:
+        """A turn's deadline: a computer seat's move, or a person's turn timed out."""
         gid = key.split(":", 1)[1]
-        event: dict[str, Any] | None = None
+        record = await self.store.load(gid)
+        if record is None or record.phase != "play" or not record.table.due:
+            return
+        if record.table.due > now:
+            await self._schedule(record)  # the deadline moved: keep it
+            return
+        turn = play.turn_of(public_view(record))
+        if record.table.is_ai(turn):
+            await self._computer(record, now)
+        else:
+            await self._time_out(gid, now)
 
-        computer = False
+    async def _computer(self, record: GameRecord, now: float) -> None:
+        """The computer thinks in a worker thread (the event loop serves other games), then
+        its moves are saved by compare-and-set on the version it thought about."""
+        timeout = self.settings.turn_timeout_seconds
+        state_of(record)  # decoded here: the thread only reads
+        plan = await asyncio.to_thread(play.computer_plan, record)
+        expected = record.version
+        if not play.computer_turn(record, plan, now, timeout, ai_pause=self.ai_pause):
+            return
+        if await self.store.save(record, expected):
+            await self._after_move(record)
+        # else: another process moved first; its own deadline drives what comes next
+
+    async def _time_out(self, gid: str, now: float) -> None:
+        event: dict[str, Any] | None = None
         timeout = self.settings.turn_timeout_seconds
 
         def expire(r: GameRecord) -> bool:
-            nonlocal event, computer
+            nonlocal event
             if r.phase != "play" or not r.table.due or r.table.due > now:
                 return False
-            chain = r.table.private
-            computer = play.computer_turn(r, now, timeout, ai_pause=self.ai_pause, chain=chain)
-            if computer:
-                return True
+            if r.table.is_ai(play.turn_of(public_view(r))):
+                return False  # a computer's turn now: its deadline was set anew
             event = play.time_out(r, now, timeout, ai_pause=self.ai_pause)
             return event is not None
 
         record = await self.records.mutate(gid, expire)
         if record is None:
             return
-        if computer:
-            await self._after_move(record)
-            return
         if event is None:
             if record.phase == "play":
-                await self._schedule(record)  # the deadline moved: keep it
+                await self._schedule(record)
             return
         log.info(
             "event=turn_timeout game=%s kind=%s seat=%s action=%s",

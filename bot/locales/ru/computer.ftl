@@ -17,3 +17,4 @@ grp-ai-thinking = { $name } думает…
 grp-abandoned = Партия окончена: за столом не осталось людей.
 ry-private-hand = Ваши карты:
 grp-replaced = Партия закрыта: вы начали новую.
+lobby-private-hint-parquet = Выберите уровень и жмите «Начать». Компьютер ходит сразу после вас.
