@@ -1,0 +1,89 @@
+"""The sample boards in README.md, made by the code itself (a test compares them, so they cannot
+drift). Each README block sits between `<!-- sample:<name> -->` and `<!-- /sample -->`; run
+`python -m tests.support.samples` to write them afresh after changing a screen.
+
+A sample is a seeded game played by the computer players up to a point, rendered like the bot
+renders it, with the HTML tags taken out and the keyboard drawn as rows of [buttons].
+"""
+
+from __future__ import annotations
+
+import html
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from bot.games.state import public_view
+from bot.games.table.lobby import Lobby
+from bot.games.table.play import computer_plan, computer_turn, play, start, turn_of
+from bot.render import parquet as render_parquet
+from bot.render.screen import Screen, TableCtx
+from bot.storage import GameRecord, Player, TableMeta
+from rules import GAMES
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+BLOCK_RE = re.compile(
+    r"(<!-- sample:([a-z0-9-]+) -->\n```text\n)(.*?)(```\n<!-- /sample -->)", re.S
+)
+
+
+def plain(screen: Screen) -> str:
+    """What a phone shows, as text: tags out, entities decoded, buttons as [rows]."""
+    text = html.unescape(re.sub(r"</?(b|i|pre|code)>", "", screen.text))
+    lines = [line.rstrip() for line in text.splitlines()]
+    if screen.keyboard is not None:
+        lines += (" ".join(f"[{b.text}]" for b in row) for row in screen.keyboard.inline_keyboard)
+    return "\n".join(lines).strip() + "\n"
+
+
+def parquet_vs_computer() -> str:
+    """A private Parquet game against the computer, the person to move, a card picked."""
+    meta = TableMeta(creator=1, lang="en", private=True, level="normal")
+    lobby = Lobby("parquet", meta)
+    lobby.join(Player(1, "Ann"))
+    lobby.add_computer(1)
+    record = GameRecord(id="sampleGame", kind="parquet", chat_id=1, state="", meta=meta)
+    start(record, lobby, now=0.0, turn_timeout=90, seed=11)
+    game = GAMES["parquet"]
+    for step in range(12):
+        if turn_of(public_view(record)) == 1:
+            computer_turn(record, computer_plan(record), float(step), 90)
+        else:
+            move = game.suggest(game.from_json(record.state), 0, step, level="strong")
+            play(record, 0, move, float(step), 90)
+    if turn_of(public_view(record)) == 1:
+        computer_turn(record, computer_plan(record), 20.0, 90)
+    legal = game.legal_moves(game.from_json(record.state), 0)
+    pick = next(m.split("@")[0] for m in legal if "@" in m)
+    ctx = TableCtx(
+        lang="en",
+        game_id=record.id,
+        version=record.version,
+        events=meta.events,
+        names=[p.name for p in meta.players],
+        legal=legal,
+        pick=pick,
+        private=True,
+        computers=[1],
+    )
+    return plain(render_parquet.render(public_view(record), ctx))
+
+
+SAMPLES: dict[str, Callable[[], str]] = {"parquet-vs-computer": parquet_vs_computer}
+
+
+def readme_blocks(text: str) -> dict[str, str]:
+    return {m.group(2): m.group(3) for m in BLOCK_RE.finditer(text)}
+
+
+def rewrite(text: str) -> str:
+    def fill(m: re.Match[str]) -> str:
+        return m.group(1) + SAMPLES[m.group(2)]() + m.group(4)
+
+    return BLOCK_RE.sub(fill, text)
+
+
+if __name__ == "__main__":
+    README.write_text(rewrite(README.read_text(encoding="utf-8")), encoding="utf-8")
+    sys.stdout.write(f"rewrote {', '.join(readme_blocks(README.read_text()))} in {README}\n")
