@@ -13,8 +13,9 @@ into the number players see.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from openskill.models import PlackettLuce
 
@@ -23,8 +24,7 @@ from bot.stats.result import GameResult, places
 MODEL = PlackettLuce()
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
+class Rating(NamedTuple):
     mu: float
     sigma: float
     games: int = 0  # rated games played
@@ -48,17 +48,35 @@ def initial() -> Rating:
     return Rating(MODEL.mu, MODEL.sigma)
 
 
+def update(before: list[Rating], ranks: list[float]) -> list[tuple[float, float]]:
+    """The new (mu, sigma) of players (each a team of one) placed `ranks` (lower is better).
+
+    This is `MODEL.rate(teams, ranks=ranks)` without the per-call copies and argument checks
+    that make up half of its cost: the same tau step (sigma² + tau² before the game), the same
+    order (best first: the model's `_compute` needs it), then the model's own update. Tests
+    check it against `MODEL.rate` on random games, ties included."""
+    tau2 = MODEL.tau * MODEL.tau
+    order = sorted(range(len(before)), key=ranks.__getitem__)
+    teams = [
+        [MODEL.rating(mu=before[i].mu, sigma=math.sqrt(before[i].sigma ** 2 + tau2))] for i in order
+    ]
+    after = MODEL._compute(teams=teams, ranks=[ranks[i] for i in order])
+    out = [(0.0, 0.0)] * len(before)
+    for i, team in zip(order, after, strict=True):
+        out[i] = (team[0].mu, team[0].sigma)
+    return out
+
+
 def rate(result: GameResult, current: Mapping[int, Rating | None]) -> dict[int, Rating]:
     """The new rating of every human player of `result`, from their ratings before it (None:
     a first rated game). Resigning and removal after timeouts are losses (`places`)."""
     humans = result.humans
     place = places(result)
     before = [current.get(p.user_id) or initial() for p in humans]
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
-    after = MODEL.rate(teams, ranks=[float(place[p.user_id]) for p in humans])
+    after = update(before, [float(place[p.user_id]) for p in humans])
     return {
-        p.user_id: Rating(team[0].mu, team[0].sigma, old.games + 1, old.version + 1)
-        for p, old, team in zip(humans, before, after, strict=True)
+        p.user_id: Rating(mu, sigma, old.games + 1, old.version + 1)
+        for p, old, (mu, sigma) in zip(humans, before, after, strict=True)
     }
 
 

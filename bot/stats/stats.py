@@ -20,9 +20,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
-from bot.stats.daily import next_day_streak
+from bot.stats.daily import next_day_streak, utc_day
 from bot.stats.result import SOLITAIRE_KINDS, GameResult, PlayerResult
 
 HISTORY_LIMIT = 100  # results kept per user (newest first)
@@ -200,6 +199,27 @@ class UserStats:
         return cls(name=fields.get("n", ""), hidden=fields.get("h") == "1", kinds=kinds, days=days)
 
 
+def history_line(result: GameResult, player: PlayerResult, place: int) -> str:
+    """One result as `player`'s history keeps it: a compact JSON array (see HistoryEntry)."""
+    line = [
+        result.game_id,
+        result.kind,
+        result.variant,
+        player.outcome,
+        player.score,
+        place,
+        len(result.players),
+        result.moves,
+        result.duration,
+        int(result.finished_at),
+        result.chat_id,
+        result.daily,
+        int(result.ranked),
+        int(result.vs_computer),
+    ]
+    return json.dumps(line, separators=(",", ":"))
+
+
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
     """One result as a player's history keeps it (their own line of it)."""
@@ -213,73 +233,20 @@ class HistoryEntry:
     players: int
     moves: int
     duration: int
-    date: str
-    finished_at: float
+    finished_at: int
     chat_id: int | None
     daily: int | None
     ranked: bool
     vs_computer: bool
 
-    @classmethod
-    def of(cls, result: GameResult, player: PlayerResult, place: int) -> HistoryEntry:
-        return cls(
-            game_id=result.game_id,
-            kind=result.kind,
-            variant=result.variant,
-            outcome=player.outcome,
-            score=player.score,
-            place=place,
-            players=len(result.players),
-            moves=result.moves,
-            duration=result.duration,
-            date=result.date,
-            finished_at=result.finished_at,
-            chat_id=result.chat_id,
-            daily=result.daily,
-            ranked=result.ranked,
-            vs_computer=result.vs_computer,
-        )
-
-    def to_json(self) -> str:
-        d: dict[str, Any] = {
-            "g": self.game_id,
-            "k": self.kind,
-            "v": self.variant,
-            "o": self.outcome,
-            "s": self.score,
-            "p": self.place,
-            "n": self.players,
-            "m": self.moves,
-            "t": self.duration,
-            "d": self.date,
-            "at": self.finished_at,
-            "c": self.chat_id,
-            "dy": self.daily,
-            "r": self.ranked,
-            "ai": self.vs_computer,
-        }
-        return json.dumps(d, separators=(",", ":"))
+    @property
+    def date(self) -> str:
+        return utc_day(self.finished_at)
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HistoryEntry:
-        d = json.loads(text)
-        return cls(
-            game_id=str(d["g"]),
-            kind=str(d["k"]),
-            variant=str(d["v"]),
-            outcome=str(d["o"]),
-            score=d.get("s"),
-            place=int(d["p"]),
-            players=int(d["n"]),
-            moves=int(d["m"]),
-            duration=int(d["t"]),
-            date=str(d["d"]),
-            finished_at=float(d["at"]),
-            chat_id=d.get("c"),
-            daily=d.get("dy"),
-            ranked=bool(d["r"]),
-            vs_computer=bool(d["ai"]),
-        )
+        g, k, v, o, s, p, n, m, t, at, c, dy, r, ai = json.loads(text)
+        return cls(g, k, v, o, s, p, n, m, t, at, c, dy, bool(r), bool(ai))
 
 
 def is_solitaire(kind: str) -> bool:

@@ -205,13 +205,14 @@ class LeanRedis:
         protocol.pending.extend(futures)
         timer = loop.call_later(self.timeout, _time_out, protocol, futures[-1])
         try:
-            await asyncio.wait(futures)
+            await futures[-1]  # replies come in order: the last one answered means all did
+        except BaseException:
+            for future in futures:  # a lost connection fails them all: retrieve each
+                if future.done() and not future.cancelled():
+                    future.exception()
+            raise
         finally:
             timer.cancel()
-        errors = [f.exception() for f in futures]  # a lost connection fails them all
-        for err in errors:
-            if err is not None:
-                raise err
         return [f.result() for f in futures]
 
     async def close(self) -> None:

@@ -25,7 +25,8 @@ if TYPE_CHECKING:
     from bot.stats.stats import HistoryEntry, UserStats
     from bot.storage.record import GameRecord
 
-RESULT_TTL = 2 * 86400  # a recorded result is kept this long (the sweep's window)
+RESULT_TTL = 86400  # a recorded result is kept this long (the sweep's window)
+MARKER_MARGIN = 3600  # the per-game markers outlive the result key by this much
 SWEEP_AFTER = 60.0  # seconds a result may stay pending before the sweep takes it over
 DAILY_CLAIM_TTL = 3 * 86400
 

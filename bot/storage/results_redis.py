@@ -5,7 +5,7 @@ Keys (each `{hash tag}` one Redis Cluster slot; no script touches two slots):
   compare-and-set script writes it (SAVE with a second key);
 - `{results}` the pending set (zset id → when the end was recorded, or a sweeper's lease);
 - `{u:<uid>}:st` statistics (hash, see bot.stats.stats), `:h` the last 100 results (list),
-  `:done` the games already counted (zset id → end time; markers for twice the result TTL),
+  `:done` the games already counted (zset id → end time; kept an hour past the result TTL),
   `:dy:<kind>:<variant>:<day>` the day's ranked attempt;
 - `{lb:<scope>}` per leaderboard scope ('kind' global, 'kind:chat' a group): `:w` `:s` `:r`
   `:d:<variant>:<day>` boards (zsets), `:rt` ratings (hash), `:done` markers, `:hid` the users
@@ -26,17 +26,17 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import hiredis
-from redis.exceptions import ResponseError
+from redis.exceptions import NoScriptError, ResponseError
 
 from bot.stats.boards import DAILY_BOARD_TTL
 from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
-from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, board_values, updated_fields
+from bot.stats.stats import HISTORY_LIMIT, board_values, history_line, updated_fields
 from bot.storage.redis_scripts import CLAIM_DUE as _CLAIM
 from bot.storage.redis_scripts import FINISH_DUE as _UNCLAIM
 from bot.storage.redis_scripts import SAVE as _SAVE
-from bot.storage.results_api import ResultStore
+from bot.storage.results_api import MARKER_MARGIN, ResultStore
 from bot.storage.results_scripts import BOARDS as _BOARDS
 from bot.storage.results_scripts import HIDE as _HIDE
 from bot.storage.results_scripts import PAGE as _PAGE
@@ -79,23 +79,30 @@ def call(script: Script, keys: list[str], args: list[Any]) -> tuple[Any, ...]:
 
 
 def text(value: Any) -> Any:
-    """Replies as str (the lean connection gives bytes, redis-py str)."""
+    """A reply as str (the lean connection gives bytes, redis-py str); lists one level deep."""
     if isinstance(value, bytes):
         return value.decode()
     if isinstance(value, list):
-        return [text(v) for v in value]
+        return [v.decode() if isinstance(v, bytes) else v for v in value]
     return value
 
 
 def as_hash(reply: Any) -> dict[str, str]:
+    """An HGETALL reply as a dict of str (redis-py already gives a dict)."""
     if isinstance(reply, dict):
-        return {str(text(k)): str(text(v)) for k, v in reply.items()}
-    flat = text(reply) or []
-    return dict(zip(flat[0::2], flat[1::2], strict=True))
+        return reply
+    items = iter([v.decode() if isinstance(v, bytes) else v for v in reply or ()])
+    return dict(zip(items, items, strict=True))
 
 
 def _error(reply: Any) -> bool:
     return isinstance(reply, hiredis.ReplyError | ResponseError)
+
+
+def _noscript(reply: Any) -> bool:
+    """The server does not have the script (redis-py names it NoScriptError, hiredis keeps the
+    server's 'NOSCRIPT …' text)."""
+    return isinstance(reply, NoScriptError) or (_error(reply) and str(reply).startswith("NOSCRIPT"))
 
 
 class RedisResults(ResultStore):
@@ -129,7 +136,9 @@ class RedisResults(ResultStore):
 
     @property
     def marker_window(self) -> int:
-        return 2 * self.result_ttl
+        """How long a game's markers are kept: a result can be applied (again) only while its
+        key exists, so markers that outlive it make every later apply a no-op."""
+        return self.result_ttl + MARKER_MARGIN
 
     async def _batch(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """Commands in one round trip (a pipeline); error replies raise, except NOSCRIPT: the
@@ -143,7 +152,7 @@ class RedisResults(ResultStore):
                     pipe.execute_command(*command)
                 replies = list(await pipe.execute(raise_on_error=False))
             self.client.commands_sent += len(commands)  # type: ignore[attr-defined]
-        lost = [i for i, r in enumerate(replies) if _error(r) and str(r).startswith("NOSCRIPT")]
+        lost = [i for i, r in enumerate(replies) if _noscript(r)]
         if lost:
             again = [("EVAL", SOURCES[commands[i][1]], *commands[i][2:]) for i in lost]
             for i, reply in zip(lost, await self._batch(again), strict=True):
@@ -189,7 +198,10 @@ class RedisResults(ResultStore):
         record.version = expected_version + 1
         self.recent.remember(record, payload)
         if apply:
-            await self._apply(result, replies[2:])
+            try:
+                await self._apply(result, replies[2:])
+            except Exception as err:  # the game did end: the sweep applies the rest later
+                log.warning("event=result_left_pending game=%s error=%r", record.id, str(err))
         return True
 
     def _game_key(self, game_id: str) -> str:
@@ -239,7 +251,7 @@ class RedisResults(ResultStore):
             for p in users:
                 cur = fields[p.user_id]
                 changed[p.user_id] = updated_fields(cur, result, p)
-                entry = HistoryEntry.of(result, p, place[p.user_id]).to_json()
+                entry = history_line(result, p, place[p.user_id])
                 pairs = [x for kv in changed[p.user_id].items() for x in kv]
                 keys = [self._ukey(p.user_id, n) for n in ("st", "h", "done")]
                 args = [gid, cur.get("v", "0"), at, window, entry, HISTORY_LIMIT, *pairs]

@@ -9,6 +9,7 @@ Statistics are the same flat fields as Redis's hash (bot.stats.stats), one row e
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,13 +18,21 @@ from bot.stats.boards import DAILY_BOARD_TTL, Board, BoardEntry, BoardPage
 from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
-from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values, updated_fields
+from bot.stats.stats import (
+    HISTORY_LIMIT,
+    HistoryEntry,
+    UserStats,
+    board_values,
+    history_line,
+    updated_fields,
+)
 from bot.storage.results_api import DAILY_CLAIM_TTL, ResultStore
 
 if TYPE_CHECKING:
     from bot.storage.record import GameRecord
 
 T = TypeVar("T")
+log = logging.getLogger("bot.storage")
 
 RESULTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
@@ -132,8 +141,14 @@ class SQLiteResults(ResultStore):
                     "INSERT OR REPLACE INTO pending_results (game_id, since) VALUES (?, ?)",
                     (record.id, now),
                 )
-                if apply:
-                    self._apply_sync(conn, result)
+                if apply:  # in a savepoint: whatever fails there, the game still ends
+                    conn.execute("SAVEPOINT apply")
+                    try:
+                        self._apply_sync(conn, result)
+                    except sqlite3.Error as err:
+                        conn.execute("ROLLBACK TO apply")
+                        log.warning("event=result_left_pending game=%s error=%r", record.id, err)
+                    conn.execute("RELEASE apply")
                 return True
 
         ok = await self._run(op)
@@ -171,7 +186,7 @@ class SQLiteResults(ResultStore):
                 "INSERT OR REPLACE INTO user_stats (user_id, field, value) VALUES (?, ?, ?)",
                 [(uid, k, v) for k, v in changed.items()],
             )
-            entry = HistoryEntry.of(result, p, place[uid]).to_json()
+            entry = history_line(result, p, place[uid])
             conn.execute("INSERT INTO user_history (user_id, data) VALUES (?, ?)", (uid, entry))
             conn.execute(
                 "DELETE FROM user_history WHERE user_id = ? AND id <= (SELECT id FROM "

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from bot.stats.rating import Rating, initial, rate, shown
+from bot.stats.rating import MODEL, Rating, initial, rate, shown, update
 from bot.stats.result import GameResult, PlayerResult
 from bot.stats.stats import UserStats, best_key, updated_fields
 from tests.bot.stats.plackett_luce import plackett_luce
@@ -84,3 +86,17 @@ def test_rate_matches_the_formula_and_counts_versions() -> None:
     assert (after[1].games, after[1].version, after[2].games, after[2].version) == (8, 8, 1, 1)
     assert Rating.decode(after[1].encode()) == after[1]
     assert shown(initial().ordinal) == 1000
+
+
+def test_the_update_is_openskills_rate() -> None:
+    """`update` calls the model's own computation without `rate`'s copies: on random games
+    (2–6 players, ties, any ratings) it gives what `PlackettLuce.rate` gives."""
+    rng = random.Random(7)
+    for _ in range(200):
+        n = rng.randint(2, 6)
+        before = [Rating(rng.uniform(5, 45), rng.uniform(0.5, 9)) for _ in range(n)]
+        ranks = [float(rng.randint(1, n)) for _ in range(n)]
+        teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before]
+        expected = [x for t in MODEL.rate(teams, ranks=ranks) for x in (t[0].mu, t[0].sigma)]
+        got = [x for pair in update(before, ranks) for x in pair]
+        assert got == pytest.approx(expected, rel=1e-12)

@@ -91,15 +91,15 @@ async def test_ratings_follow_the_plackett_luce_formula(store: Store) -> None:
     assert formula[0][0] == pytest.approx((a.mu, a.sigma))
     assert formula[1][1][0] == pytest.approx(x.mu)
 
-    seats: list[tuple[int, Outcome, int | None]] = [
-        (1, "won", 40),
+    seats: list[tuple[int, Outcome, int | None]] = [  # seat order is not the order of places
         (2, "lost", 20),
-        (3, "lost", 20),
         (4, "resigned", 35),
+        (1, "won", 40),
+        (3, "lost", 20),
     ]
     await play(store, lambda gid: table(gid, seats, chat=-5), "ryadki")
-    expected = plackett_luce([[(MU, SIGMA)]] * 4, [1, 2, 2, 3])  # ties share; leaving is last
-    for uid, [(mu, sigma)] in zip((1, 2, 3, 4), expected, strict=True):
+    expected = plackett_luce([[(MU, SIGMA)]] * 4, [2, 3, 1, 2])  # ties share; leaving is last
+    for uid, [(mu, sigma)] in zip((2, 4, 1, 3), expected, strict=True):
         for chat in (None, -5):
             r = await store.rating(uid, "ryadki", chat)
             assert r is not None and (r.mu, r.sigma) == pytest.approx((mu, sigma), rel=1e-12)
