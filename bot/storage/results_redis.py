@@ -5,7 +5,7 @@ Keys (each `{hash tag}` one Redis Cluster slot; no script touches two slots):
   compare-and-set script writes it (SAVE with a second key);
 - `{results}` the pending set (zset id → when the end was recorded, or a sweeper's lease);
 - `{u:<uid>}:st` statistics (hash, see bot.stats.stats), `:h` the last 100 results (list),
-  `:done` the games already counted (zset id → end time; kept an hour past the result TTL),
+  `:done` the games already counted (zset id → when counted; kept an hour past the result TTL),
   `:dy:<kind>:<variant>:<day>` the day's ranked attempt;
 - `{lb:<scope>}` per leaderboard scope ('kind' global, 'kind:chat' a group): `:w` `:s` `:r`
   `:d:<variant>:<day>` boards (zsets), `:rt` ratings (hash), `:done` markers, `:hid` the users
@@ -171,8 +171,8 @@ class RedisResults(ResultStore):
         *,
         apply: bool = True,
     ) -> bool:
-        if result.game_id != record.id:
-            raise ValueError(f"result of {result.game_id} given for game {record.id}")
+        if result.game_id != record.id or not record.finished:
+            raise ValueError(f"result of {result.game_id} given for game {record.id} (ended?)")
         payload = record.payload()
         args = [
             expected_version,
@@ -244,7 +244,8 @@ class RedisResults(ResultStore):
         place = places(result)
         after: dict[int, dict[str, str]] = {}
         users, todo_scopes = list(humans), list(scopes)
-        gid, at, window = result.game_id, repr(result.finished_at), self.marker_window
+        # markers are timed by this clock, not by the result's end: they must outlive its key
+        gid, at, window = result.game_id, repr(time.time()), self.marker_window
         for _ in range(ATTEMPTS):
             commands: list[tuple[Any, ...]] = []
             changed: dict[int, dict[str, str]] = {}

@@ -1,6 +1,6 @@
 """The Lua scripts of the results' second step: each touches the keys of one slot only (one
 user's, or one leaderboard scope's), and each is idempotent per game through a marker — the
-game id in a `done` sorted set of that slot (scored by the result's end time, trimmed to a
+game id in a `done` sorted set of that slot (scored by when it was counted, trimmed to a
 window longer than a result is kept) — checked and set in the same script."""
 
 # A user's statistics, history and marker. KEYS: stats hash, history list, done zset.

@@ -112,8 +112,8 @@ class SQLiteResults(ResultStore):
         *,
         apply: bool = True,
     ) -> bool:
-        if result.game_id != record.id:
-            raise ValueError(f"result of {result.game_id} given for game {record.id}")
+        if result.game_id != record.id or not record.finished:
+            raise ValueError(f"result of {result.game_id} given for game {record.id} (ended?)")
         payload, data = record.payload(), result.to_json()
 
         def op(conn: sqlite3.Connection) -> bool:

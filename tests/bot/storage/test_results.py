@@ -8,9 +8,11 @@ import asyncio
 import time
 from functools import partial
 
+import pytest
+
 from bot.stats.boards import Board
 from bot.stats.result import Outcome
-from bot.storage import Store
+from bot.storage import Store, results_redis
 from bot.storage.redis_store import RedisStore
 from tests.bot.storage.results_support import new_game, pair, play, solo, store, table
 
@@ -268,3 +270,34 @@ async def test_redis_over_redis_py_and_after_the_script_cache_is_lost(redis_url:
     finally:
         await lean.close()
         await plain.close()
+
+
+async def test_redis_markers_and_results_do_not_pile_up(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's markers outlive its result key (so a late replay finds them), then go."""
+    monkeypatch.setattr(results_redis, "MARKER_MARGIN", 0)
+    s = await RedisStore(redis_url, prefix="mk" + str(time.time_ns())).open()
+    s.result_ttl = 1
+    try:
+        first = await play(s, partial(solo, uid=1, won=True))
+        done = s._ukey(1, "done")
+        assert await s.client.zrange(done, 0, -1) == [first.game_id]
+        await asyncio.sleep(1.2)
+        assert await s.load_result(first.game_id) is None  # expired: it cannot be applied again
+        second = await play(s, partial(solo, uid=1, won=True))
+        assert await s.client.zrange(done, 0, -1) == [second.game_id]
+        assert (await s.user_stats(1)).of("kosa").won == 2
+    finally:
+        await s.close()
+
+
+async def test_only_an_ended_game_with_its_own_result_can_finish(store: Store) -> None:
+    record = await new_game(store)
+    record.finished = False
+    with pytest.raises(ValueError, match="ended"):
+        await store.finish(record, 0, solo(record.id, 1, won=True))
+    record.finished = True
+    with pytest.raises(ValueError, match="ended"):
+        await store.finish(record, 0, solo("another", 1, won=True))
+    assert (await store.load(record.id)) is not None and await store.load_result(record.id) is None
