@@ -33,6 +33,7 @@ from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
 from bot.stats.stats import HISTORY_LIMIT, board_values, history_line, updated_fields
+from bot.storage.health import OUTAGE_ERRORS
 from bot.storage.redis_scripts import CLAIM_DUE as _CLAIM
 from bot.storage.redis_scripts import FINISH_DUE as _UNCLAIM
 from bot.storage.redis_scripts import SAVE as _SAVE
@@ -198,10 +199,12 @@ class RedisResults(ResultStore):
         record.version = expected_version + 1
         self.recent.remember(record, payload)
         if apply:
-            try:
+            try:  # the game did end: whatever fails now, the sweep applies it later
                 await self._apply(result, replies[2:])
-            except Exception as err:  # the game did end: the sweep applies the rest later
+            except OUTAGE_ERRORS as err:
                 log.warning("event=result_left_pending game=%s error=%r", record.id, str(err))
+            except Exception:
+                log.exception("event=result_left_pending game=%s", record.id)
         return True
 
     def _game_key(self, game_id: str) -> str:

@@ -145,9 +145,9 @@ class SQLiteResults(ResultStore):
                     conn.execute("SAVEPOINT apply")
                     try:
                         self._apply_sync(conn, result)
-                    except sqlite3.Error as err:
+                    except Exception:
                         conn.execute("ROLLBACK TO apply")
-                        log.warning("event=result_left_pending game=%s error=%r", record.id, err)
+                        log.exception("event=result_left_pending game=%s", record.id)
                     conn.execute("RELEASE apply")
                 return True
 
