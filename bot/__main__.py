@@ -12,14 +12,18 @@ import sys
 import time
 from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiogram import Bot, Dispatcher
 from pydantic import ValidationError
 
 from bot.config import Settings, get_settings
 
+if TYPE_CHECKING:
+    from bot.http_server import OpsServer
+
 T = TypeVar("T")
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
 log = logging.getLogger("bot")
 
@@ -46,12 +50,16 @@ def webhook_app(bot: Bot, dp: Dispatcher, settings: Settings) -> Any:
     return app
 
 
-async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
+async def serve_webhook(
+    bot: Bot, dp: Dispatcher, settings: Settings, ops: OpsServer | None = None
+) -> None:
     from aiohttp import web
 
     assert settings.webhook_url
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     app = webhook_app(bot, dp, settings)
+    if ops is not None and shares_webhook_port(settings):
+        ops.add_routes(app)  # /metrics, /healthz, /readyz beside the webhook path
     url = settings.webhook_url.rstrip("/") + settings.webhook_path
     await bot.set_webhook(
         url=url, secret_token=secret, allowed_updates=dp.resolve_used_update_types()
@@ -66,14 +74,56 @@ async def serve_webhook(bot: Bot, dp: Dispatcher, settings: Settings) -> None:
         settings.webhook_port,
         settings.webhook_path,
     )
+    if ops is not None:
+        await ops.serving()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+
+    def on_signal() -> None:
+        if ops is not None:
+            ops.drain()  # /readyz answers 503 from now on
+        stop.set()
+
+    for sig in SIGNALS:
+        loop.add_signal_handler(sig, on_signal)
     try:
         await stop.wait()
     finally:
         await runner.cleanup()
+
+
+async def poll(bot: Bot, dp: Dispatcher, settings: Settings, ops: OpsServer | None) -> None:
+    """Long polling until SIGINT/SIGTERM (handled here rather than by aiogram, so that the
+    process is marked draining the moment it is told to stop)."""
+    await bot.delete_webhook(drop_pending_updates=False)
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def on_signal(sig: signal.Signals) -> None:
+        log.info("event=stopping signal=%s", sig.name)
+        if ops is not None:
+            ops.drain()
+        stopping.append(asyncio.ensure_future(dp.stop_polling()))
+
+    if ops is not None:
+        dp.startup.register(ops.serving)
+    for sig in SIGNALS:
+        loop.add_signal_handler(sig, on_signal, sig)
+    try:
+        await dp.start_polling(
+            bot,
+            polling_timeout=settings.polling_timeout,
+            handle_signals=False,
+            close_bot_session=True,
+            allowed_updates=dp.resolve_used_update_types(),
+        )
+    finally:
+        for sig in SIGNALS:
+            loop.remove_signal_handler(sig)
+
+
+def shares_webhook_port(settings: Settings) -> bool:
+    return bool(settings.webhook_url) and settings.metrics_port == settings.webhook_port
 
 
 def freeze_startup_heap() -> None:
@@ -93,8 +143,17 @@ async def run(settings: Settings) -> None:
     backend = "redis" if settings.redis_url else f"sqlite path={settings.data_path}"
     bot = build_bot(settings)
     beat = asyncio.create_task(heartbeat(settings.health_file)) if settings.health_file else None
+    ops: OpsServer | None = None
     try:
         dp = build_dispatcher(bot, store, settings)
+        if settings.metrics_port is not None:
+            from bot.http_server import OpsServer
+            from bot.telegram import metrics_middleware
+
+            metrics_middleware.install(bot, dp)
+            ops = OpsServer(store)
+            if not shares_webhook_port(settings):
+                await ops.start(settings.metrics_host, settings.metrics_port)
         me = await bot.get_me()
         log.info(
             "event=start bot=@%s store=%s mode=%s",
@@ -108,19 +167,15 @@ async def run(settings: Settings) -> None:
             log.warning("event=set_commands_failed error=%s", err)
         freeze_startup_heap()
         if settings.webhook_url:
-            await serve_webhook(bot, dp, settings)
+            await serve_webhook(bot, dp, settings, ops)
         else:
-            await bot.delete_webhook(drop_pending_updates=False)
-            await dp.start_polling(
-                bot,
-                polling_timeout=settings.polling_timeout,
-                handle_signals=True,
-                close_bot_session=True,
-                allowed_updates=dp.resolve_used_update_types(),
-            )
+            await poll(bot, dp, settings, ops)
     finally:
         if beat is not None:
             beat.cancel()
+        if ops is not None:
+            ops.drain()
+            await ops.stop()
         await bot.session.close()
         await store.close()
         log.info("event=stopped")

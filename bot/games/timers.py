@@ -18,6 +18,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot import metrics
 from bot.storage import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,7 @@ class TimerLoop:
                     log.exception("event=timer_failed key=%s", key)
                     continue
                 await self.store.finish_due(key, lease)
+                metrics.timer_fired(prefix)
                 handled += 1
             if len(keys) < self.batch:
                 return handled

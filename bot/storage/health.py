@@ -13,10 +13,13 @@ import functools
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from time import perf_counter
 from typing import Any, TypeVar
 
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
+
+from bot import metrics
 
 log = logging.getLogger("bot.storage")
 
@@ -58,12 +61,15 @@ class Health:
             now = self.clock()
             if now < self._next_probe:
                 self.failures += 1
+                metrics.redis_error("unavailable")
                 raise StoreUnavailable("store unavailable (waiting to retry)")
             self._next_probe = now + self.probe_every
 
     def failed(self, err: BaseException) -> StoreUnavailable:
         now = self.clock()
         self.failures += 1
+        timeout = isinstance(err, TimeoutError | RedisTimeoutError)
+        metrics.redis_error("timeout" if timeout else "connection")
         self._next_probe = now + self.probe_every
         if self.down_since is None:
             self.down_since = now
@@ -82,17 +88,27 @@ class Health:
 
 
 def guarded(health_of: Callable[[Any], Health]) -> Callable[[Callable[..., Awaitable[T]]], Any]:
-    """Decorate a store method: outage errors become StoreUnavailable (and mark `health`)."""
+    """Decorate a store method: outage errors become StoreUnavailable (and mark `health`).
+    Each call that reaches Redis is timed (`cardbot_redis_call_seconds{op}`); failures are
+    counted by kind (`cardbot_redis_errors`)."""
 
     def decorate(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+        latency = metrics.redis_latency(method.__name__)
+
         @functools.wraps(method)
         async def call(self: Any, *args: Any, **kwargs: Any) -> T:
             health = health_of(self)
             health.check()
+            started = perf_counter()
             try:
                 result = await method(self, *args, **kwargs)
             except OUTAGE_ERRORS as err:
+                latency.observe(perf_counter() - started)
                 raise health.failed(err) from None
+            except Exception:
+                metrics.redis_error("other")
+                raise
+            latency.observe(perf_counter() - started)
             if health.down_since is not None:
                 health.ok()
             return result
