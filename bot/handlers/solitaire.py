@@ -63,7 +63,10 @@ async def new_game(
     variant = args[1] if len(args) > 1 else DEFAULT_VARIANT[kind]
     where = (query.message.chat.id, query.message.message_id)
     below = cb.parts()[0] == "again"
-    await solitaires.new_game(kind, variant, query.from_user.id, where, lang, answer, below=below)
+    name = query.from_user.full_name
+    await solitaires.new_game(
+        kind, variant, query.from_user.id, where, lang, answer, below=below, name=name
+    )
 
 
 async def continue_game(

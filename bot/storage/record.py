@@ -86,10 +86,18 @@ class SoloMeta:
     started: float = 0.0
     ended: float | None = None
     events: list[Event] = field(default_factory=list)
+    name: str = ""  # the player's name (leaderboards)
+    hints: int = 0
+    daily: int | None = None  # the number of the deal of the day this is
+    ranked: bool = True  # counts on the leaderboards (a replay of the day's deal does not)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "v": SCHEMA,
+            "name": self.name,
+            "hints": self.hints,
+            "daily": self.daily,
+            "ranked": self.ranked,
             "uid": self.uid,
             "lang": self.lang,
             "variant": self.variant,
@@ -121,6 +129,10 @@ class SoloMeta:
             started=float(d.get("started") or 0.0),
             ended=_opt_float(d.get("ended")),
             events=list(d.get("events") or []),
+            name=str(d.get("name") or ""),
+            hints=int(d.get("hints") or 0),
+            daily=_opt_int(d.get("daily")),
+            ranked=bool(d.get("ranked", True)),
         )
 
 
@@ -153,6 +165,8 @@ class TableMeta:
     rematch: bool = False  # a rematch was opened from this finished table
     level: str = "normal"  # how well the computer seats play ("easy" | "normal" | "strong")
     private: bool = False  # against the computer in the creator's private chat (no group)
+    started: float | None = None  # when the game was dealt
+    left: dict[int, str] = field(default_factory=dict)  # seat → "resigned" | "timeout"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -181,6 +195,8 @@ class TableMeta:
             "rematch": self.rematch,
             "level": self.level,
             "private": self.private,
+            "started": self.started,
+            "left": {str(k): v for k, v in self.left.items()},
         }
 
     @classmethod
@@ -220,6 +236,8 @@ class TableMeta:
             rematch=bool(d.get("rematch")),
             level=str(d.get("level") or "normal"),
             private=bool(d.get("private")),
+            started=_opt_float(d.get("started")),
+            left={int(k): str(v) for k, v in (d.get("left") or {}).items()},
         )
 
     @property

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass
 from typing import Any
 
 import rules
 from bot.config import Settings
 from bot.games.ports import Answer, Messenger
+from bot.games.results import result_of
 from bot.games.solitaire import model
 from bot.games.state import state_of, view_of
 from bot.i18n import t
@@ -145,6 +147,11 @@ class SolitaireService:
                 return
             extra.update(hint=move, pick=_picked_for(game, move))
             toast = "hint-toast"
+            if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
+                game.solo.hints = 1  # unranked); later ones change nothing stored
+                if not await self.store.save(game, tap.cb.version):
+                    await tap.say("error-busy", alert=True)
+                    return
         elif name == "ask" and arg in CONFIRMS:
             extra["confirm"] = arg
         elif name == "undo":
@@ -170,7 +177,11 @@ class SolitaireService:
             await tap.say("error-illegal", alert=True)
             return
         game.solo.msg = tap.where[1]
-        if not await self.store.save(game, cb.version):
+        if game.finished:  # the game's end and its result, in one compare-and-set
+            saved = await self.store.finish(game, cb.version, result_of(game, time.time()))
+        else:
+            saved = await self.store.save(game, cb.version)
+        if not saved:
             await self._lost_race(tap)
             return
         log.debug(
@@ -241,15 +252,19 @@ class SolitaireService:
         answer: Answer,
         *,
         below: bool = False,
+        name: str = "",
     ) -> None:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
-        the finished board, which keeps its text and loses its buttons."""
+        the finished board, which keeps its text and loses its buttons. An unfinished game of
+        the same kind is abandoned (it counts as lost once a move was made in it)."""
         if kind not in model.VARIANTS or variant not in model.VARIANTS[kind]:
             await answer(t(lang, "error-stale"), alert=True)  # forged: nothing is created
             return
         for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
+            await self._abandon(game_id)
             await self.store.remove_user_game(user_id, game_id)
         record = model.new_record(kind, variant, user_id, lang)
+        record.solo.name = name
         screen = self.board(record, lang)
         chat_id, message_id = where
         if below:
@@ -266,6 +281,15 @@ class SolitaireService:
         )
         if not below:
             await self._edit(chat_id, message_id, screen, record)
+
+    async def _abandon(self, game_id: str) -> None:
+        record = await self.store.load(game_id)
+        if record is None or record.finished or record.solo.moves == 0:
+            return
+        expected = record.version
+        now = time.time()
+        record.finished, record.solo.ended = True, now
+        await self.store.finish(record, expected, result_of(record, now, abandoned=True))
 
     async def resume(
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer

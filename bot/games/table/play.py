@@ -87,6 +87,7 @@ def start(
     state = rules.GAMES[record.kind].new_game(lobby.options(), seed=seed)
     meta = record.table
     meta.timeouts = [0] * len(lobby.players)
+    meta.started = now
     meta.expires = None
     meta.why = None
     meta.events = list(public_view(record, state)["events"])
@@ -108,8 +109,10 @@ def play(
     meta = record.table
     if seat < len(meta.timeouts):
         meta.timeouts[seat] = 0
-    if move == "resign" and record.kind == "parquet":
-        meta.why = "resign"
+    if move == "resign":
+        meta.left[seat] = "resigned"
+        if record.kind == "parquet":
+            meta.why = "resign"
     _log(record, list(public_view(record, state)["events"]), now, False if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
 
@@ -208,6 +211,7 @@ def time_out(
         state = game.apply(state, "resign", turn)
         meta.timeouts[turn] = 0
         event = removed_event(turn, TIMEOUT_LIMIT)
+        meta.left[turn] = "timeout"
         if record.kind == "parquet":
             meta.why = "timeout"
     else:

@@ -153,7 +153,7 @@ class PlayService:
         else:
             seat = self._mover(record, user_id, version)
         view = public_view(record)
-        expected = record.version
+        expected, ended = record.version, record.finished
         try:
             now = self.records.clock()
             timeout = self.settings.turn_timeout_seconds
@@ -161,7 +161,7 @@ class PlayService:
         except rules.IllegalMove:
             ryadki_answer = record.kind == "ryadki" and view.get("stack")
             raise Refused("ry-must-match" if ryadki_answer else "grp-illegal") from None
-        if not await self.store.save(record, expected):
+        if not await self.records.save(record, expected, ended):
             raise Refused("grp-stale")
         await self._after_move(record)
 
@@ -227,7 +227,7 @@ class PlayService:
         expected = record.version
         if not play.computer_turn(record, plan, now, timeout, ai_pause=self.ai_pause):
             return
-        if await self.store.save(record, expected):
+        if await self.records.save(record, expected, False):
             await self._after_move(record)
         # else: another process moved first; its own deadline drives what comes next
 

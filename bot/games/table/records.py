@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from bot.config import Settings
 from bot.games.refusal import Refused
+from bot.games.results import result_of
 from bot.games.timers import turn_key
 from bot.i18n import Translator, translator
 from bot.storage import GameRecord, Store
@@ -37,12 +38,19 @@ class TableRecords:
             record = await self.store.load(gid)
             if record is None:
                 return None
-            expected = record.version
+            expected, ended = record.version, record.finished
             if not change(record):
                 return record
-            if await self.store.save(record, expected):
+            if await self.save(record, expected, ended):
                 return record
         raise Refused("grp-stale")
+
+    async def save(self, record: GameRecord, expected: int, ended: bool) -> bool:
+        """Compare-and-set; a game this change ends (`ended`: it had ended before) is saved
+        with its result, which so counts exactly once (bot.games.results)."""
+        if record.finished and not ended and record.state:
+            return await self.store.finish(record, expected, result_of(record, self.clock()))
+        return await self.store.save(record, expected)
 
     async def schedule_turn(self, record: GameRecord) -> None:
         due = record.table.due

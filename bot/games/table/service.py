@@ -11,6 +11,7 @@ directly.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from bot.telegram.callbacks import GameCallback
 from bot.telegram.flood import EditCoalescer
 
 log = logging.getLogger(__name__)
+SWEEP_EVERY = 60.0  # seconds between sweeps of results left pending
 WAKE_MARGIN = 0.02  # seconds after a deadline the loop is woken (the wall clock may lag)
 
 
@@ -68,6 +70,7 @@ class TableService:
         self.timers.on("lobby", self.lobbies.lobby_due)
         self.play.wake = self.wake
         self._running = False
+        self._sweeper: asyncio.Task[None] | None = None
         self._wakes: set[asyncio.TimerHandle] = set()
         self._ticks: set[asyncio.Task[None]] = set()
 
@@ -114,9 +117,24 @@ class TableService:
     async def start(self) -> None:
         self._running = True
         self.timers.start()
+        self._sweeper = asyncio.create_task(self._sweep(), name="results-sweep")
+
+    async def _sweep(self) -> None:
+        """Finish the statistics of games whose end was saved by a process that died before
+        applying them (bot.storage.results_api), once a minute."""
+        while self._running:
+            await asyncio.sleep(SWEEP_EVERY)
+            try:
+                await self.store.sweep_results(self.clock())
+            except Exception:  # an outage or a bug: the next round tries again
+                log.info("event=results_sweep_failed", exc_info=True)
 
     async def stop(self) -> None:
         self._running = False
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._sweeper
         for handle in self._wakes:
             handle.cancel()
         self._wakes.clear()

@@ -253,7 +253,10 @@ async def test_hint_marks_a_move_and_changes_nothing(h: Harness) -> None:
     assert "⭐" in "".join(msg.button_texts())
     assert "💡" in msg.text
     assert h.session.answers()[-1].get("text")
-    assert (await h.record(board)).version == rec.version
+    hinted = await h.record(board)
+    assert hinted.state == rec.state and hinted.solo.hints == 1  # the position is the same
+    await h.tap(ann, current(h, board), "💡 Hint")  # a second hint writes nothing
+    assert (await h.record(board)).version == hinted.version
 
 
 async def test_raspad_fail_asks_for_confirmation(h: Harness) -> None:
@@ -339,6 +342,7 @@ async def test_game_survives_a_restart(tmp_path) -> None:  # type: ignore[no-unt
 async def test_not_modified_and_retry_after_are_handled(h: Harness, no_sleep: list[float]) -> None:
     ann = h.session.tg.add_user("Ann", language_code="en")
     board = await start_game(h, ann, "kosa", "u")
+    await h.tap(ann, current(h, board), "💡 Hint")  # the first hint is remembered (a save)
     h.session.inject_not_modified()
     await h.tap(ann, current(h, board), "💡 Hint")  # the edit says "not modified": fine
     clock = FakeClock()

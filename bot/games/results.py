@@ -1,0 +1,101 @@
+"""The result of a finished game, as the statistics record it (pure: built from the record).
+
+`result_of(record)` is called on the record about to be saved as finished (the solitaire's last
+move, a group game's last move, resign, removal after timeouts, a game abandoned for a new one);
+the store's `finish` saves the record and the result in one compare-and-set, so a game counts
+once however many processes or retried updates try to end it.
+
+Outcomes: a solitaire is won, lost, resigned or abandoned (replaced by a new game). At a table
+the rules' winners won (all seats sharing the win: a draw), a seat that left resigned or timed
+out, the rest lost; a table ended early (`why` abandoned / replaced) counts the person who left
+it as having abandoned it. Games against the computer are unranked; so is a deal of the day
+after a hint, or any replay of it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from bot.games.solitaire.model import elapsed
+from bot.games.state import state_of, view_of
+from bot.stats.daily import utc_day
+from bot.stats.result import GameResult, Outcome, PlayerResult
+from bot.storage.record import GameRecord
+
+
+def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
+    meta = record.solo
+    status = rules.GAMES[record.kind].status(state_of(record))
+    outcome: Outcome
+    if abandoned:
+        outcome = "abandoned"
+    elif status.result in ("won", "lost", "resigned"):
+        outcome = status.result  # type: ignore[assignment]  # the rules' own three words
+    else:
+        outcome = "lost"
+    view = view_of(record)
+    rounds = view.get("kon") if record.kind == "raspad" else view.get("pass")
+    player = PlayerResult(
+        meta.uid, 0, meta.name, outcome, status.scores[0] if status.scores else None
+    )
+    return GameResult(
+        game_id=record.id,
+        kind=record.kind,
+        variant=meta.variant,
+        players=(player,),
+        moves=meta.moves,
+        duration=elapsed(meta),
+        finished_at=now,
+        date=utc_day(now),
+        used_undo=meta.undos > 0,
+        used_hint=meta.hints > 0,
+        daily=meta.daily,
+        ranked=meta.ranked and (meta.daily is None or meta.hints == 0),
+        rounds=None if rounds is None else int(rounds),
+    )
+
+
+def _table(record: GameRecord, now: float) -> GameResult:
+    meta = record.table
+    game = rules.GAMES[record.kind]
+    status = game.status(state_of(record))
+    winners = set(status.winners) if status.over else set()
+    view: dict[str, Any] = view_of(record, -1)
+    active = view.get("active") or [True] * len(meta.players)
+    early = meta.why in ("abandoned", "replaced")
+    players = []
+    for seat, p in enumerate(meta.players):
+        outcome: Outcome
+        left = meta.left.get(seat)
+        if left is not None:
+            outcome = "timeout" if left == "timeout" else "resigned"
+        elif early:
+            outcome = "won" if p.ai else "abandoned"
+        elif seat in winners:
+            outcome = "draw" if len(winners) > 1 and len(winners) == sum(active) else "won"
+        else:
+            outcome = "lost"
+        score = status.scores[seat] if seat < len(status.scores) else None
+        players.append(PlayerResult(p.user_id, seat, p.name, outcome, score, p.ai))
+    started = meta.started or now
+    return GameResult(
+        game_id=record.id,
+        kind=record.kind,
+        variant=str(meta.deck or "") if record.kind == "ryadki" else "",
+        players=tuple(players),
+        moves=int(view.get("moves") or 0),
+        duration=max(0, int(now - started)),
+        finished_at=now,
+        date=utc_day(now),
+        chat_id=meta.group,
+        ranked=not any(p.ai for p in meta.players),
+    )
+
+
+def result_of(record: GameRecord, now: float, *, abandoned: bool = False) -> GameResult:
+    """The result of `record`, which has just been marked finished (`abandoned`: a solitaire
+    given up for a new game)."""
+    if record.kind in rules.SOLITAIRES:
+        return _solo(record, now, abandoned)
+    return _table(record, now)
