@@ -13,6 +13,7 @@ from aiogram.types import BotCommand, BotCommandScopeDefault
 
 import rules
 from bot.config import LANGUAGES, Settings
+from bot.games.players import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import t
@@ -40,7 +41,8 @@ def build_dispatcher(
     bot: Bot, store: Store, settings: Settings, *, clock: Callable[[], float] = time.time
 ) -> Dispatcher:
     """The services are built here, once, and reach handlers through the dispatcher's data:
-    `store`, `settings`, `languages`, `solitaires` (SolitaireService), `tables` (TableService).
+    `store`, `settings`, `languages`, `solitaires` (SolitaireService), `tables` (TableService),
+    `players` (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`."""
     from bot.handlers import ROUTERS
 
@@ -54,6 +56,7 @@ def build_dispatcher(
     solitaires = SolitaireService(messenger, store, settings)
     dp["solitaires"] = solitaires
     dp["tables"] = tables
+    dp["players"] = Players(store)
     dp.startup.register(tables.start)
     dp.shutdown.register(tables.stop)
     dp.shutdown.register(solitaires.stop)
@@ -71,6 +74,10 @@ async def set_commands(bot: Bot) -> None:
             BotCommand(command="start", description=t(lang, "cmd-start")),
             BotCommand(command="rules", description=t(lang, "cmd-rules")),
             BotCommand(command="newgame", description=t(lang, "cmd-newgame")),
+            BotCommand(command="daily", description=t(lang, "cmd-daily")),
+            BotCommand(command="stats", description=t(lang, "cmd-stats")),
+            BotCommand(command="top", description=t(lang, "cmd-top")),
+            BotCommand(command="settings", description=t(lang, "cmd-settings")),
             BotCommand(command="language", description=t(lang, "cmd-language")),
         ]
         if lang == "ru":

@@ -28,11 +28,19 @@ def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
     rows.append(
         [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in rules.GROUP_GAMES]
     )
+    rows.append([button(t(lang, "btn-daily"), menu_data("daily"))])
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
+    rows.append(
+        [
+            button(t(lang, "btn-stats"), menu_data("stats")),
+            button(t(lang, "btn-top"), menu_data("top")),
+        ]
+    )
     rows.append(
         [
             button(t(lang, "btn-rules"), menu_data("rules")),
             button(t(lang, "btn-language"), menu_data("lang")),
+            button("⚙️", menu_data("set")),
         ]
     )
     return Screen(text, Keyboard(rows))

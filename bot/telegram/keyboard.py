@@ -17,16 +17,29 @@ _quote = encode_basestring  # str → JSON string literal (C implementation), ke
 
 
 class Button(NamedTuple):
-    """An inline button: a callback button, or a URL button when `url` is set."""
+    """An inline button: a callback button, or a URL button when `url` is set, a "share into a
+    chat the user picks" button (`switch_chosen`: the inline query it starts) or a "copy this
+    text" button (`copy`, up to 256 characters)."""
 
     text: str
     callback_data: str | None = None
     url: str | None = None
+    switch_chosen: str | None = None
+    copy: str | None = None
 
     def to_json(self) -> str:
+        text = _quote(self.text)
         if self.url is not None:
-            return f'{{"text":{_quote(self.text)},"url":{_quote(self.url)}}}'
-        return f'{{"text":{_quote(self.text)},"callback_data":{_quote(self.callback_data or "")}}}'
+            return f'{{"text":{text},"url":{_quote(self.url)}}}'
+        if self.switch_chosen is not None:
+            chats = '"allow_user_chats":true,"allow_group_chats":true'
+            query = _quote(self.switch_chosen)
+            return (
+                f'{{"text":{text},"switch_inline_query_chosen_chat":{{"query":{query},{chats}}}}}'
+            )
+        if self.copy is not None:
+            return f'{{"text":{text},"copy_text":{{"text":{_quote(self.copy)}}}}}'
+        return f'{{"text":{text},"callback_data":{_quote(self.callback_data or "")}}}'
 
 
 class Keyboard:

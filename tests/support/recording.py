@@ -383,6 +383,7 @@ class FakeTelegram:
         self._next_message_id: dict[int, int] = {}
         self.calls: list[Call] = []
         self.callbacks: dict[str, CallbackRecord] = {}
+        self.inline_answers: list[dict[str, Any]] = []  # answerInlineQuery params, in order
         self.edit_log: dict[int, list[float]] = {}  # edits per chat (timestamps)
         self.write_log: dict[int, list[float]] = {}  # sends and edits per chat
         self.injections: list[Injection] = []
@@ -834,6 +835,10 @@ class FakeTelegram:
         self._changed()
         return True
 
+    def _api_answerInlineQuery(self, params: dict[str, Any]) -> bool:
+        self.inline_answers.append(params)
+        return True
+
     def _api_answerCallbackQuery(self, params: dict[str, Any]) -> bool:
         cb = self.callbacks.get(str(params.get("callback_query_id")))
         if cb is None or cb.answered:
@@ -1175,6 +1180,11 @@ class RecordingSession(BaseSession):
         return update_of(
             callback_query=self.tg.callback_query(user, msg, text_or_data), bot=self.bot
         )
+
+    def inline_query(self, user: TgUser, query: str) -> Update:
+        """An Update with an inline query `user` types (e.g. from a switch_inline_query button)."""
+        payload = {"id": f"iq{next(_update_ids)}", "from": user.api(), "query": query, "offset": ""}
+        return update_of(inline_query=payload, bot=self.bot)
 
     def tap_data(
         self, user: TgUser, message: TgMessage | Message | tuple[int, int], data: str

@@ -86,7 +86,8 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
         meta.undo_left = min(meta.undo_left + 1, undo_depth)
     set_state(record, after, view)
     _trim_history(record, undo_depth)
-    meta.moves += 1
+    if move != "resign":  # giving up is not a move (a game given up at once has 0)
+        meta.moves += 1
     meta.events = list(view.get("events") or [])
     if game.status(after).over:
         record.finished = True

@@ -20,13 +20,16 @@ from bot.games.ports import Answer, Messenger
 from bot.games.results import result_of
 from bot.games.solitaire import model
 from bot.games.state import state_of, view_of
-from bot.i18n import t
+from bot.i18n import t, translator
 from bot.render import kosa as render_kosa
 from bot.render import raspad as render_raspad
 from bot.render.screen import Played, Screen, SoloCtx
+from bot.render.stats import share_row
+from bot.stats.daily import day_number, day_seed, utc_day
 from bot.storage import GameRecord, Store
 from bot.telegram.callbacks import GameCallback, is_game_id
 from bot.telegram.flood import EditCoalescer
+from bot.telegram.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +61,12 @@ def board(
         played=Played(meta.moves, meta.undos, model.elapsed(meta)),
         **extra,
     )
-    return BOARDS[record.kind](view, ctx)
+    screen = BOARDS[record.kind](view, ctx)
+    if record.finished and meta.daily is not None:  # the deal of the day: share the result
+        row = share_row(result_of(record, meta.ended or 0.0), translator(lang))
+        rows = screen.keyboard.inline_keyboard if screen.keyboard is not None else []
+        screen = Screen(screen.text, Keyboard([row, *rows]))
+    return screen
 
 
 @dataclass(frozen=True)
@@ -85,6 +93,8 @@ class SolitaireService:
         # boards in private chats: no budget of our own, but a RetryAfter pauses the chat's
         # edits (the newest board wins) instead of holding the tap's answer
         self.flood = EditCoalescer(1_000_000, min_gap=0.0)
+        self.undo_depth = settings.undo_depth
+        self.clock = time.time  # the wall clock that decides the day of the deal of the day
 
     async def stop(self) -> None:
         """Send the boards still waiting (a paused chat) once more before the process ends."""
@@ -117,13 +127,13 @@ class SolitaireService:
         """A button of a solitaire board."""
         game, cb = tap.game, tap.cb
         if game.solo.uid != tap.user_id:
-            await tap.say("error-not-yours", alert=True)
+            await tap.say("error-not-yours")
         elif game.finished:
-            await tap.say("error-over", alert=True)
+            await tap.say("error-over")
         elif cb.version != game.version:
             # an old board (a double tap, or an edit that never arrived): say so, and bring
             # the board up to date so the next tap works
-            await tap.say("error-stale", alert=True)
+            await tap.say("error-stale")
             await self._show_current(tap, game)
         elif cb.is_ui:
             await self._ui(tap)
@@ -150,7 +160,7 @@ class SolitaireService:
             if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
                 game.solo.hints = 1  # unranked); later ones change nothing stored
                 if not await self.store.save(game, tap.cb.version):
-                    await tap.say("error-busy", alert=True)
+                    await tap.say("error-busy")
                     return
         elif name == "ask" and arg in CONFIRMS:
             extra["confirm"] = arg
@@ -160,10 +170,10 @@ class SolitaireService:
                 return
             game.solo.msg = tap.where[1]
             if not await self.store.save(game, tap.cb.version):
-                await tap.say("error-busy", alert=True)
+                await tap.say("error-busy")
                 return
         elif name != "back":
-            await tap.say("error-stale", alert=True)
+            await tap.say("error-stale")
             return
         screen = self.board(game, tap.lang, **extra)
         said = tap.say(toast) if toast else tap.answer()
@@ -172,7 +182,8 @@ class SolitaireService:
     async def _move(self, tap: Tap) -> None:
         game, cb = tap.game, tap.cb
         try:
-            state, view = model.apply_move(game, cb.action, self.settings.undo_depth)
+            depth = 0 if game.solo.daily is not None and game.solo.ranked else self.undo_depth
+            state, view = model.apply_move(game, cb.action, depth)
         except rules.IllegalMove:
             await tap.say("error-illegal", alert=True)
             return
@@ -206,7 +217,7 @@ class SolitaireService:
 
     async def _lost_race(self, tap: Tap) -> None:
         if not tap.peeked:
-            await tap.say("error-busy", alert=True)
+            await tap.say("error-busy")
             return
         # the remembered game was not the latest: another tap (or process) changed it first,
         # or it expired. Show it as it is now.
@@ -214,7 +225,7 @@ class SolitaireService:
         if current is None:
             await tap.say("error-stale-game", alert=True)
             return
-        await tap.say("error-stale", alert=True)
+        await tap.say("error-stale")
         await self._show_current(tap, current)
 
     async def _show_current(self, tap: Tap, game: GameRecord) -> None:
@@ -253,6 +264,7 @@ class SolitaireService:
         *,
         below: bool = False,
         name: str = "",
+        daily: bool = False,
     ) -> None:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
         the finished board, which keeps its text and loses its buttons. An unfinished game of
@@ -263,8 +275,15 @@ class SolitaireService:
         for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
             await self._abandon(game_id)
             await self.store.remove_user_game(user_id, game_id)
-        record = model.new_record(kind, variant, user_id, lang)
+        day = utc_day(self.clock())
+        seed = day_seed(kind, variant, day) if daily else None
+        record = model.new_record(kind, variant, user_id, lang, seed=seed)
         record.solo.name = name
+        if daily:  # the same deal for everyone today; the first attempt is the ranked one
+            record.solo.daily = day_number(day)
+            record.solo.ranked = await self.store.claim_daily(
+                user_id, kind, variant, record.solo.daily, record.id
+            )
         screen = self.board(record, lang)
         chat_id, message_id = where
         if below:

@@ -61,3 +61,31 @@ async def replicas(
         for dp in dps:
             await dp["tables"].flood.close()
         await store.close()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+async def any_world(
+    request: pytest.FixtureRequest,
+    bot_session: BotSession,  # noqa: F811
+    tmp_path: Path,
+) -> AsyncIterator[World]:
+    """A world on each store in turn: SQLite, and a real Redis (a fresh key prefix)."""
+    from bot.app import build_dispatcher
+    from bot.storage.redis_store import RedisStore
+    from bot.storage.sqlite_store import SQLiteStore
+
+    settings = make_settings(tmp_path)
+    store: Store
+    if request.param == "sqlite":
+        store = await SQLiteStore(settings.data_path).open()
+    else:
+        url = request.getfixturevalue("redis_url")
+        store = await RedisStore(url, prefix="w" + uuid.uuid4().hex[:8]).open()
+    bot, session = bot_session
+    clock = Clock()
+    dp = build_dispatcher(bot, store, settings, clock=clock)
+    try:
+        yield World(bot, session, dp, store, settings, clock)
+    finally:
+        await dp["tables"].flood.close()
+        await store.close()

@@ -6,45 +6,17 @@ tables (added by the creator only, no hand message, moves after the pause)."""
 from __future__ import annotations
 
 import re
-import uuid
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 import rules
-from bot.storage import Store
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
-from tests.support.world import Clock, World, hand_of, make_settings, open_lobby
+from tests.support.world import World, hand_of, open_lobby
 
 
-@pytest.fixture(params=["sqlite", "redis"])
-async def w(
-    request: pytest.FixtureRequest,
-    bot_session: BotSession,  # noqa: F811
-    tmp_path: Path,
-) -> AsyncIterator[World]:
-    from bot.app import build_dispatcher
-    from bot.storage.redis_store import RedisStore
-    from bot.storage.sqlite_store import SQLiteStore
-
-    settings = make_settings(tmp_path)
-    store: Store
-    if request.param == "sqlite":
-        store = await SQLiteStore(settings.data_path).open()
-    else:
-        url = request.getfixturevalue("redis_url")
-        store = await RedisStore(url, prefix="c" + uuid.uuid4().hex[:8]).open()
-    bot, session = bot_session
-    clock = Clock()
-    world = World(
-        bot, session, build_dispatcher(bot, store, settings, clock=clock), store, settings, clock
-    )
-    try:
-        yield world
-    finally:
-        await world.dp["tables"].flood.close()
-        await store.close()
+@pytest.fixture
+def w(any_world: World) -> World:
+    return any_world
 
 
 def restart(w: World) -> None:

@@ -1,0 +1,98 @@
+"""What players look at between games: their statistics, the leaderboards, today's deal and
+their settings, gathered from the store (bot.storage.results_api) for bot.render.stats."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from datetime import date
+
+from bot.games.solitaire.model import DEFAULT_VARIANT
+from bot.render.stats import SOLO, TABLES, DailyGame, Rated
+from bot.stats.boards import Board, BoardPage
+from bot.stats.daily import day_number, utc_day
+from bot.stats.rating import shown
+from bot.stats.result import GameResult
+from bot.stats.stats import HistoryEntry, UserStats
+from bot.storage import Store
+
+GROUP_SOLO_PLAYERS = 30  # a group's solitaire table looks at this many of its rated players
+
+
+class Players:
+    def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.clock = clock
+
+    async def rated(self, user_id: int, kind: str, chat: int | None = None) -> Rated:
+        rating = await self.store.rating(user_id, kind, chat)
+        if rating is None:
+            return Rated(None, None)
+        page = await self.store.leaderboard(Board.rating(kind, chat), user_id, limit=1)
+        return Rated(shown(rating.ordinal), page.own.rank if page.own else None)
+
+    async def stats(self, user_id: int) -> tuple[UserStats, dict[str, Rated]]:
+        stats = await self.store.user_stats(user_id)
+        rated = {k: await self.rated(user_id, k) for k in TABLES if stats.of(k).played}
+        return stats, rated
+
+    async def detail(
+        self, user_id: int, kind: str
+    ) -> tuple[UserStats, Rated | None, list[HistoryEntry]]:
+        stats = await self.store.user_stats(user_id)
+        rated = await self.rated(user_id, kind) if kind in TABLES else None
+        return stats, rated, await self.store.history(user_id)
+
+    async def top(self, board: Board, user_id: int) -> BoardPage:
+        return await self.store.leaderboard(board, user_id)
+
+    async def group_top(
+        self, chat_id: int
+    ) -> tuple[list[tuple[Board, BoardPage]], list[tuple[str, list[tuple[str, int]]]]]:
+        """The group's rating boards, and the ranked solitaire wins of the players on them."""
+        boards = []
+        players: dict[int, str] = {}
+        for kind in TABLES:
+            board = Board.rating(kind, chat_id)
+            page = await self.store.leaderboard(board, limit=10)
+            boards.append((board, page))
+            wide = await self.store.leaderboard(board, limit=GROUP_SOLO_PLAYERS)
+            players.update((e.user_id, e.name) for e in wide.entries)
+        all_stats = {uid: await self.store.user_stats(uid) for uid in players}
+        solo = []
+        for kind in SOLO:
+            rows = sorted(
+                ((players[uid], s.of(kind).ranked_won) for uid, s in all_stats.items()),
+                key=lambda row: -row[1],
+            )
+            solo.append((kind, [r for r in rows if r[1] > 0][:10]))
+        return boards, solo
+
+    def today(self) -> tuple[int, str]:
+        day = utc_day(self.clock())
+        return day_number(day), day
+
+    async def daily(self, user_id: int) -> tuple[int, str, list[DailyGame]]:
+        """Today's number and date, and the user's ranked result on each solitaire's deal."""
+        number, day = self.today()
+        history = await self.store.history(user_id)
+        games = []
+        for kind in SOLO:
+            played = [h for h in history if h.kind == kind and h.daily == number]
+            # newest first: the last one is the day's first (the ranked) attempt
+            result = await self.store.load_result(played[-1].game_id) if played else None
+            games.append(DailyGame(kind, result))
+        return number, date.fromisoformat(day).strftime("%d.%m.%Y"), games
+
+    def daily_board(self, kind: str) -> Board:
+        number, _ = self.today()
+        return Board.of_day(kind, DEFAULT_VARIANT[kind], number)
+
+    async def result(self, game_id: str) -> GameResult | None:
+        return await self.store.load_result(game_id)
+
+    async def hidden(self, user_id: int) -> bool:
+        return (await self.store.user_stats(user_id)).hidden
+
+    async def set_hidden(self, user_id: int, hidden: bool) -> None:
+        await self.store.set_hidden(user_id, hidden)

@@ -1,0 +1,166 @@
+"""/stats, /top, /daily and /settings (private chats and groups), their menu buttons, and the
+inline query that shares a deal-of-the-day result card into any chat."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command
+from aiogram.types import (
+    CallbackQuery,
+    InlineQuery,
+    InlineQueryResultArticle,
+    InputTextMessageContent,
+    Message,
+)
+
+from bot.games.players import Players
+from bot.games.solitaire.model import DEFAULT_VARIANT
+from bot.games.solitaire.service import SolitaireService
+from bot.i18n import Translator
+from bot.render import stats as screens
+from bot.render.screen import Screen
+from bot.stats.boards import Board
+from bot.telegram.callbacks import MenuCallback, is_game_id
+from bot.telegram.filters import Menu
+from bot.telegram.io import CallbackAnswer, edit, send
+
+METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
+
+
+async def _group_table(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+    boards, solo = await players.group_top(message.chat.id)
+    text = screens.group_top_text(message.chat.title or "", boards, solo, _)
+    await send(bot, message.chat.id, text)
+
+
+async def stats_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+    """Private: the user's own statistics. A group: the group's table."""
+    if message.chat.type != "private":
+        await _group_table(message, bot, players, _)
+        return
+    assert message.from_user is not None
+    stats, rated = await players.stats(message.from_user.id)
+    text, markup = screens.stats_screen(stats, rated, _)
+    await send(bot, message.chat.id, text, markup)
+
+
+async def top_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+    if message.chat.type != "private":
+        await _group_table(message, bot, players, _)
+        return
+    text, markup = screens.top_screen(None, None, _)
+    await send(bot, message.chat.id, text, markup)
+
+
+async def daily_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+    assert message.from_user is not None
+    await send(bot, message.chat.id, *await _daily(players, message.from_user.id, _))
+
+
+async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
+    number, day, games = await players.daily(user_id)
+    return screens.daily_screen(number, day, games, DEFAULT_VARIANT, _)
+
+
+async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+    assert message.from_user is not None
+    hidden = await players.hidden(message.from_user.id)
+    await send(bot, message.chat.id, *screens.settings_screen(hidden, _))
+
+
+async def menu_screen(
+    query: CallbackQuery,
+    cb: MenuCallback,
+    args: list[str],
+    bot: Bot,
+    players: Players,
+    _: Translator,
+    answer: CallbackAnswer,
+) -> None:
+    """The buttons of these screens: `m:stats`, `m:st:<game>`, `m:top[:<game>:<metric>]`,
+    `m:daily`, `m:dtop:<game>`, `m:set[:hide:<0|1>]`."""
+    if query.message is None:
+        return
+    name, uid = cb.parts()[0], query.from_user.id
+    screen: Screen | None = None
+    if name == "stats":
+        screen = screens.stats_screen(*await players.stats(uid), _)
+    elif name == "st" and args and args[0] in (*screens.SOLO, *screens.TABLES):
+        screen = screens.detail_screen(args[0], *await players.detail(uid, args[0]), _)
+    elif name == "top" and not args:
+        screen = screens.top_screen(None, None, _)
+    elif name == "top" and len(args) == 2 and args[1] in METRICS:
+        try:
+            board = METRICS[args[1]](args[0])
+        except ValueError:  # a forged pair of game and metric
+            board = None
+        screen = screens.top_screen(board, await players.top(board, uid) if board else None, _)
+    elif name == "daily":
+        screen = await _daily(players, uid, _)
+    elif name == "dtop" and args and args[0] in screens.SOLO:
+        board = players.daily_board(args[0])
+        screen = screens.daily_board_screen(board, await players.top(board, uid), _)
+    elif name == "set":
+        if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
+            await players.set_hidden(uid, args[1] == "1")
+        screen = screens.settings_screen(await players.hidden(uid), _)
+    if screen is None:
+        await answer(_("error-stale"))
+        return
+    await edit(bot, query.message.chat.id, query.message.message_id, *screen)
+
+
+async def daily_play(
+    query: CallbackQuery,
+    args: list[str],
+    solitaires: SolitaireService,
+    lang: str,
+    answer: CallbackAnswer,
+) -> None:
+    """`m:dplay:<game>`: today's deal on this message (a second attempt is a replay)."""
+    if query.message is None or len(args) != 1 or args[0] not in screens.SOLO:
+        return
+    kind, where = args[0], (query.message.chat.id, query.message.message_id)
+    await solitaires.new_game(
+        kind,
+        DEFAULT_VARIANT[kind],
+        query.from_user.id,
+        where,
+        lang,
+        answer,
+        name=query.from_user.full_name,
+        daily=True,
+    )
+
+
+async def inline_card(query: InlineQuery, players: Players, _: Translator) -> None:
+    """`daily <game id>` from the Share button: the result card, to post in the chosen chat."""
+    words = query.query.split()
+    result = None
+    if len(words) == 2 and words[0] == "daily" and is_game_id(words[1]):
+        result = await players.result(words[1])
+    if result is None or result.daily is None or result.players[0].user_id != query.from_user.id:
+        await query.answer([], cache_time=5, is_personal=True)
+        return
+    card = screens.card_text(result, _)
+    article = InlineQueryResultArticle(
+        id=result.game_id,
+        title=_("inline-daily-title", day=result.daily),
+        description=card.splitlines()[-1],
+        input_message_content=InputTextMessageContent(message_text=card),
+    )
+    await query.answer([article], cache_time=30, is_personal=True)
+
+
+def make_router() -> Router:
+    router = Router(name="stats")
+    router.message.register(stats_cmd, Command("stats"))
+    router.message.register(top_cmd, Command("top"))
+    private = F.chat.type == "private"
+    router.message.register(daily_cmd, Command("daily"), private)
+    router.message.register(settings_cmd, Command("settings"), private)
+    for name in ("stats", "st", "top", "daily", "dtop", "set"):
+        router.callback_query.register(menu_screen, Menu(name), F.message.chat.type == "private")
+    router.callback_query.register(daily_play, Menu("dplay"), F.message.chat.type == "private")
+    router.inline_query.register(inline_card)
+    return router

@@ -1,0 +1,92 @@
+## Statistics, ratings, leaderboards, the deal of the day, settings
+
+cmd-stats = Statistics
+cmd-top = Leaderboards
+cmd-daily = Deal of the day
+cmd-settings = Settings
+btn-stats = 📊 Statistics
+btn-top = 🏆 Leaders
+btn-daily = 📅 Deal of the day
+btn-settings = ⚙️ Settings
+
+stats-title = 📊 <b>Your statistics</b>
+stats-none = No finished game yet — play one and your results appear here.
+stats-played = { $n ->
+    [one] { $n } game
+   *[other] { $n } games
+}
+stats-line = { $game }: { $played } · { $won } won ({ $rate } %) · streak { $streak }, best { $best }
+stats-line-rated = { $game }: { $played } · { $won } won · rating { $rating }{ $rank }
+stats-rank = { " " }(#{ $rank })
+stats-unplayed = { $game }: not played yet
+stats-best-kosa = best: { $won ->
+    [yes] won in { $moves }
+   *[no] { $home } home
+}
+stats-best-raspad = best: { $won ->
+    [yes] won with { $hand } in hand, { $kons } kons
+   *[no] { $left } left
+}
+stats-days = 📅 Deal of the day: { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+} in a row (best { $best })
+stats-detail-title = 📊 <b>{ $game }</b>
+stats-last = Last games:
+stats-no-games = No games yet.
+outcome-won = ✅ won
+outcome-lost = ❌ lost
+outcome-draw = 🤝 draw
+outcome-resigned = 🏳 resigned
+outcome-timeout = ⌛ timed out
+outcome-abandoned = ✖ abandoned
+moves-n = { $n ->
+    [one] { $n } move
+   *[other] { $n } moves
+}
+cards-n = { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+}
+hist-place = { $place } of { $of }
+hist-vs-ai = vs 🤖
+
+top-title = 🏆 <b>{ $game }</b> — { $what }
+top-what-wins = wins
+top-what-streak = best winning streak
+top-what-rating = rating
+top-what-daily = deal of the day #{ $day }
+top-scope-global = all players
+top-scope-group = this group
+top-empty = Nobody yet.
+top-you = You: #{ $rank } — { $score }
+top-you-none = You are not on this board yet.
+top-pick = 🏆 <b>Leaderboards</b>
+    Pick a game:
+top-group-title = 🏆 <b>Leaders of { $group }</b>
+top-group-solo = Solitaires of this group's players (wins):
+top-group-empty = No rated game has been played in this group yet.
+
+daily-title = 📅 <b>Deal of the day #{ $day }</b> · { $date }
+daily-about = Everyone gets the same deal today (UTC). One ranked attempt; undo is off in it, and a hint makes the attempt unranked.
+daily-played = { $game }: played — { $result }
+daily-open = { $game }: not played yet
+daily-replay = A replay: it does not go on the board.
+daily-result-won = ✅ won, { $moves }, { $time }
+daily-result-lost = ❌ { $home } of { $total } home
+btn-daily-play = ▶️ { $game }
+btn-daily-again = 🔁 { $game } again
+btn-daily-board = 🏆 { $game }: today's board
+btn-share = 📤 Share
+btn-copy = 📋 Copy
+daily-card-title-kosa = 🪢 Kosa, deal of the day
+daily-card-title-raspad = 💥 Raspad, deal of the day
+inline-daily-title = My result: deal of the day #{ $day }
+inline-none = Result not found
+
+settings-title = ⚙️ <b>Settings</b>
+settings-hidden-on = 🙈 Hidden from the global leaderboards
+settings-hidden-off = 👀 Shown on the global leaderboards
+settings-hidden-note = Your groups' boards always show you.
+btn-hide = 🙈 Hide me from global boards
+btn-show = 👀 Show me on global boards

@@ -1,0 +1,96 @@
+## Статистика, рейтинги, таблицы лидеров, расклад дня, настройки
+
+cmd-stats = Статистика
+cmd-top = Таблица лидеров
+cmd-daily = Расклад дня
+cmd-settings = Настройки
+btn-stats = 📊 Статистика
+btn-top = 🏆 Лидеры
+btn-daily = 📅 Расклад дня
+btn-settings = ⚙️ Настройки
+
+stats-title = 📊 <b>Ваша статистика</b>
+stats-none = Ещё ни одной законченной партии — сыграйте, и здесь появятся итоги.
+stats-played = { $n ->
+    [one] { $n } партия
+    [few] { $n } партии
+   *[many] { $n } партий
+}
+stats-line = { $game }: { $played } · побед { $won } ({ $rate } %) · серия { $streak }, лучшая { $best }
+stats-line-rated = { $game }: { $played } · побед { $won } · рейтинг { $rating }{ $rank }
+stats-rank = { " " }(место { $rank })
+stats-unplayed = { $game }: ещё не играли
+stats-best-kosa = лучшее: { $won ->
+    [yes] победа за { $moves }
+   *[no] в доме { $home }
+}
+stats-best-raspad = лучшее: { $won ->
+    [yes] победа, в руке { $hand }, конов: { $kons }
+   *[no] не ушло в дом: { $left }
+}
+stats-days = 📅 Расклад дня: подряд { $n ->
+    [one] { $n } день
+    [few] { $n } дня
+   *[many] { $n } дней
+} (лучшее — { $best })
+stats-detail-title = 📊 <b>{ $game }</b>
+stats-last = Последние партии:
+stats-no-games = Партий ещё не было.
+outcome-won = ✅ победа
+outcome-lost = ❌ поражение
+outcome-draw = 🤝 ничья
+outcome-resigned = 🏳 сдача
+outcome-timeout = ⌛ выбыли по времени
+outcome-abandoned = ✖ брошена
+moves-n = { $n ->
+    [one] { $n } ход
+    [few] { $n } хода
+   *[many] { $n } ходов
+}
+cards-n = { $n ->
+    [one] { $n } карта
+    [few] { $n } карты
+   *[many] { $n } карт
+}
+hist-place = { $place }-е из { $of }
+hist-vs-ai = с 🤖
+
+top-title = 🏆 <b>{ $game }</b> — { $what }
+top-what-wins = победы
+top-what-streak = лучшая серия побед
+top-what-rating = рейтинг
+top-what-daily = расклад дня №{ $day }
+top-scope-global = все игроки
+top-scope-group = эта группа
+top-empty = Пока никого нет.
+top-you = Вы: место { $rank } — { $score }
+top-you-none = Вас пока нет в этой таблице.
+top-pick = 🏆 <b>Таблица лидеров</b>
+    Выберите игру:
+top-group-title = 🏆 <b>Лидеры группы { $group }</b>
+top-group-solo = Пасьянсы игроков группы (победы):
+top-group-empty = В этой группе ещё не сыграно ни одной рейтинговой партии.
+
+daily-title = 📅 <b>Расклад дня №{ $day }</b> · { $date }
+daily-about = Сегодня у всех один и тот же расклад (по UTC). Рейтинговая попытка одна; отмена хода в ней выключена, подсказка делает попытку нерейтинговой.
+daily-played = { $game }: сыграно — { $result }
+daily-open = { $game }: ещё не играли
+daily-replay = Повтор: в таблицу не попадёт.
+daily-result-won = ✅ победа, { $moves }, { $time }
+daily-result-lost = ❌ в доме { $home } из { $total }
+btn-daily-play = ▶️ { $game }
+btn-daily-again = 🔁 { $game } ещё раз
+btn-daily-board = 🏆 { $game }: таблица дня
+btn-share = 📤 Поделиться
+btn-copy = 📋 Копировать
+daily-card-title-kosa = 🪢 Коса, расклад дня
+daily-card-title-raspad = 💥 Распад, расклад дня
+inline-daily-title = Мой результат: расклад дня №{ $day }
+inline-none = Результат не найден
+
+settings-title = ⚙️ <b>Настройки</b>
+settings-hidden-on = 🙈 Скрыт из общих таблиц лидеров
+settings-hidden-off = 👀 Виден в общих таблицах лидеров
+settings-hidden-note = В таблицах ваших групп вы видны всегда.
+btn-hide = 🙈 Скрыть меня из общих таблиц
+btn-show = 👀 Показывать меня в общих таблицах

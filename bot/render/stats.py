@@ -1,0 +1,305 @@
+"""Statistics, leaderboards, the deal of the day and the settings screen (text + keyboard).
+
+Only reads what bot.games.players gathered from the store (bot.stats models)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from bot.i18n import Translator
+from bot.render.common import button, esc
+from bot.render.screen import Screen
+from bot.stats.boards import Board, BoardPage
+from bot.stats.daily import cards_total, clock, decode_daily_score, share_card
+from bot.stats.result import GameResult
+from bot.stats.stats import HistoryEntry, KindStats, UserStats
+from bot.telegram.callbacks import menu_data
+from bot.telegram.keyboard import Button, Keyboard
+
+SOLO = ("kosa", "raspad")
+TABLES = ("ryadki", "parquet")
+ICON = {"kosa": "🪢", "raspad": "💥", "ryadki": "🃏", "parquet": "🧩"}
+
+
+def game_name(kind: str, _: Translator) -> str:
+    return f"{ICON[kind]} " + _(f"game-{kind}" if kind in SOLO else f"grp-game-{kind}")
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A user's rating in a group game as shown (None: never rated) and place on the board."""
+
+    rating: int | None
+    rank: int | None
+
+
+def _best(kind: str, ks: KindStats, _: Translator) -> str | None:
+    best = ks.best
+    if best is None:
+        return None
+    moves = _("moves-n", n=best.moves)
+    if kind == "kosa":
+        return _(
+            "stats-best-kosa",
+            won="yes" if best.won else "no",
+            moves=moves,
+            home=_cards(best.score, _),
+        )
+    return _(
+        "stats-best-raspad",
+        won="yes" if best.won else "no",
+        hand=_cards(best.score, _),
+        kons=best.rounds or 0,
+        left=_cards(best.score, _),
+    )
+
+
+def _cards(n: int | None, _: Translator) -> str:
+    return _("cards-n", n=n or 0)
+
+
+def _line(kind: str, stats: UserStats, rated: Rated | None, _: Translator) -> str:
+    ks = stats.of(kind)
+    game = game_name(kind, _)
+    if not ks.played:
+        return _("stats-unplayed", game=game)
+    played = _("stats-played", n=ks.played)
+    if rated is not None:
+        rank = _("stats-rank", rank=rated.rank) if rated.rank else ""
+        rating = rated.rating if rated.rating is not None else "—"
+        return _("stats-line-rated", game=game, played=played, won=ks.won, rating=rating, rank=rank)
+    line = _(
+        "stats-line",
+        game=game,
+        played=played,
+        won=ks.won,
+        rate=round(ks.win_rate * 100),
+        streak=ks.streak,
+        best=ks.best_streak,
+    )
+    best = _best(kind, ks, _)
+    return line + ("\n   " + best if best else "")
+
+
+def stats_screen(stats: UserStats, rated: dict[str, Rated], _: Translator) -> Screen:
+    """/stats in a private chat: a line per game, the day streak, a button per game."""
+    lines = [_("stats-title")]
+    if not stats.kinds:
+        lines.append(_("stats-none"))
+    else:
+        lines += [_line(k, stats, rated.get(k), _) for k in (*SOLO, *TABLES)]
+    days = [d for d in stats.days.values() if d.streak]
+    if days:
+        best = max(days, key=lambda d: d.streak)
+        lines.append(_("stats-days", n=best.streak, best=max(d.best for d in days)))
+    rows = [
+        [button(game_name(k, _), menu_data(f"st:{k}")) for k in SOLO],
+        [button(game_name(k, _), menu_data(f"st:{k}")) for k in TABLES],
+        [button(_("btn-top"), menu_data("top")), button(_("btn-daily"), menu_data("daily"))],
+        [button(_("btn-menu"), menu_data("menu"))],
+    ]
+    return Screen("\n\n".join(lines), Keyboard(rows))
+
+
+def _history_line(h: HistoryEntry, _: Translator) -> str:
+    day = datetime.fromtimestamp(h.finished_at, UTC).strftime("%d.%m")
+    parts = [day, _(f"outcome-{h.outcome}")]
+    if h.players > 1:
+        parts.append(_("hist-place", place=h.place, of=h.players))
+    parts.append(_("moves-n", n=h.moves))
+    parts.append(clock(h.duration))
+    if h.vs_computer:
+        parts.append(_("hist-vs-ai"))
+    if h.daily:
+        parts.append(f"📅 #{h.daily}")
+    return " · ".join(parts)
+
+
+def detail_screen(
+    kind: str, stats: UserStats, rated: Rated | None, history: Sequence[HistoryEntry], _: Translator
+) -> Screen:
+    """One game's statistics and its last 10 results."""
+    lines = [_("stats-detail-title", game=game_name(kind, _)), _line(kind, stats, rated, _)]
+    games = [h for h in history if h.kind == kind][:10]
+    lines.append(
+        _("stats-last") + "\n" + "\n".join(_history_line(h, _) for h in games)
+        if games
+        else _("stats-no-games")
+    )
+    rows = [[button(_("btn-back"), menu_data("stats")), button(_("btn-menu"), menu_data("menu"))]]
+    return Screen("\n\n".join(lines), Keyboard(rows))
+
+
+def _score(board: Board, score: float, _: Translator) -> str:
+    if board.metric == "daily":
+        won, home, moves, seconds = decode_daily_score(score)
+        if won:
+            return _("daily-result-won", moves=_("moves-n", n=moves), time=clock(seconds))
+        total = cards_total(board.kind, board.variant)
+        return _("daily-result-lost", home=home or 0, total=total)
+    return str(int(score))
+
+
+def board_lines(board: Board, page: BoardPage, _: Translator, *, you: bool = True) -> list[str]:
+    if not page.entries:
+        return [_("top-empty")]
+    lines = [f"{e.rank}. {esc(e.name or '?')} — {_score(board, e.score, _)}" for e in page.entries]
+    if you:
+        own = page.own
+        if own is None:
+            lines.append(_("top-you-none"))
+        elif own.rank > len(page.entries):
+            lines.append(_("top-you", rank=own.rank, score=_score(board, own.score, _)))
+    return lines
+
+
+def board_title(board: Board, _: Translator) -> str:
+    what = _(f"top-what-{board.metric}", day=board.day or 0)
+    return _("top-title", game=game_name(board.kind, _), what=what)
+
+
+def top_pick() -> list[tuple[str, str]]:
+    """The global boards the private /top offers: (label key, menu action)."""
+    return [
+        *((k, f"top:{k}:wins") for k in SOLO),
+        *((k, f"top:{k}:streak") for k in SOLO),
+        *((k, f"top:{k}:rating") for k in TABLES),
+    ]
+
+
+def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Screen:
+    """The global top from the private menu: a game's board (or the picker)."""
+    text = (
+        _("top-pick")
+        if board is None or page is None
+        else board_title(board, _) + "\n\n" + "\n".join(board_lines(board, page, _))
+    )
+    rows = [
+        [
+            button(f"{game_name(k, _)} · {_('top-what-wins')}", menu_data(f"top:{k}:wins"))
+            for k in SOLO
+        ],
+        [button(f"{game_name(k, _)} · 🔥", menu_data(f"top:{k}:streak")) for k in SOLO],
+        [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in TABLES],
+        [button(_("btn-back"), menu_data("stats")), button(_("btn-menu"), menu_data("menu"))],
+    ]
+    return Screen(text, Keyboard(rows))
+
+
+def group_top_text(
+    title: str,
+    boards: Sequence[tuple[Board, BoardPage]],
+    solo: Sequence[tuple[str, Sequence[tuple[str, int]]]],
+    _: Translator,
+) -> str:
+    """/top (and /stats) in a group: its rating boards, and its players' solitaire wins."""
+    lines = [_("top-group-title", group=esc(title))]
+    shown = [(b, p) for b, p in boards if p.entries]
+    for board, page in shown:
+        lines.append(
+            board_title(board, _) + "\n" + "\n".join(board_lines(board, page, _, you=False))
+        )
+    if not shown:
+        lines.append(_("top-group-empty"))
+    solo_lines = [
+        game_name(kind, _)
+        + "\n"
+        + "\n".join(f"{i}. {esc(n)} — {w}" for i, (n, w) in enumerate(rows, 1))
+        for kind, rows in solo
+        if rows
+    ]
+    if solo_lines:
+        lines.append(_("top-group-solo") + "\n" + "\n\n".join(solo_lines))
+    return "\n\n".join(lines)
+
+
+@dataclass(frozen=True)
+class DailyGame:
+    """A user's standing on today's deal of one game: their result (None: not played yet)."""
+
+    kind: str
+    result: GameResult | None
+
+
+def _result_text(kind: str, variant: str, result: GameResult, _: Translator) -> str:
+    from bot.stats.daily import cards_home
+
+    player = result.players[0]
+    if player.won:
+        return _(
+            "daily-result-won", moves=_("moves-n", n=result.moves), time=clock(result.duration)
+        )
+    return _("daily-result-lost", home=cards_home(result, player), total=cards_total(kind, variant))
+
+
+def daily_screen(
+    day: int, date: str, games: Sequence[DailyGame], variant: dict[str, str], _: Translator
+) -> Screen:
+    """/daily: today's deal for each solitaire, played or not, with its board."""
+    lines = [_("daily-title", day=day, date=date), _("daily-about")]
+    rows: list[list[Button]] = []
+    for g in games:
+        name = game_name(g.kind, _)
+        if g.result is None:
+            lines.append(_("daily-open", game=name))
+            rows.append([button(_("btn-daily-play", game=name), menu_data(f"dplay:{g.kind}"))])
+        else:
+            lines.append(
+                _(
+                    "daily-played",
+                    game=name,
+                    result=_result_text(g.kind, variant[g.kind], g.result, _),
+                )
+            )
+            rows.append([button(_("btn-daily-again", game=name), menu_data(f"dplay:{g.kind}"))])
+        rows.append([button(_("btn-daily-board", game=name), menu_data(f"dtop:{g.kind}"))])
+    rows.append([button(_("btn-menu"), menu_data("menu"))])
+    return Screen("\n\n".join(lines), Keyboard(rows))
+
+
+def daily_board_screen(board: Board, page: BoardPage, _: Translator) -> Screen:
+    text = board_title(board, _) + "\n\n" + "\n".join(board_lines(board, page, _))
+    rows = [[button(_("btn-back"), menu_data("daily")), button(_("btn-menu"), menu_data("menu"))]]
+    return Screen(text, Keyboard(rows))
+
+
+def card_text(result: GameResult, _: Translator) -> str:
+    """The shareable result card of a deal of the day (no card named: it spoils nothing)."""
+    from bot.stats.daily import cards_home
+
+    player = result.players[0]
+    return share_card(
+        _(f"daily-card-title-{result.kind}"),
+        result.daily or 0,
+        player.won,
+        cards_home(result, player),
+        cards_total(result.kind, result.variant),
+        result.moves,
+        result.duration,
+    )
+
+
+def share_row(result: GameResult, _: Translator) -> list[Button]:
+    """Share the card into any chat (an inline query the bot answers) and copy it."""
+    card = card_text(result, _)
+    return [
+        Button(text=_("btn-share"), switch_chosen=f"daily {result.game_id}"),
+        Button(text=_("btn-copy"), copy=card[:256]),
+    ]
+
+
+def settings_screen(hidden: bool, _: Translator) -> Screen:
+    state = _("settings-hidden-on" if hidden else "settings-hidden-off")
+    text = "\n\n".join([_("settings-title"), state, _("settings-hidden-note")])
+    rows = [
+        [
+            button(
+                _("btn-show" if hidden else "btn-hide"),
+                menu_data("set:hide:" + ("0" if hidden else "1")),
+            )
+        ],
+        [button(_("btn-menu"), menu_data("menu"))],
+    ]
+    return Screen(text, Keyboard(rows))
