@@ -1,0 +1,51 @@
+"""End to end: the deal of the day through the real `python -m bot`, the emulator and Redis —
+played to its end (a few moves, then given up), then seen on /stats and on the day's board, and
+still the same day's deal, already played, after a restart."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.conftest import BotFactory
+from tests.e2e.emulator import Emulator
+from tests.e2e.test_solitaires import finished, version_of
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_deal_of_the_day_to_the_end_then_stats_and_board(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    emu = emulator
+    bot = await bot_process(language="en")
+    ann = emu.user("Ann", language_code="en")
+    ann.send("/daily")
+    daily = await emu.wait_message(ann, "Deal of the day #")
+    number = re.search(r"#(\d+)", daily.text)
+    assert number is not None and "Raspad: not played yet" in daily.text
+    await emu.wait_answer(ann.tap(daily, "▶️ 💥 Raspad"))
+    board = await emu.wait_message(ann, predicate=lambda m: m.message_id == daily.message_id)
+    for _ in range(3):  # moves with one target go in one tap (no hint: it stays ranked)
+        one_tap = [t for t in board.button_texts() if "→" in t]
+        if not one_tap or finished(board):
+            break
+        before = version_of(board)
+        await emu.wait_answer(ann.tap(board, one_tap[0]))
+        await emu.wait_for(lambda b=before: version_of(board) != b, what="the move")
+    if not finished(board):
+        await emu.wait_answer(ann.tap(board, re.compile("Give up")))
+        await emu.wait_answer(ann.tap(board, re.compile("Yes, give up")))
+    await emu.wait_for(lambda: board.has_button("📤 Share"), what="the result card's buttons")
+    ann.send("/stats")
+    stats = await emu.wait_message(ann, "Your statistics")
+    assert "Raspad: 1 game" in stats.text, stats.text
+    await bot.restart()  # the day's deal is the same after a restart
+    ann.send("/daily")
+    again = await emu.wait_message(ann, "Raspad: played", newer_than=stats)
+    assert f"#{number.group(1)}" in again.text
+    await emu.wait_answer(ann.tap(again, "🏆 💥 Raspad: today's board"))
+    top = await emu.wait_message(ann, "1. Ann", newer_than=stats)
+    assert f"#{number.group(1)}" in top.text
+    assert "Traceback" not in bot.log_text()
