@@ -125,10 +125,11 @@ async def test_group_ryadki_with_two_people_and_a_computer_seat(
         return None
 
     for _ in range(MAX_STEPS):
-        found = await emu.wait_for(next_step, what="a person's turn or the end", timeout=10)
-        if found == "over":
+        found: tuple[EmuUser, TgMessage] | str = await emu.wait_for(
+            next_step, what="a person's turn or the end", timeout=10
+        )
+        if isinstance(found, str):
             break
-        assert not isinstance(found, str)
         user, hand = found
         marked = [b for b in hand.buttons() if b["text"].startswith("✅")]
         await tap_and_wait(emu, user, hand, str(marked[0]["callback_data"]))

@@ -33,7 +33,11 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
             break
         before = version_of(board)
         await emu.wait_answer(ann.tap(board, one_tap[0]))
-        await emu.wait_for(lambda b=before: version_of(board) != b, what="the move")
+
+        def moved(b: int | None = before) -> bool:
+            return version_of(board) != b
+
+        await emu.wait_for(moved, what="the move")
     if not finished(board):
         await emu.wait_answer(ann.tap(board, re.compile("Give up")))
         await emu.wait_answer(ann.tap(board, re.compile("Yes, give up")))
