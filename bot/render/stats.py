@@ -13,6 +13,7 @@ from bot.render.common import button, esc
 from bot.render.screen import Screen
 from bot.stats.boards import Board, BoardPage
 from bot.stats.daily import cards_total, clock, decode_daily_score, share_card
+from bot.stats.rating import shown
 from bot.stats.result import GameResult
 from bot.stats.stats import HistoryEntry, KindStats, UserStats
 from bot.telegram.callbacks import menu_data
@@ -139,6 +140,8 @@ def _score(board: Board, score: float, _: Translator) -> str:
             return _("daily-result-won", moves=_("moves-n", n=moves), time=clock(seconds))
         total = cards_total(board.kind, board.variant)
         return _("daily-result-lost", home=home or 0, total=total)
+    if board.metric == "rating":
+        return str(shown(score))
     return str(int(score))
 
 
@@ -177,11 +180,11 @@ def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Sc
         else board_title(board, _) + "\n\n" + "\n".join(board_lines(board, page, _))
     )
     rows = [
+        [button(_("top-btn-wins", game=game_name(k, _)), menu_data(f"top:{k}:wins")) for k in SOLO],
         [
-            button(f"{game_name(k, _)} · {_('top-what-wins')}", menu_data(f"top:{k}:wins"))
+            button(_("top-btn-streak", game=game_name(k, _)), menu_data(f"top:{k}:streak"))
             for k in SOLO
         ],
-        [button(f"{game_name(k, _)} · 🔥", menu_data(f"top:{k}:streak")) for k in SOLO],
         [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in TABLES],
         [button(_("btn-back"), menu_data("stats")), button(_("btn-menu"), menu_data("menu"))],
     ]

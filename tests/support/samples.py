@@ -70,7 +70,51 @@ def parquet_vs_computer() -> str:
     return plain(render_parquet.render(public_view(record), ctx))
 
 
-SAMPLES: dict[str, Callable[[], str]] = {"parquet-vs-computer": parquet_vs_computer}
+def stats_screen() -> str:
+    """/stats of a player with a few games of each kind."""
+    from bot.i18n import translator
+    from bot.render import stats as render_stats
+    from bot.stats.stats import BestResult, DayStreak, KindStats, UserStats
+
+    best = BestResult("g1", True, 0, 212, 3, "2026-12-01", (1, 0, -3, -212))
+    stats = UserStats(
+        name="Ann",
+        kinds={
+            "kosa": KindStats(played=9, won=4, streak=1, best_streak=3, best=best),
+            "raspad": KindStats(played=2, won=0),
+            "parquet": KindStats(played=5, won=3),
+        },
+        days={"kosa:u": DayStreak(700, 4, 6)},
+    )
+    rated = {"parquet": render_stats.Rated(1138, 2)}
+    return plain(render_stats.stats_screen(stats, rated, translator("en")))
+
+
+def daily_card() -> str:
+    """The shareable result card of a deal of the day (it names no card)."""
+    from bot.i18n import translator
+    from bot.render import stats as render_stats
+    from bot.stats.result import GameResult, PlayerResult
+
+    result = GameResult(
+        game_id="sampleGame",
+        kind="kosa",
+        variant="u",
+        players=(PlayerResult(1, 0, "Ann", "won", 104),),
+        moves=212,
+        duration=754,
+        finished_at=1_796_140_800.0,
+        date="2026-12-01",
+        daily=700,
+    )
+    return render_stats.card_text(result, translator("en")) + "\n"
+
+
+SAMPLES: dict[str, Callable[[], str]] = {
+    "parquet-vs-computer": parquet_vs_computer,
+    "stats": stats_screen,
+    "daily-card": daily_card,
+}
 
 
 def readme_blocks(text: str) -> dict[str, str]:
