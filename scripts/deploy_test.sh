@@ -5,7 +5,7 @@
 # emulator on this host, restarts the bot (then Redis) in the middle and checks the game goes
 # on, checks /metrics and the log, and tears everything down.
 #
-#   bash scripts/deploy_test.sh                 # ~6 min the first time, ~2 min after that
+#   bash scripts/deploy_test.sh                 # 4-7 min: the build copies each layer (vfs)
 #   REMOVE_IMAGE=1 bash scripts/deploy_test.sh  # also remove the built image at the end
 #
 # Needs root (or rootless podman). On these sandboxed machines podman is set up by
