@@ -8,11 +8,12 @@ from typing import Any
 from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
 from bot.storage.results_api import ResultStore
+from bot.storage.user_settings import UserSettings
 
 __all__ = ["Store", "StoreUnavailable"]
 
 
-class Store(ResultStore, ABC):
+class Store(UserSettings, ResultStore, ABC):
     """Async game repository. Both backends have identical semantics (one shared test suite).
 
     Every game write is a compare-and-set on the version: `save(record, expected)` succeeds only

@@ -40,6 +40,7 @@ from bot.storage.redis_scripts import (
 )
 from bot.storage.resp import LeanRedis
 from bot.storage.results_redis_views import RedisResultViews
+from bot.storage.user_settings import RedisSettings
 
 
 class CountingRedis(Redis):
@@ -52,7 +53,7 @@ class CountingRedis(Redis):
         return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
 
 
-class RedisStore(RedisResultViews, Store):
+class RedisStore(RedisSettings, RedisResultViews, Store):
     def __init__(
         self,
         url: str,

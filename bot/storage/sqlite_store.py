@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from bot.storage.base import Store
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
+from bot.storage.user_settings import SETTINGS_SCHEMA, SQLiteSettings
 
 T = TypeVar("T")
 
@@ -44,7 +45,7 @@ CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
 """
 
 
-class SQLiteStore(SQLiteResults, Store):
+class SQLiteStore(SQLiteSettings, SQLiteResults, Store):
     def __init__(
         self,
         path: str,
@@ -69,7 +70,7 @@ class SQLiteStore(SQLiteResults, Store):
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA busy_timeout=5000")
-        self._conn.executescript(_SCHEMA + RESULTS_SCHEMA)
+        self._conn.executescript(_SCHEMA + RESULTS_SCHEMA + SETTINGS_SCHEMA)
         self._purge_sync(self._conn)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:

@@ -381,3 +381,14 @@ async def test_the_edit_budget_is_shared_by_every_caller(store: Store) -> None:
     assert await store.take_send(chat, 1003.0, window, limit, gap) == pytest.approx(57.0)
     assert await store.take_send(-200, 1003.0, window, limit, gap) == 0  # another chat
     assert await store.take_send(chat, 1060.5, window, limit, gap) == 0
+
+
+async def test_user_settings_are_kept_per_user_and_name(store: Store) -> None:
+    assert await store.get_setting(7, "pings") is None
+    await store.set_setting(7, "pings", "off")
+    await store.set_setting(8, "pings", "on")
+    assert await store.get_setting(7, "pings") == "off"
+    assert await store.get_setting(8, "pings") == "on"
+    await store.set_setting(7, "pings", "on")  # changed, not added
+    assert await store.get_setting(7, "pings") == "on"
+    assert await store.get_setting(7, "other") is None
