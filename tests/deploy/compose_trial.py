@@ -178,6 +178,18 @@ class Trial:
         await self.run(*self.podman, "exec", self.bot, *check["Test"][1:], quiet=True)
         say("healthy: /healthz, /readyz, the compose checks and the image's HEALTHCHECK")
 
+    async def volumes(self) -> list[str]:
+        """The volumes mounted in the trial's containers (named and anonymous)."""
+        names: list[str] = []
+        for container in (self.bot, self.redis):
+            fmt = "{{range .Mounts}}{{.Name}} {{end}}"
+            code, out = await self.run(
+                *self.podman, "inspect", "--format", fmt, container, check=False, quiet=True
+            )
+            if code == 0:
+                names += out.split()
+        return names
+
     async def started_at(self) -> str:
         fmt = "{{.State.StartedAt}}"
         _, out = await self.run(*self.podman, "inspect", "--format", fmt, self.bot, quiet=True)
@@ -273,7 +285,15 @@ async def main(image: str) -> int:
             emu.assert_clean()
         finally:
             say("tearing down")
+            volumes = await trial.volumes()
             await trial.compose("down", "-v", "-t", "20", check=False)
+            for volume in volumes:  # the image's anonymous /app/data volume too
+                await trial.run(
+                    *trial.podman, "volume", "rm", "-f", volume, check=False, quiet=True
+                )
+        for volume in volumes:
+            code, _ = await trial.run(*trial.podman, "volume", "exists", volume, check=False)
+            assert code != 0, f"volume {volume} left behind"
         _, left = await trial.run(
             *trial.podman,
             "ps",
