@@ -27,6 +27,7 @@ class Settings(BaseSettings):
     idle_ttl_seconds: int = Field(default=14 * 86400, gt=0)
     turn_timeout_seconds: int = Field(default=90, gt=0)
     ai_pause_seconds: float = Field(default=1.0, ge=0, le=10)  # a computer seat's "thinking"
+    turn_pings: bool = True  # a message that notifies a person whose turn it is
     lobby_ttl_seconds: int = Field(default=600, gt=0)
     invite_ttl_seconds: int = Field(default=86400, gt=0)
     timer_tick_seconds: float = Field(default=1.0, gt=0)

@@ -96,3 +96,11 @@ class Players:
 
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         await self.store.set_hidden(user_id, hidden)
+
+    async def settings(self, user_id: int) -> tuple[bool, bool]:
+        """(hidden from the global boards, turn pings on)."""
+        pings = await self.store.get_setting(user_id, "pings") != "off"
+        return await self.hidden(user_id), pings
+
+    async def set_pings(self, user_id: int, on: bool) -> None:
+        await self.store.set_setting(user_id, "pings", "on" if on else "off")

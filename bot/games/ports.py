@@ -38,8 +38,15 @@ class Messenger(Protocol):
         """The bot's @username (for deep links)."""
         ...
 
-    async def send(self, chat_id: int, text: str, markup: Keyboard | None = None) -> int | None:
-        """A new HTML message; its id, or None when the chat refuses the bot."""
+    async def send(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> int | None:
+        """A new HTML message (a reply to `reply_to`); its id, or None when the chat refuses."""
         ...
 
     async def edit(

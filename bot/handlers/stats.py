@@ -64,8 +64,8 @@ async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
 
 async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
     assert message.from_user is not None
-    hidden = await players.hidden(message.from_user.id)
-    await send(bot, message.chat.id, *screens.settings_screen(hidden, _))
+    hidden, pings = await players.settings(message.from_user.id)
+    await send(bot, message.chat.id, *screens.settings_screen(hidden, pings, _))
 
 
 async def menu_screen(
@@ -103,7 +103,9 @@ async def menu_screen(
     elif name == "set":
         if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
             await players.set_hidden(uid, args[1] == "1")
-        screen = screens.settings_screen(await players.hidden(uid), _)
+        elif args[:1] == ["ping"] and args[1:] in (["0"], ["1"]):
+            await players.set_pings(uid, args[1] == "1")
+        screen = screens.settings_screen(*await players.settings(uid), _)
     if screen is None:
         await answer(_("error-stale"))
         return

@@ -293,10 +293,21 @@ def share_row(result: GameResult, _: Translator) -> list[Button]:
     ]
 
 
-def settings_screen(hidden: bool, _: Translator) -> Screen:
-    state = _("settings-hidden-on" if hidden else "settings-hidden-off")
-    text = "\n\n".join([_("settings-title"), state, _("settings-hidden-note")])
+def settings_screen(hidden: bool, pings: bool, _: Translator) -> Screen:
+    """/settings: turn pings (on by default) and whether the global boards show the user."""
+    lines = [
+        _("settings-title"),
+        _("settings-pings-on" if pings else "settings-pings-off"),
+        _("settings-hidden-on" if hidden else "settings-hidden-off"),
+        _("settings-hidden-note"),
+    ]
     rows = [
+        [
+            button(
+                _("btn-pings-off" if pings else "btn-pings-on"),
+                menu_data("set:ping:" + ("0" if pings else "1")),
+            )
+        ],
         [
             button(
                 _("btn-show" if hidden else "btn-hide"),
@@ -305,4 +316,4 @@ def settings_screen(hidden: bool, _: Translator) -> Screen:
         ],
         [button(_("btn-menu"), menu_data("menu"))],
     ]
-    return Screen(text, Keyboard(rows))
+    return Screen("\n\n".join(lines), Keyboard(rows))

@@ -73,6 +73,7 @@ class _Send(TelegramMethod[Any]):
     parse_mode: str | None = "HTML"
     reply_markup: str | None = None
     link_preview_options: str | None = _NO_PREVIEW
+    reply_parameters: str | None = None  # JSON: the message this one answers
 
 
 # aiogram parses every Bot API answer as `Response[method.__returning__]`, a pydantic generic
@@ -147,9 +148,23 @@ async def follow_migration(
         return new, await write(new)
 
 
-async def send(bot: Bot, chat_id: int, text: str, markup: Keyboard | None = None) -> int | None:
-    """Send an HTML message; its message_id, or None when the chat refuses (blocked bot)."""
-    request = _Send(chat_id=chat_id, text=text, reply_markup=markup_json(markup))
+async def send(
+    bot: Bot,
+    chat_id: int,
+    text: str,
+    markup: Keyboard | None = None,
+    reply_to: int | None = None,
+) -> int | None:
+    """Send an HTML message (`reply_to`: as a reply to that message, if it is still there);
+    its message_id, or None when the chat refuses (blocked bot)."""
+    reply = (
+        f'{{"message_id":{int(reply_to)},"allow_sending_without_reply":true}}'
+        if reply_to is not None
+        else None
+    )
+    request = _Send(
+        chat_id=chat_id, text=text, reply_markup=markup_json(markup), reply_parameters=reply
+    )
     try:
         msg = await with_retry(lambda: bot(request), "sendMessage")
     except TelegramForbiddenError as err:

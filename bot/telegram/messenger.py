@@ -41,8 +41,15 @@ class TelegramMessenger:
             self._username = me.username or ""
         return self._username
 
-    async def send(self, chat_id: int, text: str, markup: Keyboard | None = None) -> int | None:
-        return await _translated(io.send(self.bot, chat_id, text, markup))
+    async def send(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        reply_to: int | None = None,
+    ) -> int | None:
+        return await _translated(io.send(self.bot, chat_id, text, markup, reply_to))
 
     async def edit(
         self,

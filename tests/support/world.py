@@ -68,6 +68,13 @@ class World:
             "Card Club", owner=self.alice, members=[self.bob, self.carol, self.dave]
         )
         self.svc: TableService = dp["tables"]
+        self.svc.pings.background = False  # a tap's pings are sent before the tap returns
+
+    def ping_free(self, chat_id: int) -> TgMessage:
+        """The last bot message in a chat that is not a turn ping."""
+        msgs = [m for m in self.session.tg.messages_in(chat_id) if not m.text.startswith("🔔")]
+        assert msgs, f"the bot sent nothing but pings to chat {chat_id}"
+        return msgs[-1]
 
     async def say(self, user: TgUser, chat: TgChat | TgUser | None, text: str) -> None:
         await self.dp.feed_update(self.bot, self.session.user_message(user, chat, text))
@@ -79,7 +86,8 @@ class World:
         await self.dp.feed_update(self.bot, self.session.tap_data(user, msg, data))
 
     def board(self) -> TgMessage:
-        return self.session.last_message(self.group)
+        """The group's last message that is not a turn ping (the lobby or the table)."""
+        return self.ping_free(self.group.id)
 
     def last_alert(self, user: TgUser) -> str:
         alerts = self.session.alerts(user)

@@ -20,6 +20,7 @@ from rules.notation import parquet_targets
 
 if TYPE_CHECKING:
     from bot.games.table.lobby_service import LobbyService
+    from bot.games.table.pings import Pings
     from bot.games.table.private import PrivateTables
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,7 @@ class PlayService:
         # set by TableService: wake the deadline loop at this time (a computer seat's move)
         self.wake: Callable[[float], None] = lambda due: None
         self.private: PrivateTables | None = None  # set by TableService
+        self.pings: Pings | None = None  # set by TableService
 
     def _seat(self, record: GameRecord, user_id: int) -> int:
         """The user's seat in a game that is on (Refused otherwise)."""
@@ -88,6 +90,8 @@ class PlayService:
             await self.private.started(record)
         await self._schedule(record)
         await self.publisher.show(record)
+        if self.pings is not None:
+            await self.pings.turn_passed(record, None)
         return record
 
     async def after_start(self, record: GameRecord) -> None:
@@ -163,25 +167,26 @@ class PlayService:
             raise Refused("ry-must-match" if ryadki_answer else "grp-illegal") from None
         if not await self.records.save(record, expected, ended):
             raise Refused("grp-stale")
-        await self._after_move(record)
+        await self._after_move(record, play.turn_of(view))
 
-    async def _after_move(self, record: GameRecord) -> None:
+    async def _after_move(self, record: GameRecord, before: int | None) -> None:
+        """A saved change: the next deadline, the group freed at the end, every message shown,
+        and the ping of a person whose turn it now is (`before`: whose turn it was)."""
         await self._schedule(record)
         if record.finished:
             await self.records.release(record)
         await self.publisher.show(record)
+        if self.pings is not None:
+            await self.pings.turn_passed(record, before)
 
     async def pick(self, record: GameRecord, user_id: int, version: int, pick: str | None) -> None:
-        """Parquet: the mover picks a hand card or board cell (a card with one cell moves)."""
+        """Parquet: the mover picks a hand card or board cell (then taps one of its cells, even
+        when there is only one: a card is never placed without the player seeing where)."""
         seat = self._mover(record, user_id, version)
         if pick is not None:
             legal = rules.GAMES[record.kind].legal_moves(state_of(record), seat)
-            dests = parquet_targets(legal, pick)
-            if not dests:
+            if not parquet_targets(legal, pick):
                 raise Refused("pq-no-cell")
-            if len(dests) == 1:  # one-tap shortcut: the only cell for this card
-                await self.move(record, user_id, version, next(iter(dests.values())))
-                return
         expected = record.version
         record.table.pick = pick
         if not await self.store.save(record, expected):
@@ -228,18 +233,21 @@ class PlayService:
         if not play.computer_turn(record, plan, now, timeout, ai_pause=self.ai_pause):
             return
         if await self.records.save(record, expected, False):
-            await self._after_move(record)
+            await self._after_move(record, plan[0][0])
         # else: another process moved first; its own deadline drives what comes next
 
     async def _time_out(self, gid: str, now: float) -> None:
         event: dict[str, Any] | None = None
         timeout = self.settings.turn_timeout_seconds
 
+        before: int | None = None
+
         def expire(r: GameRecord) -> bool:
-            nonlocal event
+            nonlocal event, before
             if r.phase != "play" or not r.table.due or r.table.due > now:
                 return False
-            if r.table.is_ai(play.turn_of(public_view(r))):
+            before = play.turn_of(public_view(r))
+            if r.table.is_ai(before):
                 return False  # a computer's turn now: its deadline was set anew
             event = play.time_out(r, now, timeout, ai_pause=self.ai_pause)
             return event is not None
@@ -258,7 +266,7 @@ class PlayService:
             event["seat"],
             event["e"],
         )
-        await self._after_move(record)
+        await self._after_move(record, before)
 
     async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
         if record.table.seat_of(user.user_id) is None:

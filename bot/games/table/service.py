@@ -21,6 +21,7 @@ from bot.games.ports import Messenger
 from bot.games.table import taps
 from bot.games.table.lobby_service import LobbyService
 from bot.games.table.migration import Migration
+from bot.games.table.pings import Pings
 from bot.games.table.play_service import PlayService
 from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
@@ -65,6 +66,8 @@ class TableService:
         self.lobbies.play, self.play.lobbies = self.play, self.lobbies
         self.private = PrivateTables(self)
         self.play.private = self.private
+        self.pings = Pings(messenger, store, settings)
+        self.play.pings = self.pings
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
         self.timers.on("turn", self.play.turn_due)
         self.timers.on("lobby", self.lobbies.lobby_due)
@@ -141,10 +144,12 @@ class TableService:
         if self._ticks:  # a computer move in flight is finished, not cut off
             await asyncio.gather(*self._ticks, return_exceptions=True)
         await self.timers.stop()
+        await self.pings.drain()
         await self.flood.close(flush=True)
         await self.publisher.hand_flood.close(flush=True)
 
     async def drain(self) -> None:
-        """Wait until every waiting edit (boards and hands) has been sent (tests)."""
+        """Wait until every waiting edit (boards and hands) and ping has been sent (tests)."""
         await self.flood.drain()
         await self.publisher.hand_flood.drain()
+        await self.pings.drain()

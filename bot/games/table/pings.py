@@ -1,0 +1,130 @@
+"""Turn pings: a board edit makes no sound, so a person whose turn comes gets one short message
+that does — Ryadki in their private chat (a reply to their hand), Parquet in the group (a reply
+to the board that mentions them). The previous ping goes, so chats do not fill up.
+
+- Only when the turn passes to another seat (not to the player who just moved), never to a
+  computer seat, never in a private game against the computer, never to a player who turned
+  pings off in /settings (`pings` = "off").
+- Exactly once: only the process whose compare-and-set saved the move pings (a retried update
+  loses the compare-and-set first). Sent in the background, so a tap's answer never waits.
+- Flood budget: a Parquet ping is a message in the group, so it takes a send from the group's
+  budget (shared with the board's edits, `Store.take_send`); when the budget is spent the ping
+  is skipped — the board matters more. Ryadki pings go to private chats, which have no budget of
+  their own beyond Telegram's one message a second per chat.
+- Where the last ping is: the setting `ping` of its owner (the player for Ryadki, the group for
+  Parquet): "<game>:<chat>:<message>", so a new ping replaces it and the game's end removes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+
+from bot.config import Settings
+from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
+from bot.games.state import public_view
+from bot.games.table.play import turn_of
+from bot.i18n import t
+from bot.render.common import esc
+from bot.storage import GameRecord, Store, StoreUnavailable
+
+log = logging.getLogger(__name__)
+
+PING = "ping"  # the setting that holds the last ping
+OPT_OUT = "pings"  # "off": no turn pings for this user
+
+
+class Pings:
+    def __init__(self, messenger: Messenger, store: Store, settings: Settings) -> None:
+        self.tg = messenger
+        self.store = store
+        self.settings = settings
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.background = True  # False: pinged before turn_passed returns (tests)
+        self.enabled = settings.turn_pings
+
+    async def turn_passed(self, record: GameRecord, before: int | None) -> None:
+        """The saved `record` may have passed the turn from seat `before`: ping in the
+        background (or clear the pings of a game that is over)."""
+        meta = record.table
+        if not self.enabled or meta.private or meta.group is None:
+            return
+        turn = None if record.finished else turn_of(public_view(record))
+        if not record.finished and (turn is None or turn == before or meta.is_ai(turn)):
+            return
+        if not self.background:
+            await self._ping(record, turn)
+            return
+        task = asyncio.create_task(self._ping(record, turn))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def drain(self) -> None:
+        """Wait for the pings on their way (tests, shutdown)."""
+        while self._tasks:
+            await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def _ping(self, record: GameRecord, turn: int | None) -> None:
+        try:
+            if turn is None:
+                await self._clear(record)
+            else:
+                await self._send(record, turn)
+        except (StoreUnavailable, Undeliverable, RetryLater, ChatMoved) as err:
+            log.info("event=ping_failed game=%s error=%s", record.id, err)
+        except Exception:  # a ping is never worth a failed move
+            log.exception("event=ping_failed game=%s", record.id)
+
+    def _owner(self, record: GameRecord, seat: int) -> int:
+        meta = record.table
+        return meta.players[seat].user_id if record.kind == "ryadki" else int(meta.group or 0)
+
+    async def _send(self, record: GameRecord, seat: int) -> None:
+        meta = record.table
+        player = meta.players[seat]
+        if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
+            return
+        owner = self._owner(record, seat)
+        reply_to: int | None
+        if record.kind == "ryadki":
+            hand = meta.hands.get(seat)
+            if hand is None:
+                return  # no hand message to answer (the bot may not write to them)
+            chat, reply_to = hand
+            text = t(player.lang, "ping-ryadki", group=esc(meta.title or ""))
+        else:
+            chat = int(meta.group or 0)
+            reply_to = meta.board[1] if meta.board else None
+            mention = f'<a href="tg://user?id={player.user_id}">{esc(player.name)}</a>'
+            text = t(meta.lang, "ping-parquet", name=mention)
+            per_minute = self.settings.edits_per_minute_per_group
+            gap = min(1.0, 60.0 / per_minute)
+            if await self.store.take_send(chat, time.time(), 60.0, per_minute, gap) > 0:
+                log.info("event=ping_skipped game=%s reason=budget", record.id)
+                return
+        await self._delete_last(owner, record.id)
+        msg = await self.tg.send(chat, text, reply_to=reply_to)
+        if msg is not None:
+            await self.store.set_setting(owner, PING, f"{record.id}:{chat}:{msg}")
+
+    async def _delete_last(self, owner: int, gid: str | None = None) -> None:
+        """Delete the owner's last ping (of game `gid` only, when given)."""
+        last = await self.store.get_setting(owner, PING)
+        if not last:
+            return
+        game, chat, msg = last.split(":")
+        if gid is not None and game != gid and owner < 0:
+            return  # a group's ping of another game: that game clears it
+        with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
+            await self.tg.delete(int(chat), int(msg))
+        await self.store.set_setting(owner, PING, "")
+
+    async def _clear(self, record: GameRecord) -> None:
+        """The game is over: its pings go (the board says who won)."""
+        owners = {self._owner(record, s) for s in record.table.humans}
+        for owner in owners:
+            last = await self.store.get_setting(owner, PING)
+            if last and last.split(":")[0] == record.id:
+                await self._delete_last(owner)
