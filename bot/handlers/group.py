@@ -25,13 +25,30 @@ from bot.telegram.keyboard import Button, Keyboard
 
 GROUP_CHATS = {"group", "supergroup"}
 DEEP_LINK_REPLY_SECONDS = 60.0
+# routine refusals are toasts (gone by themselves); the rest are alerts the player dismisses:
+# what needs reading (open the private chat first, the chat is busy, an invite that is gone)
 TOAST = {
     "grp-not-your-turn",
     "grp-not-seated",
+    "grp-stale",
+    "grp-game-over",
+    "grp-illegal",
+    "grp-rematch-busy",
+    "ry-must-match",
+    "pq-pick-first",
+    "pq-no-cell",
     "lobby-already",
     "lobby-joined",
     "lobby-left",
-    "pq-pick-first",
+    "lobby-full",
+    "lobby-gone",
+    "lobby-not-seated",
+    "lobby-too-few",
+    "lobby-no-settings",
+    "lobby-no-computer",
+    "lobby-only-creator-starts",
+    "lobby-only-creator-settings",
+    "lobby-only-creator-cancels",
 }
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import html
+import unicodedata
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
+from bot.i18n import Translator
 from bot.render.screen import SoloCtx, TableCtx
 from bot.telegram.callbacks import game_data, menu_data, ui_action
 from bot.telegram.keyboard import Button, Keyboard
@@ -15,15 +18,76 @@ from rules.cards import RANKS, SUITS
 PARQUET_COLS = "abcdefg"
 ENDED_EARLY = ("abandoned", "replaced")  # a table's `why` when it ended before the rules' end
 
+# -- widths: what a phone gives a <pre> line ------------------------------------------------------
+# Telegram's apps draw ♠ ♥ ♦ ♣ (and ▶ ✔) as emoji even without U+FE0F, about two monospace
+# columns each, like the wide emoji (🃏 🤖); a board line may take PHONE_COLUMNS of those columns
+# (a 360 px phone). Where a phone draws them as text the line is only narrower.
+PHONE_COLUMNS = 32
+EMOJI_TEXT = frozenset("♠♥♦♣▶✔")
+ZERO_WIDTH = frozenset("\ufe0f\u200d")
 
-def card(code: str | None) -> str:
-    return cards.pretty(code) if code else "··"
+
+@lru_cache(maxsize=4096)
+def width(text: str) -> int:
+    """Monospace columns of `text` on a phone: emoji and ♠♥♦♣ two, anything else one."""
+    n = 0
+    for ch in text:
+        if ch in ZERO_WIDTH:
+            continue
+        wide = ch in EMOJI_TEXT or unicodedata.east_asian_width(ch) in ("W", "F")
+        n += 2 if wide else 1
+    return n
 
 
-def cell(text: str, width: int) -> str:
-    """Right-align `text` in `width` monospace columns (the joker glyph counts as two)."""
-    visual = len(text) + text.count("🃏")
-    return " " * max(0, width - visual) + text
+def cell(text: str, columns: int) -> str:
+    """Right-align `text` in `columns` monospace columns (measured by `width`)."""
+    return " " * max(0, columns - width(text)) + text
+
+
+def wrap(prefix: str, tokens: Sequence[str], limit: int = PHONE_COLUMNS) -> str:
+    """`prefix` and the tokens separated by spaces, in lines of at most `limit` columns; a
+    continued line is indented under the first token."""
+    lines: list[str] = []
+    line = prefix
+    indent = " " * width(prefix)
+    for token in tokens:
+        fresh = line in (prefix, indent)
+        if not fresh and width(line) + 1 + width(token) > limit:
+            lines.append(line)
+            line = indent
+            fresh = True
+        line += token if fresh else " " + token
+    lines.append(line)
+    return "\n".join(lines)
+
+
+# -- cards ----------------------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def _faces(ranks: str) -> dict[str, str]:
+    """Every code's face for one language's rank letters (`card-ranks`: 13 names, 2 … ace)."""
+    names = ranks.split()
+    if len(names) != len(RANKS):
+        names = [cards.RANK_NAMES.get(r, r) for r in RANKS]
+    faces = {
+        r + s: n + cards.SUIT_SYMBOLS[s] for r, n in zip(RANKS, names, strict=True) for s in SUITS
+    }
+    faces.update((j, cards.pretty(j)) for j in cards.JOKERS)
+    return faces
+
+
+def face(code: str, _: Translator) -> str:
+    """A card as players of `_`'s language read it: `Д♥` in Russian, `Q♥` in English (the codes
+    and callback data keep the Latin letters)."""
+    return _faces(_("card-ranks")).get(code) or cards.pretty(code)
+
+
+def card(code: str | None, _: Translator) -> str:
+    return face(code, _) if code else "··"
+
+
+def rank_face(rank: str, _: Translator) -> str:
+    """A rank alone (`"Q"` → `Д` in Russian)."""
+    return face(rank + "S", _)[:-1]
 
 
 def esc(text: str) -> str:

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.i18n import Translator, t
-from bot.render.common import cell_name, esc, side
-from rules.cards import pretty
+from bot.i18n import Translator, t, translator
+from bot.render.common import cell_name, esc, face, side
 
 Event = dict[str, Any]
 
@@ -21,7 +20,7 @@ Event = dict[str, Any]
 
 def _place(lang: str, place: str) -> str:
     if place.startswith("F"):
-        return t(lang, "place-found")
+        return t(lang, "place-found", n=int(place[1:]))
     named = {"b": "place-braid", "w": "place-waste", "s": "place-stock"}
     if place in named:
         return t(lang, named[place])
@@ -30,8 +29,9 @@ def _place(lang: str, place: str) -> str:
 
 def _solo_part(lang: str, ev: Event) -> str | None:
     kind = ev.get("e")
+    _ = translator(lang)
     if kind == "beat":
-        return t(lang, "ev-beat", card=pretty(ev["card"]), target=pretty(ev["target"]))
+        return t(lang, "ev-beat", card=face(ev["card"], _), target=face(ev["target"], _))
     if kind == "close":
         return t(lang, "ev-close")
     if kind == "fail":
@@ -39,13 +39,13 @@ def _solo_part(lang: str, ev: Event) -> str | None:
     if kind == "undo":
         return t(lang, "ev-undo")
     if kind == "draw":
-        return t(lang, "ev-draw", card=pretty(ev["card"]))
+        return t(lang, "ev-draw", card=face(ev["card"], _))
     if kind == "redeal":
         return t(lang, "ev-redeal", pass_no=ev["pass"])
     if kind == "move":
-        return t(lang, "ev-move", card=pretty(ev["card"]), place=_place(lang, ev["to"]))
+        return t(lang, "ev-move", card=face(ev["card"], _), place=_place(lang, ev["to"]))
     if kind in ("fill", "autofill"):
-        return t(lang, "ev-" + kind, spot=ev["to"], card=pretty(ev["card"]))
+        return t(lang, "ev-" + kind, spot=ev["to"], card=face(ev["card"], _))
     return None  # the end of a game: the result lines say it
 
 
@@ -53,9 +53,10 @@ def solo_line(lang: str, events: Sequence[Event]) -> str:
     """The line under a solitaire's board: consecutive decays join into one part."""
     parts: list[str] = []
     decayed: list[str] = []
+    _ = translator(lang)
     for ev in events:
         if ev.get("e") == "decay":
-            decayed.append(pretty(ev["card"]))
+            decayed.append(face(ev["card"], _))
             continue
         if decayed:
             parts.append(t(lang, "ev-decay", cards=" ".join(decayed)))
@@ -81,10 +82,6 @@ def _names(names: Sequence[str], view: dict[str, Any] | None = None) -> Who:
         return "?"
 
     return who
-
-
-def _joined(names: Sequence[str], _: Translator) -> str:
-    return ", ".join(names) if names else _("ry-nobody")
 
 
 def _timeout(ev: Event, who: Who, move: str, _: Translator) -> str:
@@ -114,21 +111,19 @@ _RYADKI: dict[str, Callable[[Event, Who, Translator], str]] = {
     "queen": lambda ev, who, _: _("ry-ev-queen", name=who(ev["from"]), n=ev["n"]),
     "third": lambda ev, who, _: _("ry-ev-third", name=who(ev["by"]), n=ev["n"]),
     "cannot_answer": lambda ev, who, _: _(
-        "ry-ev-cannot", name=who(ev["seat"]), card=pretty(ev["card"]), to=who(ev["to"]), n=ev["n"]
+        "ry-ev-cannot", name=who(ev["seat"]), card=face(ev["card"], _), to=who(ev["to"]), n=ev["n"]
     ),
     "built": lambda ev, who, _: _("ry-ev-built", n=ev["n"]),
     "lead": lambda ev, who, _: _("ry-ev-lead", name=who(ev["seat"])),
     "resign": lambda ev, who, _: _("ry-ev-resign", name=who(ev["seat"])),
-    "game_end": lambda ev, who, _: _(
-        "ry-ev-game-end", names=_joined([who(s) for s in ev["winners"]], _)
-    ),
-    "timeout": lambda ev, who, _: _timeout(ev, who, pretty(ev["move"]), _),
+    "timeout": lambda ev, who, _: _timeout(ev, who, face(ev["move"], _), _),
     "removed": lambda ev, who, _: _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]),
 }
 
 
 def ryadki_lines(events: Sequence[Event], names: Sequence[str], _: Translator) -> list[str]:
-    """One line per effect a player should notice; the plays in a row share one line."""
+    """One line per effect a player should notice; the plays in a row share one line. The end
+    of the game has none: the result under the table names the winners (once)."""
     who = _names(names)
     lines: list[str] = []
     plays: list[str] = []
@@ -136,7 +131,7 @@ def ryadki_lines(events: Sequence[Event], names: Sequence[str], _: Translator) -
     for ev in events:
         kind = str(ev.get("e"))
         if kind == "play":
-            plays.append(f"{who(ev['by'])} {pretty(ev['card'])}")
+            plays.append(f"{who(ev['by'])} {face(ev['card'], _)}")
             continue
         if plays:
             lines.append("▸ " + ", ".join(plays))
@@ -150,30 +145,30 @@ def ryadki_lines(events: Sequence[Event], names: Sequence[str], _: Translator) -
     return lines
 
 
-def parquet_move(move: str) -> str:
+def parquet_move(move: str, _: Translator) -> str:
     """A Parquet move as players read it: `K♠ → d2` or `d2 → e1`."""
     if "@" in move:
         card, cell = move.split("@")
-        return pretty(card) + " → " + cell_name(cell)
+        return face(card, _) + " → " + cell_name(cell)
     src, dst = move.split(">")
     return cell_name(src) + " → " + cell_name(dst)
 
 
 _PARQUET: dict[str, Callable[[Event, Who, Translator], str]] = {
     "place": lambda ev, who, _: _(
-        "pq-ev-place", name=who(ev["seat"]), card=pretty(ev["card"]), cell=cell_name(ev["cell"])
+        "pq-ev-place", name=who(ev["seat"]), card=face(ev["card"], _), cell=cell_name(ev["cell"])
     ),
     "relocate": lambda ev, who, _: _(
         "pq-ev-relocate",
         name=who(ev["seat"]),
-        card=pretty(ev["card"]),
+        card=face(ev["card"], _),
         src=cell_name(ev["from"]),
         dst=cell_name(ev["to"]),
     ),
     "phase": lambda ev, who, _: _("pq-ev-phase"),
     "pass": lambda ev, who, _: _("pq-ev-pass", name=who(ev["seat"])),
     "resign": lambda ev, who, _: _("pq-ev-resign", name=who(ev["seat"])),
-    "timeout": lambda ev, who, _: _timeout(ev, who, parquet_move(ev["move"]), _),
+    "timeout": lambda ev, who, _: _timeout(ev, who, parquet_move(ev["move"], _), _),
     "removed": lambda ev, who, _: _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]),
 }
 

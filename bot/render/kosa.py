@@ -1,10 +1,11 @@
-"""Kosa board: foundations, the braid's playable end, the 12 spots in two columns, stock/waste.
+"""Kosa board: the homes (foundations), the braid's playable end, the 12 spots in two columns,
+stock/waste.
 
 База 9 · проход 1
-Дома  9♠  J♥  9♦  ··
-      ··  ··  ··  ··
+Дома   9♠   В♥   9♦   ··
+       ··   ··   ··   ··
 Коса 17: 8♦ ‹ 2♥ ‹ 7♣
-L1  Q♠ ×3    R1  5♥
+ L1  Д♠ ×3    R1  5♥
 ...
 Колода 45 · сброс 7♣ ×12
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.i18n import Translator
 from bot.render.common import (
     button,
     card,
@@ -22,6 +24,7 @@ from bot.render.common import (
     esc,
     finished_rows,
     markup,
+    rank_face,
     result_lines,
     rows_of,
 )
@@ -65,48 +68,46 @@ def place_name(ctx: SoloCtx, place: str) -> str:
     return place
 
 
-def _spot_cell(view: dict[str, Any], spot: str, pick: str | None) -> str:
+def _spot_cell(view: dict[str, Any], spot: str, pick: str | None, _: Translator) -> str:
     pile = view["spots"][spot]
-    top = card(pile[-1]) if pile else "··"
+    top = card(pile[-1], _) if pile else "··"
     count = f"×{len(pile)}" if len(pile) > 1 else ""
     mark = "▸" if spot == pick else " "
-    return f"{mark}{spot} {cell(top, 3)} {count:<3}"
+    return f"{mark}{spot} {cell(top, 4)} {count:<3}"
 
 
 def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
+    _ = ctx._
+    base = rank_face(view["base"], _)
     if view.get("max_passes"):
         lines = [
-            ctx.t(
-                "kosa-head-limited",
-                base=card(view["base"] + "S")[:-1],
-                pass_no=view["pass"],
-                passes=view["max_passes"],
-            )
+            ctx.t("kosa-head-limited", base=base, pass_no=view["pass"], passes=view["max_passes"])
         ]
     else:
-        lines = [ctx.t("kosa-head", base=card(view["base"] + "S")[:-1], pass_no=view["pass"])]
+        lines = [ctx.t("kosa-head", base=base, pass_no=view["pass"])]
     tops = []
     for pile in view["foundations"]:
         if len(pile) >= FULL:
             tops.append("✔")
         else:
-            tops.append(card(pile[-1]) if pile else "··")
+            tops.append(card(pile[-1], _) if pile else "··")
     label = ctx.t("kosa-found")
     pad = " " * len(label)
-    lines.append(label + "".join(cell(x, 4) for x in tops[:4]))
-    lines.append(pad + "".join(cell(x, 4) for x in tops[4:]))
+    lines.append(label + "".join(cell(x, 5) for x in tops[:4]))
+    lines.append(pad + "".join(cell(x, 5) for x in tops[4:]))
     braid = view["braid"]
     if braid:
-        shown = " ‹ ".join(card(c) for c in reversed(braid[-3:]))
+        shown = " ‹ ".join(card(c, _) for c in reversed(braid[-3:]))
         mark = "▸" if ctx.pick == "b" else ""
         lines.append(ctx.t("kosa-braid", n=len(braid), cards=mark + shown))
     else:
         lines.append(ctx.t("kosa-braid-empty"))
     for left, right in zip(LEFT, RIGHT, strict=True):
-        lines.append(_spot_cell(view, left, ctx.pick) + "  " + _spot_cell(view, right, ctx.pick))
+        spots = _spot_cell(view, left, ctx.pick, _) + "  " + _spot_cell(view, right, ctx.pick, _)
+        lines.append(spots.rstrip())
     waste = view["waste"]
     waste_text = (
-        (card(waste[-1]) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste else "··"
+        (card(waste[-1], _) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste else "··"
     )
     mark = "▸" if ctx.pick == "w" else ""
     lines.append(ctx.t("kosa-stock", stock=view["stock"], waste=mark + waste_text))
@@ -150,27 +151,30 @@ def describe(move: str, view: dict[str, Any], ctx: SoloCtx) -> str:
     src, dst = parts
     c = place_card(view, src)
     return ctx.t(
-        "kosa-move-hint", card=card(c) if c else place_name(ctx, src), target=place_name(ctx, dst)
+        "kosa-move-hint",
+        card=card(c, ctx._) if c else place_name(ctx, src),
+        target=place_name(ctx, dst),
     )
 
 
 SOURCE_TAG = {"b": "🪢", "w": "♻"}
 
 
-def source_label(view: dict[str, Any], place: str) -> str:
+def source_label(view: dict[str, Any], place: str, _: Translator) -> str:
     """`🪢10♦` (braid), `♻7♠` (waste), `R2 6♣` (a spot): the place matters, two decks repeat
     cards."""
-    c = card(place_card(view, place))
+    c = card(place_card(view, place), _)
     return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{place} {c}"
 
 
 def _target_label(view: dict[str, Any], ctx: SoloCtx, dst: str) -> str:
     top = place_card(view, dst)
     name = place_name(ctx, dst)
-    return f"{name} {card(top)}" if top and not dst.startswith("F") else name
+    return f"{name} {card(top, ctx._)}" if top and not dst.startswith("F") else name
 
 
 def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
+    _ = ctx._
     rows: list[list[Button]] = []
     star = "⭐"
     by_source: dict[str, list[str]] = {}
@@ -191,7 +195,7 @@ def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
                 continue
             src, dst = parts
             c = place_card(view, src) if src != "s" else None
-            what = place_name(ctx, src) + (f" {card(c)}" if c else "")
+            what = place_name(ctx, src) + (f" {card(c, _)}" if c else "")
             mark = star if ctx.hint == m else ""
             buttons.append(button(f"{mark}{dst} ← {what}", ctx.move(m)))
         rows += rows_of(buttons, 2)
@@ -202,7 +206,7 @@ def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
             dsts = by_source.get(src)
             if not dsts:
                 continue
-            label = source_label(view, src)
+            label = source_label(view, src, _)
             hinted = bool(ctx.hint) and (ctx.hint or "").startswith(src + ">")
             mark = star if hinted else ""
             if src == ctx.pick:

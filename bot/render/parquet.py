@@ -1,10 +1,14 @@
 """Parquet screen: one public group message (everything in Parquet is public).
 
-The text holds the 5×7 board in <pre> (columns a–g, rows 1–5; 30 columns wide), both hands, the
-last events and whose turn it is. The keyboard is the board itself (tap a cell) under the
-mover's hand: the mover taps a hand card (cards with a legal cell are marked), then one of the
-marked cells. When no card from hand fits, the mover's own cards that can move are marked
-instead (a relocation): tap the card on the board, then its new cell.
+While the game goes on the keyboard is the 5×7 board (columns a–g, rows 1–5; tap a cell), so
+the text does not draw it again: it holds both hands, the last events and whose turn it is. The
+mover's hand is under the board, one button per rank that has a legal cell (the two cards of a
+rank and colour play alike under Parquet's rules): at most nine, on two rows. The mover taps a
+card, then one of the marked cells (✅; the prompt names them too, so a card with one cell shows
+where it will go). When no card from hand fits, the mover's own cards that can move are marked
+on the board instead (🔄, and named by the prompt): tap the card, then its new cell.
+
+A finished game has no board keyboard: its text shows the final board in <pre> (30 columns).
 """
 
 from __future__ import annotations
@@ -16,8 +20,10 @@ from bot.i18n import Translator
 from bot.render.common import (
     ENDED_EARLY,
     PARQUET_COLS,
+    cell,
     cell_name,
     esc,
+    face,
     private_end_keyboard,
     side,
     sorted_hand,
@@ -26,7 +32,7 @@ from bot.render.events import parquet_lines
 from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
 from bot.telegram.keyboard import Button, Keyboard
-from rules.cards import pretty
+from rules.cards import RANKS
 from rules.notation import parquet_sources as sources
 from rules.notation import parquet_targets as targets
 
@@ -34,25 +40,30 @@ ROWS, COLS = 5, 7
 COL_NAMES = PARQUET_COLS
 CENTRE = "34"
 MARK = "✅"
+CELL = 4  # "10♦" takes four columns on a phone that draws ♦ as an emoji
+HAND_ROW = 5  # hand buttons a row: nine ranks at most, so two rows
 
 
-def board_text(board: Sequence[Sequence[str | None]], marked: set[str] | None = None) -> str:
+def board_text(
+    board: Sequence[Sequence[str | None]], _: Translator, marked: set[str] | None = None
+) -> str:
+    """The board in 30 monospace columns (`*` marks `marked` empty cells)."""
     marked = marked or set()
-    lines = ["  " + "".join(f"{c:>4}" for c in COL_NAMES)]
+    lines = ["  " + "".join(cell(c, CELL) for c in COL_NAMES)]
     for r in range(ROWS):
         row = [str(r + 1) + " "]
         for c in range(COLS):
             code = board[r][c]
-            cell = f"{r + 1}{c + 1}"
+            place = f"{r + 1}{c + 1}"
             if code:
-                s = pretty(code)
-            elif cell in marked:
+                s = face(code, _)
+            elif place in marked:
                 s = "*"
-            elif cell == CENTRE:
+            elif place == CENTRE:
                 s = "+"
             else:
                 s = "·"
-            row.append(f"{s:>4}")
+            row.append(cell(s, CELL))
         lines.append("".join(row))
     return "\n".join(lines)
 
@@ -69,16 +80,42 @@ def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: 
     left = view["hands"][loser]
     reason = why or view.get("why") or ""
     if reason == "full":
-        text = _("pq-why-full", loser=lose, card=pretty(left[0]) if left else "?")
+        text = _("pq-why-full", loser=lose, card=face(left[0], _) if left else "?")
     elif reason == "double_pass":
-        text = _("pq-why-double-pass", winner=win)
+        text = _("pq-why-double-pass")
     elif reason == "repetition":
-        text = _("pq-why-repetition", winner=win)
+        text = _("pq-why-repetition")
     elif reason == "timeout":
         text = _("pq-why-timeout", loser=lose)
     else:
         text = _("pq-why-resign", loser=lose)
     return _("pq-result", winner=win) + "\n" + text
+
+
+def _on_board(view: dict[str, Any], place: str, _: Translator) -> str:
+    """A board cell's card with the cell's name: `K♠ d2`."""
+    code = view["board"][int(place[0]) - 1][int(place[1]) - 1]
+    return (face(code, _) + " " if code else "") + cell_name(place)
+
+
+def turn_line(
+    view: dict[str, Any], who: str, pick: str | None, legal: Sequence[str], _: Translator
+) -> str:
+    """What the mover does next, naming the cards and cells the keyboard marks."""
+    if pick:
+        cells = ", ".join(sorted((cell_name(c) for c in targets(legal, pick)), key=_cell_order))
+        if pick.isdigit():
+            return _("pq-turn-picked-move", name=who, card=_on_board(view, pick, _), cells=cells)
+        return _("pq-turn-picked", name=who, card=face(pick, _), cells=cells)
+    if view.get("must_relocate"):
+        movable = sorted(sources(legal)[1])
+        shown = ", ".join(_on_board(view, c, _) for c in movable)
+        return _("pq-turn-relocate", name=who, cards=shown)
+    return _("pq-turn", name=who)
+
+
+def _cell_order(name: str) -> tuple[str, str]:
+    return name[1], name[0]  # by row, then column: b2, c2, e4
 
 
 def text(
@@ -97,14 +134,15 @@ def text(
     header = _(
         "pq-title-cross" if view["phase"] == "cross" else "pq-title-corner", n=view["on_board"]
     )
-    marked = set(targets(legal, pick)) if pick else set()
-    parts = [header, "<pre>" + esc(board_text(view["board"], marked)) + "</pre>"]
+    parts = [header]
+    if st["over"] or why in ENDED_EARLY:  # no board keyboard any more: the text shows it
+        parts.append("<pre>" + esc(board_text(view["board"], _)) + "</pre>")
     hands = []
     for seat in (0, 1):
         hand = sorted_hand(view["hands"][seat])
         hands.append(
             f"{side(view, seat)} <b>{esc(names[seat])}</b> ({len(hand)}): "
-            + (" ".join(pretty(c) for c in hand) or "—")
+            + (" ".join(face(c, _) for c in hand) or "—")
         )
     parts.append("\n".join(hands))
     ev = parquet_lines(events, names, view, _)
@@ -119,16 +157,35 @@ def text(
         who = side(view, turn) + " " + esc(names[turn])
         if turn in computers:
             parts.append(_("grp-ai-thinking", name=who))
-        elif pick:
-            shown = cell_name(pick) if pick.isdigit() else pretty(pick)
-            parts.append(_("pq-turn-picked", name=who, card=shown))
-        elif view.get("must_relocate"):
-            parts.append(_("pq-turn-relocate", name=who))
         else:
-            parts.append(_("pq-turn", name=who))
+            parts.append(turn_line(view, who, pick, legal, _))
         if deadline_s:
             parts.append(_("grp-turn-deadline", s=deadline_s))
     return "\n\n".join(parts)
+
+
+def hand_buttons(
+    hand: Sequence[str], playable: set[str], pick: str | None, _: Translator
+) -> list[tuple[str, str]]:
+    """(label, action) for each rank of the hand that has a legal cell, in rank order: the
+    picked card (tap again to put it back), else the rank's first playable card."""
+    out: list[tuple[str, str]] = []
+    for rank in RANKS:
+        mine = [c for c in sorted_hand(hand) if c[0] == rank]
+        if pick in mine:
+            out.append((f"[{face(pick, _)}]", ui_action("unpick")))
+            continue
+        first = next((c for c in mine if c in playable), None)
+        if first is not None:
+            out.append((face(first, _), ui_action("pick", first)))
+    return out
+
+
+def _two_rows(buttons: list[Button]) -> list[list[Button]]:
+    if len(buttons) <= HAND_ROW:
+        return [buttons] if buttons else []
+    half = (len(buttons) + 1) // 2
+    return [buttons[:half], buttons[half:]]
 
 
 def keyboard(
@@ -142,8 +199,7 @@ def keyboard(
 ) -> Keyboard:
     st = view["status"]
     if st["over"]:
-        again = game_data(gid, version, ui_action("rematch"))
-        return Keyboard([[Button(text=_("grp-btn-rematch"), callback_data=again)]])
+        return rematch_keyboard(gid, version, _)
     turn = view["turn"]
     if turn in computers:  # nothing to pick while the computer moves
         turn, legal = None, ()
@@ -153,31 +209,24 @@ def keyboard(
     for r in range(ROWS):
         row = []
         for c in range(COLS):
-            cell = f"{r + 1}{c + 1}"
+            place = f"{r + 1}{c + 1}"
             code = view["board"][r][c]
-            if cell in dests:
-                label, action = MARK, dests[cell]
-            elif code and pick is None and cell in can_move:
-                label, action = "🔄" + pretty(code), ui_action("pick", cell)
-            elif code and pick == cell:
-                label, action = "👉" + pretty(code), ui_action("unpick")
+            if place in dests:
+                label, action = MARK, dests[place]
+            elif code and pick is None and place in can_move:
+                label, action = "🔄" + face(code, _), ui_action("pick", place)
+            elif code and pick == place:
+                label, action = "👉" + face(code, _), ui_action("unpick")
             else:
-                label = pretty(code) if code else ("+" if cell == CENTRE else "·")
+                label = face(code, _) if code else ("+" if place == CENTRE else "·")
                 action = ui_action("cell")
             row.append(Button(text=label, callback_data=game_data(gid, version, action)))
         rows.append(row)
     if turn is not None:
-        hand = sorted_hand(view["hands"][turn])
-        buttons = []
-        for card in hand:
-            if card == pick:
-                label, action = "👉" + pretty(card), ui_action("unpick")
-            elif card in can_place:
-                label, action = MARK + pretty(card), ui_action("pick", card)
-            else:
-                label, action = pretty(card), ui_action("pick", card)
-            buttons.append(Button(text=label, callback_data=game_data(gid, version, action)))
-        rows.extend(buttons[i : i + 6] for i in range(0, len(buttons), 6))
+        hand = hand_buttons(view["hands"][turn], can_place, pick, _)
+        rows += _two_rows(
+            [Button(text=t, callback_data=game_data(gid, version, a)) for t, a in hand]
+        )
     rows.append(
         [
             Button(
@@ -188,8 +237,14 @@ def keyboard(
     return Keyboard(rows)
 
 
+def rematch_keyboard(gid: str, version: int, _: Translator) -> Keyboard:
+    again = game_data(gid, version, ui_action("rematch"))
+    return Keyboard([[Button(text=_("grp-btn-rematch"), callback_data=again)]])
+
+
 def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
-    """The one public message: board, hands, events, whose turn; the keyboard is the board."""
+    """The one public message: hands, events, whose turn; the keyboard is the board (the text
+    shows the board once the game is over)."""
     _ = ctx._
     body = text(
         view,
@@ -205,8 +260,8 @@ def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
     over = view["status"]["over"] or ctx.why in ENDED_EARLY
     if over and ctx.private:
         return Screen(body, private_end_keyboard(ctx))
-    if over and not ctx.rematch:
-        return Screen(body, None)
+    if over:
+        return Screen(body, rematch_keyboard(ctx.game_id, ctx.version, _) if ctx.rematch else None)
     return Screen(
         body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _, ctx.computers)
     )

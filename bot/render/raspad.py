@@ -1,9 +1,16 @@
-"""Raspad board: the table line (with admissible ranges), the hand, stock/discard counts.
+"""Raspad board: the table line (each card over its admissible values), the hand, the counts.
 
 Кон 3 · колода 28 · отбой 14
- J♠   8♥   ··   2♦
- 11  7-8       1-2
-Рука: Q♠ 7♣ 5♦ A♥ 10♥ 🃏R
+    В♠    8♥    ··    2♦    5♣ →
+    11   7-8         1-2     5
+→   Д♥
+    12
+Рука: Д♠ 7♣ 5♦ Т♥ 10♥ 🃏R
+
+Cells are six columns (a card is at most four, a range such as `11-13` five), five to a row:
+30 columns, 32 with the wrap mark. The table is one line: a row that goes on ends with `→` and
+the next one starts with it, so the last card of a row and the first of the next read as the
+neighbours they are.
 """
 
 from __future__ import annotations
@@ -21,13 +28,15 @@ from bot.render.common import (
     markup,
     result_lines,
     rows_of,
+    wrap,
 )
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
 from bot.telegram.keyboard import Button
 
-CELL = 5
-PER_ROW = 6  # 6 × 5 = 30 columns
+CELL = 6
+PER_ROW = 5  # 5 × 6 = 30 columns, and " →" when the line goes on
+WRAP = "→"
 
 
 def targets_of(moves: list[str], hand_card: str) -> list[str]:
@@ -41,12 +50,18 @@ def _range_text(rng: list[int] | None, code: str | None) -> str:
     return str(high) if low == high else f"{max(low, 1)}-{high}"
 
 
+def _row(texts: list[str], first: bool, last: bool) -> str:
+    line = "".join(cell(x, CELL) for x in texts)
+    if not first:  # a cell's first column is always blank: the mark takes it
+        line = WRAP + line[1:]
+    return line if last else line + " " + WRAP
+
+
 def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
+    _ = ctx._
     table: list[str | None] = view["table"]
     ranges: list[Any] = view.get("ranges") or [None] * len(table)
-    marked: set[str] = set()
-    if ctx.pick:
-        marked = set(targets_of(ctx.moves, ctx.pick))
+    marked = set(targets_of(ctx.moves, ctx.pick)) if ctx.pick else set()
     lines = [
         ctx.t("raspad-head", kon=view.get("kon", 1), stock=view["stock"], discard=view["discard"])
     ]
@@ -54,15 +69,17 @@ def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
         lines.append(ctx.t("raspad-table-empty"))
     for start in range(0, len(table), PER_ROW):
         chunk = list(range(start, min(start + PER_ROW, len(table))))
-        lines.append("".join(cell(card(table[i]), CELL) for i in chunk))
+        first, last = start == 0, chunk[-1] == len(table) - 1
+        lines.append(_row([card(table[i], _) for i in chunk], first, last))
         lines.append("".join(cell(_range_text(ranges[i], table[i]), CELL) for i in chunk))
-        if marked:
+        if any(table[i] in marked for i in chunk):
             lines.append(
                 "".join(cell("↑" if table[i] in marked else "", CELL - 1) + " " for i in chunk)
             )
-    hand = " ".join(f"[{card(c)}]" if c == ctx.pick else card(c) for c in view["hand"])
-    lines.append(ctx.t("raspad-hand", cards=hand or "—"))
-    return "\n".join(lines)
+    hand = [f"[{card(c, _)}]" if c == ctx.pick else card(c, _) for c in view["hand"]]
+    prefix = ctx.t("raspad-hand", cards="")
+    lines.append(wrap(prefix, hand) if hand else prefix + "—")
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def render(view: dict[str, Any], ctx: SoloCtx) -> Screen:
@@ -93,10 +110,12 @@ def describe(move: str, ctx: SoloCtx) -> str:
         return ctx.t("raspad-close-hint")
     if move == "fail":
         return ctx.t("raspad-fail-hint")
-    return ctx.t("raspad-beat-hint", card=card(move[:2]), target=card(move[3:]))
+    _ = ctx._
+    return ctx.t("raspad-beat-hint", card=card(move[:2], _), target=card(move[3:], _))
 
 
 def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
+    _ = ctx._
     rows: list[list[Button]] = []
     star = "⭐"
     hand_buttons = []
@@ -105,21 +124,21 @@ def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
         hinted = ctx.hint is not None and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
         mark = star if hinted else ""
         if c == ctx.pick:
-            hand_buttons.append(button(f"✋{card(c)}", ctx.ui("back")))
+            hand_buttons.append(button(f"✋{card(c, _)}", ctx.ui("back")))
         elif not targets:
-            hand_buttons.append(button(f"·{card(c)}", ctx.ui("pick", c)))
+            hand_buttons.append(button(f"·{card(c, _)}", ctx.ui("pick", c)))
         elif len(targets) == 1:
             hand_buttons.append(
-                button(f"{mark}{card(c)}→{card(targets[0])}", ctx.move(f"{c}>{targets[0]}"))
+                button(f"{mark}{card(c, _)}→{card(targets[0], _)}", ctx.move(f"{c}>{targets[0]}"))
             )
         else:
-            hand_buttons.append(button(f"{mark}{card(c)} ▸", ctx.ui("pick", c)))
+            hand_buttons.append(button(f"{mark}{card(c, _)} ▸", ctx.ui("pick", c)))
     rows += rows_of(hand_buttons, 3)
     if ctx.pick:
         target_buttons = []
         for tc in targets_of(ctx.moves, ctx.pick):
             mark = star if ctx.hint == f"{ctx.pick}>{tc}" else "🎯"
-            target_buttons.append(button(f"{mark} {card(tc)}", ctx.move(f"{ctx.pick}>{tc}")))
+            target_buttons.append(button(f"{mark} {card(tc, _)}", ctx.move(f"{ctx.pick}>{tc}")))
         rows += rows_of(target_buttons, 4)
         rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
     kon_row = []

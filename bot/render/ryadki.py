@@ -9,34 +9,56 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Translator
-from bot.render.common import ENDED_EARLY, esc, private_end_keyboard, sorted_hand
+from bot.render.common import (
+    ENDED_EARLY,
+    PHONE_COLUMNS,
+    esc,
+    face,
+    private_end_keyboard,
+    sorted_hand,
+    width,
+    wrap,
+)
 from bot.render.events import ryadki_lines
 from bot.render.screen import Screen, TableCtx
 from bot.telegram.callbacks import game_data, ui_action
 from bot.telegram.deeplinks import is_code, join_link
 from bot.telegram.keyboard import Button, Keyboard
-from rules.cards import pretty
 
 NAME_WIDTH = 9
-AI_MARK = "🤖"  # a computer seat's name starts with it (bot.games.table.lobby)
 STACK_SHOWN = 6
+TURN_MARK = "▸"  # not ▶, which phones draw as a two-column emoji: the rows stay aligned
 
 
-def short(name: str, width: int = NAME_WIDTH) -> str:
-    """A name cut to `width` characters (an ellipsis marks the cut)."""
+def short(name: str, columns: int = NAME_WIDTH) -> str:
+    """A name cut to `columns` monospace columns (an ellipsis marks the cut; 🤖 is two)."""
     name = " ".join(name.split()) or "?"
-    return name if len(name) <= width else name[: width - 1] + "…"
+    if width(name) <= columns:
+        return name
+    cut = ""
+    for ch in name:
+        if width(cut + ch) > columns - 1:
+            break
+        cut += ch
+    return cut + "…"
 
 
-def cards(codes: Sequence[str]) -> str:
-    return " ".join(pretty(c) for c in codes)
+def cards(codes: Sequence[str], _: Translator) -> str:
+    return " ".join(face(c, _) for c in codes)
 
 
-def stack_line(stack: Sequence[str], shown: int = STACK_SHOWN) -> str:
+def stack_line(
+    stack: Sequence[str], _: Translator, shown: int = STACK_SHOWN, room: int = PHONE_COLUMNS
+) -> str:
+    """The newest `shown` table cards (fewer when they would not fit in `room` columns)."""
     if not stack:
         return "—"
-    tail = cards(stack[-shown:])
-    return ("… " + tail) if len(stack) > shown else tail
+    for n in range(min(shown, len(stack)), 0, -1):
+        tail = cards(stack[-n:], _)
+        text = ("… " + tail) if len(stack) > n else tail
+        if width(text) <= room or n == 1:
+            return text
+    return "—"
 
 
 def _join(names: Sequence[str], _: Translator) -> str:
@@ -74,17 +96,18 @@ def table_text(
     ]
     for seat, name in enumerate(names):
         active = view["active"][seat]
-        mark = "▶" if view["turn"] == seat else ("·" if active else "✗")
+        mark = TURN_MARK if view["turn"] == seat else ("·" if active else "✗")
         hand = str(view["hands"][seat]) if active else "—"
         label = short(name)
-        pad = " " * max(0, NAME_WIDTH - len(label) - label.count(AI_MARK))  # 🤖 is two wide
+        pad = " " * max(0, NAME_WIDTH - width(label))
         rows.append(
             "{}{} {:>4} {:>4} {:>4}".format(
                 mark, label + pad, hand, view["piles"][seat], view["scores"][seat]
             )
         )
     rows.append("")
-    rows.append(_("ry-stack", cards=stack_line(view["stack"]), n=len(view["stack"])))
+    label = _("ry-stack", cards="")
+    rows.append(label + stack_line(view["stack"], _, room=PHONE_COLUMNS - width(label)))
     rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
     lines.append("<pre>" + esc("\n".join(rows)) + "</pre>")
     ev = ryadki_lines(events, names, _)
@@ -101,7 +124,7 @@ def table_text(
         if turn in computers:
             lines.append(_("grp-ai-thinking", name=who))
         elif view["stack"] and view["last"] != turn:
-            lines.append(_("ry-turn-answer", name=who, card=pretty(view["stack"][-1])))
+            lines.append(_("ry-turn-answer", name=who, card=face(view["stack"][-1], _)))
         else:
             lines.append(_("ry-turn-lead", name=who))
         if deadline_s:
@@ -146,16 +169,22 @@ def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str], _: T
     if seat is not None and not view["active"][seat]:
         return title + "\n\n" + _("ry-hand-left")
     hand = sorted_hand(view["hand"])
-    body = [title, "<pre>" + esc(cards(hand) if hand else "—") + "</pre>"]
+    body = [title, "<pre>" + esc(hand_line(hand, _)) + "</pre>"]
     turn = view["turn"]
     if turn == seat:
         if view["stack"] and view["last"] != seat:
-            body.append(_("ry-hand-your-answer", card=pretty(view["stack"][-1])))
+            body.append(_("ry-hand-your-answer", card=face(view["stack"][-1], _)))
         else:
             body.append(_("ry-hand-your-lead"))
     else:
-        body.append(_("ry-hand-wait", deal=view["deal"], deals=view["deals"]))
+        # not the mover's name: a waiting hand's message changes only when the hand does
+        others = sum(1 for s, on in enumerate(view["active"]) if on and s != seat)
+        body.append(_("ry-hand-wait", others=others, deal=view["deal"], deals=view["deals"]))
     return "\n\n".join(body)
+
+
+def hand_line(hand: Sequence[str], _: Translator) -> str:
+    return wrap("", [face(c, _) for c in hand]) if hand else "—"
 
 
 def hand_keyboard(
@@ -174,10 +203,10 @@ def hand_keyboard(
     buttons = []
     for c in sorted_hand(view["hand"]):
         if mine:
-            text = ("✅ " if c in legal else "") + pretty(c)
+            text = ("✅ " if c in legal else "") + face(c, _)
             data = game_data(gid, version, c)
         else:
-            text = pretty(c)
+            text = face(c, _)
             data = game_data(gid, 0, ui_action("wait"))
         buttons.append(Button(text=text, callback_data=data))
     rows = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
@@ -246,11 +275,11 @@ def render_private(view: dict[str, Any], ctx: TableCtx) -> Screen:
     seat = view["seat"]
     if not over and seat is not None and view["active"][seat]:
         hand = sorted_hand(view["hand"])
-        parts.append(_("ry-private-hand") + "\n<pre>" + esc(cards(hand) or "—") + "</pre>")
+        parts.append(_("ry-private-hand") + "\n<pre>" + esc(hand_line(hand, _)) + "</pre>")
         turn = view["turn"]
         if turn == seat:
             if view["stack"] and view["last"] != seat:
-                parts.append(_("ry-hand-your-answer", card=pretty(view["stack"][-1])))
+                parts.append(_("ry-hand-your-answer", card=face(view["stack"][-1], _)))
             else:
                 parts.append(_("ry-hand-your-lead"))
         elif turn is not None:

@@ -64,7 +64,7 @@ async def hand_move(emu: Emulator, players: list[EmuUser]) -> bool:
     card = next(b["text"] for b in hand.buttons() if b["text"].startswith("✅"))
     before = version_of(hand)
     answer = await emu.wait_answer(user.tap(hand, card), 1.0)  # answered within a second
-    if answer.get("show_alert"):  # refused (the hand was a step behind): it is re-shown
+    if answer.get("text"):  # refused (the hand was a step behind): it is re-shown
         return True
     await emu.wait_for(
         lambda: version_of(hand) != before or "Your turn" not in hand.text or None,

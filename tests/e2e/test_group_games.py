@@ -123,8 +123,9 @@ def parquet_mover(board: TgMessage, users: list[EmuUser]) -> EmuUser:
 
 
 def parquet_tap(board: TgMessage) -> str:
-    """A legal tap from the board's marks: a marked cell for the picked card, else a marked card
-    (from the hand, or on the board when a relocation is due)."""
+    """A legal tap from the board's marks: a marked cell for the picked card, else a card (from
+    the hand, whose buttons are the cards with a cell, or on the board marked 🔄 when a
+    relocation is due)."""
     for b in board.buttons():
         data = str(b.get("callback_data", ""))
         action = data.split(":", 2)[-1]
@@ -132,7 +133,7 @@ def parquet_tap(board: TgMessage) -> str:
             return data
     for b in board.buttons():
         data = str(b.get("callback_data", ""))
-        if ":~pick:" in data and (b["text"].startswith("✅") or b["text"].startswith("🔄")):
+        if ":~pick:" in data:
             return data
     raise AssertionError("no marked button on " + board.describe())
 
@@ -209,7 +210,7 @@ async def test_two_simultaneous_taps_make_one_move(
     picks = [
         str(b["callback_data"])
         for b in board.buttons()
-        if ":~pick:" in str(b.get("callback_data", "")) and b["text"].startswith("✅")
+        if ":~pick:" in str(b.get("callback_data", "")) and not b["text"].startswith("🔄")
     ]
     await emu.wait_answer(mover.tap_data(board, picks[0]))
     await emu.wait_for(lambda: version_of(board) != before, what="the pick")

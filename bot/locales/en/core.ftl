@@ -23,18 +23,18 @@ rules-kosa =
     <b>🪢 Kosa (Braid)</b> — a two-deck solitaire (104 cards).
     • The braid holds 20 cards; only its last card plays.
     • Six spots left and right (L1–L6, R1–R6); the corners L1, L6, R1, R6 are refilled from the braid, stock or waste, the side spots from the stock or waste.
-    • The first foundation card sets the base rank. Eight foundations build up in suit from the base, K wraps to A, 13 cards each.
+    • The first card home sets the base rank. Eight home piles build up in suit from the base, K wraps to A, 13 cards each.
     • A spot takes a card of its suit one rank lower (nothing goes on an ace).
     • Draw the stock one card at a time to the waste; when it is empty, redeal the waste (unlimited passes).
-    • Win with all 104 cards on the foundations. A redeal after a pass with no move loses — the bot warns you.
+    • Win with all 104 cards home. A redeal after a pass with no move loses — the bot warns you.
 rules-raspad =
     <b>💥 Raspad (Decay)</b> — a solitaire with 52 cards (or 54 with jokers).
     • You hold 6 cards; the table is a line of 4. A hand card beats a table card of the same value, of the same suit and not lower, and a real ace falls to any number card (2–10).
     • Next to a beaten card (a hole) neighbours are "reduced": each neighbouring hole lowers the bottom of their range by 1. A card reduced to 0 decays by itself.
     • A joker beats a card of its colour; a joker on the table falls to a card of its colour once a neighbour is beaten.
-    • With at most one live card left you may close the kon: the table is discarded, hand and table refill from the stock.
-    • No beat left — the kon fails: your hand joins the end of the line and you draw a new one.
-    • Win when a kon closes and the stock is used up. Lose when a kon fails with an empty stock.
+    • The game goes in rounds (a kon). With at most one live card left you may close the round: the table is discarded, hand and table refill from the stock.
+    • No beat left (or you choose so) — the round is not closed: your hand joins the end of the line and you draw a new one.
+    • Win when a round closes and the stock is used up. Lose when a round is not closed with an empty stock.
 
 start-bad-payload = This link is outdated or broken. Here is the main menu.
 unknown-command = I don't understand. Tap /start to open the menu.
@@ -47,6 +47,8 @@ error-not-yours = This is not your game.
 error-illegal = That move is not allowed.
 error-over = The game is over.
 error-unavailable = The game is briefly unavailable — your move was not made. Try again in a moment.
+
+card-ranks = 2 3 4 5 6 7 8 9 10 J Q K A
 
 cmd-start = Main menu
 cmd-rules = Game rules

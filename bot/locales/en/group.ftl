@@ -125,21 +125,24 @@ ry-ev-lead = ▸ { $name } leads.
 ry-ev-resign = 🚪 { $name } leaves the game.
 ry-ev-deal-end = 🏁 Deal { $deal } is over: { $names } wins it (+{ $n }).
 ry-ev-deal-end-none = 🏁 Deal { $deal } is over: no winner.
-ry-ev-game-end = 🏆 Game over! Winner: { $names }.
 ry-hand-title = 🃏 Ryadki · “{ $group }”
 ry-hand-your-answer = ▶ <b>Your turn</b>: answer { $card } (same suit or same rank). ✅ = playable.
 ry-hand-your-lead = ▶ <b>Your turn</b>: start a row with any card.
-ry-hand-wait = Waiting for the others (deal { $deal }/{ $deals }). The table is in the group.
+ry-hand-wait = { $others ->
+    [one] Waiting for your opponent
+   *[other] Waiting for the others
+} (deal { $deal }/{ $deals }). The table is in the group.
 ry-hand-over = The game is over — the results are in the group.
 ry-hand-left = You left this game.
-ry-dm-failed = ⚠ I cannot write to { $name } privately. Open a chat with the bot (the “My cards” button); the cards go there.
+ry-dm-failed = ⚠ { $name }: I cannot write to you privately. Open a chat with the bot (the “My cards” button); the cards go there.
 
 ## Parquet
 pq-title-cross = 🧩 <b>Parquet</b> · cross phase · { $n }/35 on the board
 pq-title-corner = 🧩 <b>Parquet</b> · corner phase · { $n }/35 on the board
-pq-turn = ▶ Turn: { $name } — pick a card (✅), then a cell.
-pq-turn-picked = ▶ { $name }: { $card } — now a cell (✅).
-pq-turn-relocate = ▶ Turn: { $name } — no card from hand fits: move one of your cards on the board (🔄), then pick its cell (✅).
+pq-turn = ▶ Turn: { $name } — pick a card below the board, then a cell (✅).
+pq-turn-picked = ▶ { $name }: { $card } — now a cell: ✅ { $cells }.
+pq-turn-picked-move = ▶ { $name }: moving { $card } — now its new cell: ✅ { $cells }.
+pq-turn-relocate = ▶ Turn: { $name } — no card from hand fits. Move one of your cards on the board (🔄 { $cards }), then tap its new cell (✅).
 pq-ev-place = ▸ { $name }: { $card } → { $cell }
 pq-ev-relocate = 🔄 { $name } moves { $card }: { $src } → { $dst } (no card from hand fitted).
 pq-ev-phase = ✚ The cross is complete — the corner rule applies from now on.
@@ -148,8 +151,8 @@ pq-ev-resign = 🏳 { $name } resigns.
 pq-result = 🏆 { $winner } wins!
 pq-result-draw = 🤝 A draw.
 pq-why-full = The board is full and { $loser } is left holding the extra card ({ $card }).
-pq-why-double-pass = Both passed in a row; { $winner } was the last to place a card from hand.
-pq-why-repetition = The same position came up three times; { $winner } was the last to place a card from hand.
+pq-why-double-pass = Both passed in a row — the last card placed from hand wins.
+pq-why-repetition = The same position came up three times — the last card placed from hand wins.
 pq-why-resign = { $loser } resigned.
 pq-why-timeout = { $loser } missed too many turns.
 pq-pick-first = Pick a card from the hand first.

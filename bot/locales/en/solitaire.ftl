@@ -24,9 +24,9 @@ btn-undo = ↩️ Undo
 btn-resign = 🏳 Give up
 btn-cancel = ✖️ Cancel
 btn-again = 🔁 Play again
-btn-close = ✅ Close the kon
-btn-fail = ⚠️ Kon unclosed…
-btn-yes-fail = ⚠️ Yes, unclosed
+btn-close = ✅ Close the round
+btn-fail = ⚠️ Hand to the line…
+btn-yes-fail = ⚠️ Yes, hand to the line
 btn-yes-resign = 🏳 Yes, give up
 btn-yes-redeal = 🔄 Yes, redeal
 btn-draw = 🂠 Draw ({ $n })
@@ -39,7 +39,7 @@ no-undo = Nothing to undo.
 no-targets = This card has nowhere to go now.
 
 confirm-resign = Give up? The game counts as lost.
-confirm-fail = Declare the kon unclosed? The line closes up, your hand joins its end and you draw a new hand.
+confirm-fail = Put your hand into the line? The round stays open: the line closes up, your hand joins its end and you draw a new hand.
 confirm-redeal-loses = ⚠️ No card was moved in this pass. Redealing now ends the game as lost. Redeal?
 
 result-won = 🏆 You won!
@@ -47,7 +47,7 @@ result-lost = 😞 Game lost.
 result-resigned = 🏳 You gave up.
 result-playing = Game in progress.
 result-stats = Moves: { $moves } · time { $time } · undos: { $undos }
-result-kosa-found = { $n } of { $total } cards on the foundations.
+result-kosa-found = { $n } of { $total } cards home.
 result-raspad-left = { $n ->
     [0] Every card was played.
     [one] { $n } card left.
@@ -55,11 +55,11 @@ result-raspad-left = { $n ->
 }
 
 ## Raspad
-raspad-head = Kon { $kon } · stock { $stock } · discard { $discard }
+raspad-head = Round { $kon } · stock { $stock } · discard { $discard }
 raspad-hand = Hand: { $cards }
 raspad-beat-hint = { $card } beats { $target }
-raspad-close-hint = close the kon
-raspad-fail-hint = declare the kon unclosed
+raspad-close-hint = close the round
+raspad-fail-hint = put your hand into the line (the round stays open)
 
 ## Kosa
 kosa-head = Base { $base } · pass { $pass_no }
@@ -81,16 +81,16 @@ kosa-move-hint = { $card } → { $target }
 ## Events
 ev-beat = { $card } beats { $target }
 ev-decay = decay: { $cards }
-ev-close = kon closed
-ev-fail = kon unclosed: the hand joined the line
-ev-fail-auto = no beat left — kon unclosed, the hand joined the line
+ev-close = round closed
+ev-fail = round not closed: the hand joined the line
+ev-fail-auto = no beat left — round not closed, the hand joined the line
 ev-undo = move undone
 ev-draw = drawn: { $card }
 ev-redeal = redeal, pass { $pass_no }
 ev-move = { $card } → { $place }
 ev-fill = { $spot } ← { $card }
 ev-autofill = { $spot } ← { $card } (auto)
-place-found = foundation
+place-found = home { $n }
 place-braid = braid
 place-waste = waste
 place-stock = stock

@@ -26,8 +26,8 @@ btn-resign = 🏳 Сдаться
 btn-cancel = ✖️ Отмена
 btn-again = 🔁 Ещё партию
 btn-close = ✅ Закрыть кон
-btn-fail = ⚠️ Кон не закрыт…
-btn-yes-fail = ⚠️ Да, кон не закрыт
+btn-fail = ⚠️ Руку в линию…
+btn-yes-fail = ⚠️ Да, руку в линию
 btn-yes-resign = 🏳 Да, сдаться
 btn-yes-redeal = 🔄 Да, пересдать
 btn-draw = 🂠 Взять ({ $n })
@@ -40,7 +40,7 @@ no-undo = Отменять нечего.
 no-targets = Эту карту сейчас некуда положить.
 
 confirm-resign = Сдаться? Партия будет засчитана как проигрыш.
-confirm-fail = Объявить кон незакрытым? Линия сомкнётся, рука ляжет в её конец, и вы наберёте новую руку.
+confirm-fail = Положить руку в линию? Кон останется незакрытым: линия сомкнётся, рука ляжет в её конец, и вы наберёте новую руку.
 confirm-redeal-loses = ⚠️ За этот проход не сделано ни одного хода. Пересдача закончит партию проигрышем. Пересдать?
 
 result-won = 🏆 Победа!
@@ -61,7 +61,7 @@ raspad-head = Кон { $kon } · колода { $stock } · отбой { $discar
 raspad-hand = Рука: { $cards }
 raspad-beat-hint = { $card } бьёт { $target }
 raspad-close-hint = закройте кон
-raspad-fail-hint = объявите кон незакрытым
+raspad-fail-hint = положите руку в линию (кон не закрыт)
 
 ## Коса
 kosa-head = База { $base } · проход { $pass_no }
@@ -92,7 +92,7 @@ ev-redeal = пересдача, проход { $pass_no }
 ev-move = { $card } → { $place }
 ev-fill = { $spot } ← { $card }
 ev-autofill = { $spot } ← { $card } (сама)
-place-found = дом
+place-found = дом { $n }
 place-braid = коса
 place-waste = сброс
 place-stock = колода

@@ -10,7 +10,10 @@ import re
 import pytest
 
 import rules
+from bot.render.common import cell_name
 from bot.telegram import callbacks
+from rules.notation import parquet_targets
+from tests.support.recording import TgUser
 from tests.support.world import (
     CARD_RE,
     World,
@@ -47,7 +50,7 @@ async def test_lobby_join_leave_settings_and_start(world: World) -> None:
     assert table.message_id == lobby.message_id  # one message per group, edited in place
     assert "Ryadki" in table.text and "deal 1/1" in table.text
     for user in (w.alice, w.bob):
-        hand = w.session.last_message(user)
+        hand = hand_of(w, user)
         assert "Card Club" in hand.text  # each private hand names its group
         cards = [t for t in hand.button_texts() if CARD_RE.match(t)]
         assert len(cards) == 6
@@ -151,16 +154,25 @@ async def test_permissions_turn_and_seat(world: World) -> None:
     waiting = next(u for u in players if "Your turn" not in hand_of(w, u).text)
     hand = hand_of(w, waiting)
     await w.tap(waiting, hand, hand.button_texts()[0])
-    assert "not your turn" in w.last_alert(waiting)
+    assert "not your turn" in toast(w, waiting)
     mover = next(u for u in players if "Your turn" in hand_of(w, u).text)
     data = next(d for d in hand_of(w, mover).callback_data() if "~" not in d)
     await w.tap_data(w.dave, hand_of(w, mover), data)  # a stranger with a forged tap
-    assert "not playing" in w.last_alert(w.dave)
+    assert "not playing" in toast(w, w.dave)
     before = w.board().text
     gid, version, _ = data.split(":")
     await w.tap_data(mover, hand_of(w, mover), f"{gid}:{int(version) - 1}:{data.split(':')[2]}")
-    assert "changed" in w.last_alert(mover)  # a stale version changes nothing
+    assert "changed" in toast(w, mover)  # a stale version changes nothing
     assert w.board().text == before
+
+
+def toast(w: World, user: TgUser) -> str:
+    """The user's last answer, which must be a toast: a routine refusal goes by itself."""
+    answers = w.session.answers()
+    last = answers[-1] if answers else {}
+    assert last.get("text") and not last.get("show_alert"), last
+    assert w.last_alert(user) == last["text"], (w.last_alert(user), last)
+    return str(last["text"])
 
 
 async def test_two_simultaneous_taps_apply_one_move(world: World) -> None:
@@ -234,6 +246,7 @@ async def test_parquet_to_the_result(world: World) -> None:
     assert "cross phase" in board.text and "0/35" in board.text
     mod = rules.GAMES["parquet"]
     users = {w.alice.id: w.alice, w.bob.id: w.bob}
+    one_cell = 0  # picks of a card that had a single cell: still asked for, never placed at once
     for _ in range(400):
         board = w.board()
         data = board.callback_data()
@@ -255,9 +268,13 @@ async def test_parquet_to_the_result(world: World) -> None:
         await w.tap_data(user, board, pick_data)
         board = w.board()
         move_data = callbacks.game_data(gid, game.version + 1, move)
-        if move_data in board.callback_data():
-            await w.tap_data(user, board, move_data)
+        assert move_data in board.callback_data(), board.describe()  # the cell is asked for
+        cells = parquet_targets(mod.legal_moves(state, seat), pick)
+        assert all(name in board.text for name in map(cell_name, cells))  # and named
+        one_cell += len(cells) == 1
+        await w.tap_data(user, board, move_data)
     await w.drain()
+    assert one_cell  # the game had such picks
     board = w.board()
     assert "wins!" in board.text or "draw" in board.text
     assert "Rematch" in " ".join(board.button_texts())
@@ -312,7 +329,7 @@ async def test_parquet_resign_needs_a_second_tap_and_rematch_starts_again(world:
     await w.tap(w.dave, board, re.compile("Resign"))
     assert "not playing" in w.last_alert(w.dave)
     await w.tap(w.bob, board, re.compile("Resign"))
-    assert "Tap again" in w.last_alert(w.bob)
+    assert "Tap again" in w.tg.alerts(w.bob.id, show_alert=True)[-1]  # to be read: an alert
     assert "wins!" not in w.board().text
     await w.tap(w.bob, w.board(), re.compile("Resign"))
     await w.drain()
@@ -342,12 +359,12 @@ async def test_players_the_bot_cannot_write_to_are_sent_to_the_private_chat(worl
     await w.tap(w.bob, w.board(), "✋ Join")
     w.bob.blocked = True  # Bob blocks the bot before the deal
     await w.tap(w.alice, w.board(), "▶ Start")
-    assert "I cannot write to Bob" in w.board().text
+    assert "Bob: I cannot write to you privately" in w.board().text
     w.bob.blocked = False
     await w.say(w.bob, None, f"/start j{code}")  # the "My cards" link
     await w.drain()
     assert hand_of(w, w.bob).text.startswith("🃏 Ryadki · “Card Club”")
-    assert "I cannot write to Bob" not in w.board().text
+    assert "I cannot write to you" not in w.board().text
 
 
 async def test_the_board_is_edited_when_its_version_cannot_be_checked(

@@ -15,7 +15,8 @@ from bot.i18n import catalog, translator
 from bot.render import events as E
 from bot.render import parquet as P
 from bot.render import ryadki as R
-from bot.telegram.keyboard import Button
+from bot.render.common import PHONE_COLUMNS, cell_name, face, width
+from bot.telegram.keyboard import Button, Keyboard
 
 ROOT = Path(__file__).resolve().parents[3]
 MY_FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bot").rglob("*.py"))
@@ -59,7 +60,7 @@ def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
     players = ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]
     text = R.table_text(view, players, view["events"], _, deadline_s=90)
     for line in pre_lines(text):
-        assert len(line) <= 30, line
+        assert width(line) <= PHONE_COLUMNS, line
     assert "<b>Mallory</b>" not in text and "&lt;b&gt;Mallo…" in text
     assert "3" in text and "52" not in text  # deal n of N; no stray deck size
 
@@ -104,13 +105,27 @@ def test_ryadki_event_lines_name_each_effect() -> None:
         "Ann leaves the game",
         "Deal 2 is over: Ben wins it (+9)",
         "Piles: Ann 1 · Ben 9 · Cid 3",
-        "Game over! Winner: Ben",
         "Cid ran out of time — I played 7♥ for them (1/3)",
         "Cid missed 3 turns in a row",
     ]:
         assert needle in text, needle
+    assert "Game over" not in text and "🏆" not in text  # the result under the table says it
     ru = "\n".join(E.ryadki_lines(events, names, translator("ru")))
     assert "Валет на валета" in ru and "3 карты" in ru and "5 карт" in ru
+    assert "Ben: нечем ответить на 10♥" in ru
+
+
+def test_a_finished_ryadki_table_names_the_winner_once() -> None:
+    _ = translator("en")
+    mod = rules.GAMES["ryadki"]
+    state = mod.new_game({"players": 3, "deals": 1}, seed=5)
+    while not mod.status(state).over:
+        turn = mod.view(state, -1)["turn"]
+        state = mod.apply(state, mod.suggest(state, turn, 1), turn)
+    view = mod.view(state, -1)
+    assert any(ev["e"] == "game_end" for ev in view["events"])
+    text = R.table_text(view, ["Ann", "Ben", "Cid"], view["events"], _)
+    assert text.count("🏆") == 1 and text.count("Winner") == 1, text
 
 
 def test_ryadki_hand_marks_playable_cards_on_the_players_turn_only() -> None:
@@ -148,21 +163,88 @@ def parquet_midgame(moves: int, seed: int = 3):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_parquet_board_is_narrow_and_marks_legal_cells(lang: str) -> None:
+def test_parquet_board_is_drawn_once_and_the_prompt_names_the_cells(lang: str) -> None:
     _ = translator(lang)
     mod, state = parquet_midgame(12)
     view = mod.view(state, 0)
     legal = mod.legal_moves(state, view["turn"])
     pick = legal[0].split("@")[0] if "@" in legal[0] else legal[0].split(">")[0]
     text = P.text(view, ["Ann", "Ben"], view["events"], pick, legal, _)
-    lines = pre_lines(text)
-    assert len(lines) == 6 and all(len(x) <= 30 for x in lines)
+    assert "<pre>" not in text  # the keyboard is the board
     kb = P.keyboard(view, "abcdefghij", 7, pick, legal, _)
     grid = kb.inline_keyboard[:5]
     assert all(len(row) == 7 for row in grid)
     targets = {data_of(b).split(":", 2)[2] for row in grid for b in row if b.text == "✅"}
     assert targets == {m for m in legal if m.startswith(pick + "@") or m.startswith(pick + ">")}
-    assert sum(x.count("*") for x in lines) == len(targets)  # marked on the text board too
+    cells = [m.split("@")[1] for m in targets]
+    prompt = text.split("\n\n")[-1]
+    assert face(pick, _) in prompt and all(cell_name(c) in prompt for c in cells), prompt
+    # the hands and the last move stay in the text
+    assert "Ann" in text and "Ben" in text and "▸" in text
+
+
+def hand_rows(kb: Keyboard) -> list[list[Button]]:
+    return [row for row in kb.inline_keyboard[5:] if "~resign" not in data_of(row[0])]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_parquet_hand_is_two_short_rows_of_playable_cards(seed: int) -> None:
+    _ = translator("ru")
+    mod = rules.GAMES["parquet"]
+    state = mod.new_game(seed=seed)
+    seen_full_hand = False
+    while not mod.status(state).over:
+        view = mod.view(state, 0)
+        turn = view["turn"]
+        legal = mod.legal_moves(state, turn)
+        rows = hand_rows(P.keyboard(view, "abcdefghij", 7, None, legal, _))
+        seen_full_hand |= len(view["hands"][turn]) == 18
+        assert len(rows) <= 2 and all(len(row) <= P.HAND_ROW for row in rows), rows
+        buttons = [b for row in rows for b in row]
+        for b in buttons:
+            assert width(b.text) <= 4, b.text  # a card's face, nothing more: fits 1/5 of 360 px
+        picks = {data_of(b).split(":", 2)[2].removeprefix("~pick:") for b in buttons}
+        playable = {m.split("@")[0] for m in legal if "@" in m}
+        # every rank with a legal cell has its button (the two cards of a rank play alike)
+        assert {c[0] for c in picks} == {c[0] for c in playable} and picks <= playable
+        state = mod.apply(state, mod.suggest(state, turn, 1), turn)
+    assert seen_full_hand
+
+
+def test_parquet_relocation_prompt_names_the_cards() -> None:
+    _ = translator("en")
+    mod = rules.GAMES["parquet"]
+    for seed in range(40):
+        state = mod.new_game(seed=seed)
+        while not mod.status(state).over and not mod.view(state, 0).get("must_relocate"):
+            turn = mod.view(state, 0)["turn"]
+            state = mod.apply(state, mod.suggest(state, turn, 1), turn)
+        if not mod.status(state).over:
+            break
+    else:
+        pytest.skip("no relocation in these games")
+    view = mod.view(state, 0)
+    legal = mod.legal_moves(state, view["turn"])
+    src = next(m.split(">")[0] for m in legal if ">" in m)
+    code = view["board"][int(src[0]) - 1][int(src[1]) - 1]
+    text = P.text(view, ["Ann", "Ben"], view["events"], None, legal, _)
+    assert f"{face(code, _)} {cell_name(src)}" in text.split("\n\n")[-1]
+    picked = P.text(view, ["Ann", "Ben"], view["events"], src, legal, _)
+    assert f"moving {face(code, _)} {cell_name(src)}" in picked.split("\n\n")[-1]
+
+
+def test_a_finished_parquet_game_shows_its_board_in_the_text() -> None:
+    _ = translator("en")
+    mod, state = parquet_midgame(200)
+    assert mod.status(state).over
+    view = mod.view(state, 0)
+    text = P.text(view, ["Ann", "Ben"], view["events"], None, [], _)
+    lines = pre_lines(text)
+    assert len(lines) == 6 and all(width(x) <= PHONE_COLUMNS for x in lines)
+    assert (
+        sum(x.count("♠") + x.count("♣") + x.count("♥") + x.count("♦") for x in lines)
+        == (view["on_board"])
+    )
 
 
 def test_parquet_relocation_pass_and_results_are_explained() -> None:
@@ -198,3 +280,4 @@ def test_parquet_relocation_pass_and_results_are_explained() -> None:
         }
         line = P.result_line(over, names, why, _)
         assert "Ann wins!" in line and needle in line, (why, line)
+        assert line.count("Ann") == 1, line  # the winner is named once

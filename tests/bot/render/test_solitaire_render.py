@@ -12,12 +12,9 @@ import pytest
 
 from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.service import board as render_game
+from bot.render.common import PHONE_COLUMNS, width
 from bot.storage import GameRecord
 from bot.telegram.callbacks import GameCallback, parse
-
-
-def width(line: str) -> int:
-    return len(line) + line.count("🃏")
 
 
 def actions(markup) -> dict[str, str]:  # type: ignore[no-untyped-def]
@@ -41,7 +38,7 @@ def check_position(record: GameRecord, lang: str) -> None:
     board = re.search(r"<pre>(.*?)</pre>", text, re.S)
     assert board is not None
     for line in html.unescape(board.group(1)).split("\n"):
-        assert width(line) <= 30, line
+        assert width(line) <= PHONE_COLUMNS, line
     if record.finished:
         return
     top = actions(markup)
@@ -98,16 +95,47 @@ def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
     assert en == [
         "Q♠ beats J♠",
         "decay: 10♥ 🃏R",
-        "kon closed",
-        "kon unclosed: the hand joined the line",
-        "no beat left — kon unclosed, the hand joined the line",
+        "round closed",
+        "round not closed: the hand joined the line",
+        "no beat left — round not closed, the hand joined the line",
         "move undone",
         "drawn: K♥",
         "redeal, pass 2",
-        "9♠ → foundation",
+        "9♠ → home 3",
         "9♠ → R4",
         "L1 ← 7♦",
         "R6 ← 5♣ (auto)",
     ]
     ru = solo_line("ru", events).split(" · ")
-    assert len(ru) == len(en) and ru != en and "Q♠" in ru[0] and "10♥ 🃏R" in ru[1]
+    assert len(ru) == len(en) and ru != en and "10♥ 🃏R" in ru[1]
+    assert ru[0] == "Д♠ бьёт В♠" and ru[8] == "9♠ → дом 3"  # Russian rank letters, one word
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "home"), ("ru", "дом")])
+def test_the_foundations_have_one_name_everywhere(lang: str, word: str) -> None:
+    """The board's label, the buttons, the event line, the result and the rules say the same."""
+    from bot.i18n import catalog, t
+    from bot.render.events import solo_line
+
+    record = solitaire.new_record("kosa", "u", 1, lang, seed=5)  # R6 8♦ may go home
+    text, markup = render_game(record, lang)
+    assert markup is not None
+    to_home = [b.text for row in markup.inline_keyboard for b in row if "→" in b.text]
+    assert any(label.endswith(f"{word} 2") for label in to_home), to_home
+    assert word in html.unescape(text).lower()  # «Дома», "Home"
+    moved = solo_line(lang, [{"e": "move", "card": "9S", "from": "L2", "to": "F3"}])
+    assert moved.endswith(f"{word} 3")
+    assert word in t(lang, "result-kosa-found", n=3, total=104).lower()
+    assert word in t(lang, "rules-kosa").lower()
+    other = "foundation" if lang == "en" else "основани"  # the other name, said nowhere
+    assert not [key for key in catalog().keys[lang] if other in t(lang, key).lower()]
+
+
+@pytest.mark.parametrize("variant", ["52", "54"])
+def test_the_first_raspad_screen_speaks_plain_english(variant: str) -> None:
+    record = solitaire.new_record("raspad", variant, 1, "en", seed=4)
+    text, markup = render_game(record, "en")
+    assert markup is not None
+    shown = text + " ".join(b.text for row in markup.inline_keyboard for b in row)
+    assert "kon" not in shown.lower(), shown  # the rules' word, explained on /rules only
+    assert "Hand to the line…" in shown and "Round 1" in shown

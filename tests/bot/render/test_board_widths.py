@@ -1,0 +1,156 @@
+"""Every board fits a 360 px phone: each <pre> line of every game, over many seeded positions,
+takes at most PHONE_COLUMNS monospace columns when ♠ ♥ ♦ ♣ (and the emoji) take two, as
+Telegram's apps draw them. And Raspad's table line stays readable: values never run together, a
+wrapped row is marked at both ends."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from typing import Any
+
+import pytest
+
+import rules
+from bot.games.solitaire import model as solitaire
+from bot.games.solitaire.service import board as render_game
+from bot.i18n import translator
+from bot.render import parquet as P
+from bot.render import raspad
+from bot.render import ryadki as R
+from bot.render.common import PHONE_COLUMNS, face, width
+from bot.render.screen import SoloCtx, TableCtx
+
+NAMES = ["Александра Длинная", "🤖 Вера", "Bo", "<b>Mallory</b>", "Дима 🎉🎉", "Ed"]
+
+
+def pre_lines(text: str) -> list[str]:
+    blocks = re.findall(r"<pre>(.*?)</pre>", text, re.S)
+    return [line for block in blocks for line in html.unescape(block).split("\n")]
+
+
+def assert_fits(text: str, where: object) -> int:
+    lines = pre_lines(text)
+    for line in lines:
+        assert width(line) <= PHONE_COLUMNS, (where, width(line), line)
+    return len(lines)
+
+
+def test_the_width_rule_counts_suits_and_emoji_as_two_columns() -> None:
+    assert width("10♦") == 4 and width("J♠") == 3 and width("🃏R") == 3
+    assert width("·🤖 Вера") == 8 and width("♥️") == 2  # U+FE0F adds nothing
+    assert width("Кон 1 · колода 42") == 17  # Cyrillic, the middle dot: one column each
+
+
+@pytest.mark.parametrize(
+    ("kind", "variant"), [("raspad", "52"), ("raspad", "54"), ("kosa", "u"), ("kosa", "3")]
+)
+def test_solitaire_boards_fit_over_seeded_games(kind: str, variant: str) -> None:
+    rng = random.Random(f"widths-{kind}{variant}")
+    measured = 0
+    for game in range(6):
+        lang = ("ru", "en")[game % 2]
+        record = solitaire.new_record(kind, variant, 1, lang, seed=rng.randrange(2**32))
+        for step in range(150):
+            measured += assert_fits(render_game(record, lang).text, (kind, game, step))
+            if record.finished:
+                break
+            moves = solitaire.legal_moves(record)
+            sources = {m.split(">")[0] for m in moves if ">" in m}
+            for src in sorted(sources)[:2]:  # a picked card marks its targets on the board
+                assert_fits(render_game(record, lang, pick=src).text, (kind, game, step, src))
+            # fail Raspad's kons now and then: the line grows and wraps
+            fail = "fail" in moves and rng.random() < 0.15
+            real = [m for m in moves if m not in ("d", "r", "resign", "fail")]
+            move = "fail" if fail else rng.choice(real) if real else rng.choice(moves)
+            solitaire.apply_move(record, move, undo_depth=20)
+    assert measured > 500
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_ryadki_screens_fit_over_seeded_games(players: int) -> None:
+    mod = rules.GAMES["ryadki"]
+    names = NAMES[:players]
+    measured = 0
+    for seed in range(3):
+        lang = ("ru", "en")[seed % 2]
+        _ = translator(lang)
+        state = mod.new_game({"players": players, "deals": 1}, seed=seed)
+        while True:
+            view = mod.view(state, -1)
+            ctx = TableCtx(lang, "abcdefghij", 3, view["events"], names=names, deadline_s=90)
+            measured += assert_fits(R.render(view, ctx).text, (players, seed))
+            for seat in range(players):
+                mine = mod.view(state, seat)
+                hand = R.hand_text(mine, "Card Club", names, _)
+                measured += assert_fits(hand, (players, seed, seat))
+                assert_fits(R.render_private(mine, ctx).text, (players, seed, seat))
+            if mod.status(state).over:
+                break
+            turn = view["turn"]
+            state = mod.apply(state, mod.suggest(state, turn, seed), turn)
+    assert measured > 500
+
+
+def test_parquet_boards_fit_over_seeded_games() -> None:
+    """The board is in the text once the keyboard no longer shows it: at the end, or when the
+    table ended early (any position)."""
+    mod = rules.GAMES["parquet"]
+    measured = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        _ = translator(("ru", "en")[seed % 2])
+        state = mod.new_game(seed=seed)
+        while True:
+            view = mod.view(state, 0)
+            over = mod.status(state).over
+            if over or view["on_board"] % 5 == 0:
+                why = None if over else "abandoned"
+                text = P.text(view, NAMES[:2], view["events"], None, [], _, why=why)
+                assert assert_fits(text, seed) == 6, text
+                measured += 6
+            if over:
+                break
+            turn = view["turn"]
+            moves = [m for m in mod.legal_moves(state, turn) if m != "resign"]
+            state = mod.apply(state, rng.choice(moves), turn)
+    assert measured > 12 * 6 * 4
+
+
+# -- Raspad's table line ----------------------------------------------------------------------
+def raspad_view(table: list[str | None], ranges: list[Any]) -> dict[str, Any]:
+    return {"table": table, "ranges": ranges, "hand": ["QS"], "stock": 3, "discard": 4, "kon": 2}
+
+
+def value_rows(text: str) -> list[str]:
+    lines = text.split("\n")[1:-1]  # between the heading and the hand
+    return lines[1::2]
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_raspad_ranges_never_run_together(lang: str) -> None:
+    # the two positions seen on a phone: `11-1212-13` and `612-13`
+    table = [None, "JS", "QH", None, "6D", "QC", None]
+    ranges: list[Any] = [None, [11, 12], [12, 13], None, [6, 6], [12, 13], None]
+    ctx = SoloCtx(lang, "abcdefghij", 1)
+    text = raspad.board_text(raspad_view(table, ranges), ctx)
+    shown = " ".join(value_rows(text)).split()
+    assert shown == ["11-12", "12-13", "6", "12-13"], text
+
+
+def test_a_long_raspad_line_wraps_with_a_mark_at_both_ends() -> None:
+    _ = translator("en")
+    codes = ["KS", "QH", "TD", "9C", "8S", "7H", "6D", "5C", "4S", "3H", "2D", "AC"]
+    ranges = [[v, v] for v in (13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)]
+    text = raspad.board_text(raspad_view(list(codes), ranges), SoloCtx("en", "abcdefghij", 1))
+    lines = text.split("\n")
+    cards_rows = lines[1:-1:2]
+    assert len(cards_rows) == 3
+    assert cards_rows[0].endswith(" →") and not cards_rows[0].startswith("→")
+    assert cards_rows[1].startswith("→") and cards_rows[1].endswith(" →")
+    assert cards_rows[2].startswith("→") and not cards_rows[2].endswith("→")
+    # read in order, the rows give the line back: neighbours across a wrap stay neighbours
+    read = [tok for row in cards_rows for tok in row.split() if tok != "→"]
+    assert read == [face(c, _) for c in codes]
+    assert all(width(line) <= PHONE_COLUMNS for line in lines)

@@ -1,0 +1,142 @@
+"""Russian that reads right: a name in a sentence stands in the nominative (Russian names would
+have to be declined: «у Бориса», «стопка Веры»), nothing is said in a masculine-only form of a
+player who may be a woman, and cards carry the Russian rank letters (В Д К Т) of the seeds."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from typing import Any
+
+import pytest
+from fluent.syntax import ast, parse
+from fluent.syntax.visitor import Visitor
+
+from bot.games.solitaire import model as solitaire
+from bot.games.solitaire.service import board as render_game
+from bot.i18n import LOCALES_DIR, t, translator
+from bot.render.common import face
+
+PEOPLE = {"name", "names", "winner", "loser", "dealer", "to"}  # the variables that hold names
+# both genders, declinable in Russian, and a computer player's name (a name like any other)
+SAMPLE_NAMES = ["Борис", "Вера", "🤖 Дима", "🤖 Вера"]
+OTHER_VALUES: list[Any] = [0, 1, 3, 5, "10♦"]
+
+BEFORE = (  # words after which a name would have to be declined
+    "у|для|от|к|ко|с|со|за|о|об|про|без|при|по|на|над|под|перед|через|нет|"
+    "стопка|стопки|стопку|рука|руки|карта|карты|ход|хода|написать|напишите|передать"
+)
+AFTER = "нечем|некуда|нельзя|надо|нужно|пора|удалось|не удалось|не хватает"
+PAST = r"(?:не\s+)?[а-яё]+(?:л|ла|ло|лся|лась)"  # «сыграл», «пропустила», «сдался»
+
+
+class Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.names: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.names.add(node.id.name)
+
+
+def ru_messages() -> dict[str, set[str]]:
+    """Every Russian message with the variables it uses."""
+    out: dict[str, set[str]] = {}
+    for path in sorted((LOCALES_DIR / "ru").glob("*.ftl")):
+        for entry in parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message):
+                found = Variables()
+                found.visit(entry)
+                out[entry.id.name] = found.names
+    return out
+
+
+def bad_forms(text: str, name: str) -> list[str]:
+    n = r"(?:<b>)?" + re.escape(name) + r"(?:</b>)?"
+    patterns = [
+        rf"(?<![\w])(?:{BEFORE})\s+{n}",  # «стопка Вера», «у Борис», «написать Вера»
+        rf"{n}\s+(?:{AFTER})\b",  # «Борис нечем»
+        rf"{n}\s+{PAST}\b",  # «Вера пропустил»
+        rf"\b{PAST}\s+{n}",  # «поставил Вера»
+        r"\b(?:за|для|у|от|к|с)\s+(?:него|неё|нему|ней|ним|ним)\b",  # «сыграно за него»
+    ]
+    return [m.group(0) for p in patterns for m in re.finditer(p, text, re.IGNORECASE)]
+
+
+def formats(key: str, variables: set[str]) -> list[tuple[str, str]]:
+    """(name, text) for every sample name and a spread of values for the other variables."""
+    people = sorted(variables & PEOPLE)
+    others = sorted(variables - PEOPLE)
+    out = []
+    for name, value in itertools.product(SAMPLE_NAMES, OTHER_VALUES):
+        args = {v: name if v != "names" else f"{name}, Ира" for v in people}
+        args.update(dict.fromkeys(others, value))
+        out.append((name, t("ru", key, **args)))
+    return out
+
+
+def test_every_message_is_scanned() -> None:
+    messages = ru_messages()
+    with_names = [k for k, v in messages.items() if v & PEOPLE]
+    assert len(messages) > 150 and len(with_names) > 20, with_names
+
+
+def test_names_stand_in_the_nominative_and_no_form_is_masculine_only() -> None:
+    problems = []
+    for key, variables in sorted(ru_messages().items()):
+        for name, text in formats(key, variables):
+            problems += [f"{key}: «{found}»" for found in bad_forms(text, name)]
+    assert not problems, "\n".join(sorted(set(problems)))
+
+
+def test_the_scan_catches_the_forms_it_is_for() -> None:
+    for text, name in [
+        ("✋ Борис нечем ответить на 10♦", "Борис"),
+        ("7️⃣ Семёрка: стопка Дима пуста", "Дима"),
+        ("Доска заполнена, а у Вера осталась лишняя карта", "Вера"),
+        ("⏰ Вера не успевает — за него сыграно 7♥", "Вера"),
+        ("Вера пропустил слишком много ходов", "Вера"),
+        ("последним карту поставил <b>🤖 Вера</b>", "🤖 Вера"),
+    ]:
+        assert bad_forms(text, name), text
+    assert not bad_forms("✋ Борис: нечем ответить на 10♦ — стол забирает Вера.", "Вера")
+    assert not bad_forms("▶ Ход: <b>Борис</b> — ответить на 10♦", "Борис")
+
+
+def test_ryadki_speaks_of_several_opponents_in_the_plural() -> None:
+    singular = re.compile(r"соперник(?:а|у|ом|е)?\b")
+    for key, variables in ru_messages().items():
+        if key.startswith("ry-"):
+            for many in (2, 3, 5):
+                text = t("ru", key, **dict.fromkeys(variables, many))
+                assert not singular.search(text), (key, many, text)
+    assert singular.search(t("ru", "ry-hand-wait", others=1, deal=1, deals=1))  # one: «соперником»
+
+
+def test_cards_carry_the_russian_rank_letters_in_a_russian_ui() -> None:
+    ru, en = translator("ru"), translator("en")
+    assert [face(c, ru) for c in ("JS", "QH", "KD", "AC", "TS", "7H")] == [
+        "В♠",
+        "Д♥",
+        "К♦",
+        "Т♣",
+        "10♠",
+        "7♥",
+    ]
+    assert [face(c, en) for c in ("JS", "QH", "KD", "AC")] == ["J♠", "Q♥", "K♦", "A♣"]
+
+
+@pytest.mark.parametrize("kind", ["kosa", "raspad"])
+def test_a_russian_board_has_no_latin_rank_letters(kind: str) -> None:
+    record = solitaire.new_record(kind, "u" if kind == "kosa" else "52", 1, "ru", seed=11)
+    for _ in range(40):
+        if record.finished:
+            break
+        screen = render_game(record, "ru")
+        assert screen.keyboard is not None
+        shown = screen.text + " ".join(
+            b.text for row in screen.keyboard.inline_keyboard for b in row
+        )
+        assert not re.search(r"[JQKA][♠♥♦♣]", shown), shown
+        moves = [m for m in solitaire.legal_moves(record) if m not in ("resign", "r")]
+        solitaire.apply_move(record, moves[0], undo_depth=5)
