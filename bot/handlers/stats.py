@@ -68,6 +68,36 @@ async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translat
     await send(bot, message.chat.id, *screens.settings_screen(hidden, pings, _))
 
 
+async def _screen(
+    name: str, args: list[str], uid: int, players: Players, _: Translator
+) -> Screen | None:
+    """The screen a stats menu button asks for (None: forged or unknown)."""
+    if name == "stats":
+        return screens.stats_screen(*await players.stats(uid), _)
+    if name == "st" and args and args[0] in (*screens.SOLO, *screens.TABLES):
+        return screens.detail_screen(args[0], *await players.detail(uid, args[0]), _)
+    if name == "top" and not args:
+        return screens.top_screen(None, None, _)
+    if name == "top" and len(args) == 2 and args[1] in METRICS:
+        try:
+            board = METRICS[args[1]](args[0])
+        except ValueError:  # a forged pair of game and metric
+            return None
+        return screens.top_screen(board, await players.top(board, uid), _)
+    if name == "daily":
+        return await _daily(players, uid, _)
+    if name == "dtop" and args and args[0] in screens.SOLO:
+        board = players.daily_board(args[0])
+        return screens.daily_board_screen(board, await players.top(board, uid), _)
+    if name == "set":
+        if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
+            await players.set_hidden(uid, args[1] == "1")
+        elif args[:1] == ["ping"] and args[1:] in (["0"], ["1"]):
+            await players.set_pings(uid, args[1] == "1")
+        return screens.settings_screen(*await players.settings(uid), _)
+    return None
+
+
 async def menu_screen(
     query: CallbackQuery,
     cb: MenuCallback,
@@ -78,34 +108,10 @@ async def menu_screen(
     answer: CallbackAnswer,
 ) -> None:
     """The buttons of these screens: `m:stats`, `m:st:<game>`, `m:top[:<game>:<metric>]`,
-    `m:daily`, `m:dtop:<game>`, `m:set[:hide:<0|1>]`."""
+    `m:daily`, `m:dtop:<game>`, `m:set[:hide|ping:<0|1>]`."""
     if query.message is None:
         return
-    name, uid = cb.parts()[0], query.from_user.id
-    screen: Screen | None = None
-    if name == "stats":
-        screen = screens.stats_screen(*await players.stats(uid), _)
-    elif name == "st" and args and args[0] in (*screens.SOLO, *screens.TABLES):
-        screen = screens.detail_screen(args[0], *await players.detail(uid, args[0]), _)
-    elif name == "top" and not args:
-        screen = screens.top_screen(None, None, _)
-    elif name == "top" and len(args) == 2 and args[1] in METRICS:
-        try:
-            board = METRICS[args[1]](args[0])
-        except ValueError:  # a forged pair of game and metric
-            board = None
-        screen = screens.top_screen(board, await players.top(board, uid) if board else None, _)
-    elif name == "daily":
-        screen = await _daily(players, uid, _)
-    elif name == "dtop" and args and args[0] in screens.SOLO:
-        board = players.daily_board(args[0])
-        screen = screens.daily_board_screen(board, await players.top(board, uid), _)
-    elif name == "set":
-        if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
-            await players.set_hidden(uid, args[1] == "1")
-        elif args[:1] == ["ping"] and args[1:] in (["0"], ["1"]):
-            await players.set_pings(uid, args[1] == "1")
-        screen = screens.settings_screen(*await players.settings(uid), _)
+    screen = await _screen(cb.parts()[0], args, query.from_user.id, players, _)
     if screen is None:
         await answer(_("error-stale"))
         return

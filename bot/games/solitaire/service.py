@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from bot import metrics
 from bot.config import Settings
 from bot.games.ports import Answer, Messenger
 from bot.games.results import result_of
@@ -195,6 +196,7 @@ class SolitaireService:
         if not saved:
             await self._lost_race(tap)
             return
+        metrics.move(game.kind)
         log.debug(
             "event=move kind=%s game=%s version=%s move=%s",
             game.kind,
@@ -203,6 +205,7 @@ class SolitaireService:
             cb.action,
         )
         if game.finished:
+            metrics.game_finished(game.kind, rules.GAMES[game.kind].status(state).result)
             log.info(
                 "event=game_over kind=%s game=%s user=%s result=%s moves=%s",
                 game.kind,
@@ -295,6 +298,7 @@ class SolitaireService:
             await answer(t(lang, "error-generic"), alert=True)
             return
         await self.store.add_user_game(user_id, record.id)
+        metrics.game_started(kind)
         log.info(
             "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
         )
@@ -308,7 +312,8 @@ class SolitaireService:
         expected = record.version
         now = time.time()
         record.finished, record.solo.ended = True, now
-        await self.store.finish(record, expected, result_of(record, now, abandoned=True))
+        if await self.store.finish(record, expected, result_of(record, now, abandoned=True)):
+            metrics.game_finished(record.kind, "abandoned")
 
     async def resume(
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer

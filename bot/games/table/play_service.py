@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import rules
+from bot import metrics
 from bot.games.refusal import Refused
 from bot.games.state import public_view, state_of
 from bot.games.table import play
@@ -68,18 +69,25 @@ class PlayService:
         """Deal from the lobby (by the creator, or automatically when full)."""
         now = self.records.clock()
 
+        dealt = False
+
         def deal(r: GameRecord) -> bool:
+            nonlocal dealt
+            dealt = False  # (again on a retried compare-and-set)
             if r.phase != "lobby":
                 return False
             lobby = Lobby(r.kind, r.table)
             if not lobby.can_begin:
                 raise Refused("lobby-too-few")
             play.start(r, lobby, now, self.settings.turn_timeout_seconds, ai_pause=self.ai_pause)
+            dealt = True
             return True
 
         record = await self.records.mutate(gid, deal)
         if record is None or record.phase != "play":
             return record
+        if dealt:
+            metrics.game_started(record.kind)
         await self.store.cancel(lobby_key(gid))
         if record.kind == "ryadki" and not record.table.private:
             await self._deal_hands(record)
@@ -167,6 +175,7 @@ class PlayService:
             raise Refused("ry-must-match" if ryadki_answer else "grp-illegal") from None
         if not await self.records.save(record, expected, ended):
             raise Refused("grp-stale")
+        metrics.move(record.kind)
         await self._after_move(record, play.turn_of(view))
 
     async def _after_move(self, record: GameRecord, before: int | None) -> None:
@@ -233,6 +242,7 @@ class PlayService:
         if not play.computer_turn(record, plan, now, timeout, ai_pause=self.ai_pause):
             return
         if await self.records.save(record, expected, False):
+            metrics.move(record.kind)
             await self._after_move(record, plan[0][0])
         # else: another process moved first; its own deadline drives what comes next
 
@@ -266,6 +276,8 @@ class PlayService:
             event["seat"],
             event["e"],
         )
+        if event["e"] == "timeout":
+            metrics.move(record.kind)
         await self._after_move(record, before)
 
     async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:

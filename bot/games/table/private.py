@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot import metrics
 from bot.games.refusal import Refused
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
@@ -116,6 +117,7 @@ class PrivateTables:
         meta.board = (old.chat_id, msg_id)
         if not await self.store.create(record):
             raise Refused("grp-stale")
+        metrics.game_started(record.kind)
         await self.store.add_user_game(meta.creator, record.id)
         await self.started(record)
         await self.tables.play.after_start(record)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from bot import metrics
 from bot.config import Settings
 from bot.games.refusal import Refused
 from bot.games.results import result_of
@@ -49,7 +50,10 @@ class TableRecords:
         """Compare-and-set; a game this change ends (`ended`: it had ended before) is saved
         with its result, which so counts exactly once (bot.games.results)."""
         if record.finished and not ended and record.state:
-            return await self.store.finish(record, expected, result_of(record, self.clock()))
+            done = await self.store.finish(record, expected, result_of(record, self.clock()))
+            if done:
+                metrics.game_finished(record.kind, record.table.why or "over")
+            return done
         return await self.store.save(record, expected)
 
     async def schedule_turn(self, record: GameRecord) -> None:
