@@ -72,6 +72,7 @@ async def set_commands(bot: Bot) -> None:
     for lang in LANGUAGES:
         commands = [
             BotCommand(command="start", description=t(lang, "cmd-start")),
+            BotCommand(command="help", description=t(lang, "cmd-help")),
             BotCommand(command="rules", description=t(lang, "cmd-rules")),
             BotCommand(command="newgame", description=t(lang, "cmd-newgame")),
             BotCommand(command="daily", description=t(lang, "cmd-daily")),

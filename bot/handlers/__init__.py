@@ -13,12 +13,13 @@ from collections.abc import Callable
 
 from aiogram import Router
 
-from bot.handlers import computer, fallback, group, solitaire, start, stats, table
+from bot.handlers import computer, fallback, group, help, solitaire, start, stats, table
 
 ROUTERS: list[Callable[[], Router]] = [
     solitaire.make_router,  # callbacks only, and the busiest: first, so a move tries no others
     table.make_router,  # taps on group games' lobbies, tables and hands
     group.make_router,  # /newgame, invites (/start j<code>), m:friends, group membership
+    help.make_router,  # /help, /rules (every chat), a group's /language
     computer.make_router,  # m:ai:<game>: Ryadki or Parquet against the computer
     stats.make_router,  # /stats, /top, /daily, /settings, their buttons, the inline share
     start.make_router,

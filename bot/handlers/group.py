@@ -96,7 +96,12 @@ async def migrated_from(message: Message, tables: TableService) -> None:
 
 
 async def newgame(
-    message: Message, command: CommandObject, _: Translator, lang: str, tables: TableService
+    message: Message,
+    command: CommandObject,
+    _: Translator,
+    lang: str,
+    user_lang: str,
+    tables: TableService,
 ) -> None:
     assert message.from_user is not None
     kind = (command.args or "").strip().lower()
@@ -105,7 +110,7 @@ async def newgame(
         markup = pick_game_markup(_, "new")
         await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup)
         return
-    who = player(message.from_user, lang)
+    who = player(message.from_user, user_lang)
     try:
         await tables.lobbies.new_group_lobby(kind, chat.id, chat.title or "", who, lang)
     except Refused as r:
@@ -117,7 +122,12 @@ async def newgame_private(message: Message, bot: Bot, _: Translator) -> None:
 
 
 async def start_in_group(
-    message: Message, command: CommandObject, _: Translator, lang: str, tables: TableService
+    message: Message,
+    command: CommandObject,
+    _: Translator,
+    lang: str,
+    user_lang: str,
+    tables: TableService,
 ) -> None:
     """`/start` in a group; `/start j<code>` comes from a ?startgroup= link."""
     assert message.from_user is not None
@@ -127,7 +137,7 @@ async def start_in_group(
         await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup)
         return
     code = deeplinks.parse_payload(command.args)
-    who = player(message.from_user, lang)
+    who = player(message.from_user, user_lang)
     try:
         if code is None:
             raise Refused("invite-unknown")
@@ -171,6 +181,7 @@ async def picked(
     args: list[str],
     _: Translator,
     lang: str,
+    user_lang: str,
     answer: CallbackAnswer,
     tables: TableService,
 ) -> None:
@@ -178,7 +189,7 @@ async def picked(
         return
     mode, kind = args
     chat, message_id = query.message.chat, query.message.message_id
-    who = player(query.from_user, lang)
+    who = player(query.from_user, user_lang)
     try:
         if mode == "new" and chat.type in GROUP_CHATS:
             title = chat.title or ""

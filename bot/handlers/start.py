@@ -1,4 +1,4 @@
-"""/start (with deep-link payloads), the main menu, /rules and the language choice."""
+"""/start (with deep-link payloads), the main menu and the language choice (private chats)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from bot.config import LANGUAGES
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import Translator
-from bot.render.menu import language_menu, main_menu, rules_page
+from bot.render.menu import language_menu, main_menu
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.middlewares import LanguageCache
@@ -71,11 +71,6 @@ async def menu_cmd(
     await show_menu(bot, solitaires, tables, message.from_user.id, message.chat.id, lang)
 
 
-async def rules_cmd(message: Message, bot: Bot, lang: str) -> None:
-    text, markup = rules_page(lang)
-    await send(bot, message.chat.id, text, markup)
-
-
 async def language_cmd(message: Message, bot: Bot, lang: str) -> None:
     text, markup = language_menu(lang)
     await send(bot, message.chat.id, text, markup)
@@ -95,13 +90,6 @@ async def menu_cb(
         lang,
         query.message.message_id,
     )
-
-
-async def rules_cb(query: CallbackQuery, bot: Bot, lang: str) -> None:
-    if query.message is None:
-        return
-    text, markup = rules_page(lang)
-    await edit(bot, query.message.chat.id, query.message.message_id, text, markup)
 
 
 async def lang_cb(
@@ -137,9 +125,7 @@ def make_router() -> Router:
     router.message.filter(F.chat.type == "private")
     router.message.register(start, CommandStart())
     router.message.register(menu_cmd, Command("menu"))
-    router.message.register(rules_cmd, Command("rules", "help"))
     router.message.register(language_cmd, Command("language", "lang"))
     router.callback_query.register(menu_cb, Menu("menu"))
-    router.callback_query.register(rules_cb, Menu("rules"))
     router.callback_query.register(lang_cb, Menu("lang"))
     return router

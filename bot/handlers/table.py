@@ -36,11 +36,12 @@ async def tap(
     game: GameRecord,
     _: Translator,
     lang: str,
+    user_lang: str,
     answer: CallbackAnswer,
     tables: TableService,
 ) -> None:
     chat_id = query.message.chat.id if query.message is not None else 0
-    user = player(query.from_user, lang)
+    user = player(query.from_user, user_lang)
 
     async def is_admin() -> bool:
         return await tables.publisher.tg.is_admin(chat_id, user.user_id)

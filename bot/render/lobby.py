@@ -51,6 +51,7 @@ def lobby_text(
         lines.append(_("lobby-level", level=_(f"ai-level-{lobby['level']}")))
     if lobby["private"] and not closed:
         lines.append(_("lobby-private-hint-parquet" if lobby["max"] == 2 else "lobby-private-hint"))
+        lines.append(_(f"first-how-{lobby['kind']}"))
         return "\n\n".join(lines)
     if closed:
         lines.append(_(closed))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import rules
-from bot.i18n import catalog, t
+from bot.i18n import t
 from bot.render.common import button
 from bot.render.screen import Screen
 from bot.telegram.callbacks import menu_data
@@ -57,12 +57,27 @@ def language_menu(lang: str) -> Screen:
     return Screen(t(lang, "language-title"), Keyboard(rows))
 
 
-def rules_page(lang: str) -> Screen:
-    cat = catalog()
-    parts = [t(lang, "rules-title")]
-    parts += [t(lang, f"rules-{g}") for g in RULE_GAMES if cat.has(lang, f"rules-{g}")]
-    rows = [[button(t(lang, "btn-menu"), menu_data("menu"))]]
-    return Screen("\n\n".join(parts), Keyboard(rows))
+def rules_page(lang: str, game: str | None = None, *, private: bool = True) -> Screen:
+    """/rules: a button per game; with `game`, that game's rules (the buttons stay, so the
+    next game is one tap away). The menu button only in a private chat."""
+    text = t(lang, "rules-pick") if game is None else t(lang, f"rules-{game}")
+    names = {
+        g: t(lang, f"btn-{g}") if g in rules.SOLITAIRES else t(lang, f"grp-btn-{g}")
+        for g in RULE_GAMES
+    }
+    games = [button(names[g], menu_data(f"rules:{g}")) for g in RULE_GAMES if g != game]
+    rows = [games[i : i + 2] for i in range(0, len(games), 2)]
+    if private:
+        rows.append([button(t(lang, "btn-menu"), menu_data("menu"))])
+    return Screen(text, Keyboard(rows))
+
+
+def help_page(lang: str, *, private: bool = True) -> Screen:
+    """/help: what the bot does and its commands (a private chat's or a group's)."""
+    rows = [[button(t(lang, "btn-rules"), menu_data("rules"))]]
+    if private:
+        rows[0].append(button(t(lang, "btn-menu"), menu_data("menu")))
+    return Screen(t(lang, "help-private" if private else "help-group"), Keyboard(rows))
 
 
 def variant_menu(kind: str, variants: list[str], lang: str, active: str | None) -> Screen:

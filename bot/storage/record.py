@@ -90,6 +90,7 @@ class SoloMeta:
     hints: int = 0
     daily: int | None = None  # the number of the deal of the day this is
     ranked: bool = True  # counts on the leaderboards (a replay of the day's deal does not)
+    howto: bool = False  # the player's first game of this kind: the board says how to play
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -98,6 +99,7 @@ class SoloMeta:
             "hints": self.hints,
             "daily": self.daily,
             "ranked": self.ranked,
+            "howto": self.howto,
             "uid": self.uid,
             "lang": self.lang,
             "variant": self.variant,
@@ -133,6 +135,7 @@ class SoloMeta:
             hints=int(d.get("hints") or 0),
             daily=_opt_int(d.get("daily")),
             ranked=bool(d.get("ranked", True)),
+            howto=bool(d.get("howto")),
         )
 
 

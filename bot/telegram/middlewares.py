@@ -10,7 +10,7 @@ from typing import Any
 
 from aiogram import BaseMiddleware
 from aiogram.dispatcher.event.bases import UNHANDLED
-from aiogram.types import CallbackQuery, Message, TelegramObject, Update, User
+from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
@@ -52,20 +52,40 @@ class LanguageCache:
             self._cache[user.id] = (chosen, now + self.ttl)
         return chosen or normalize(user.language_code, self.default)
 
+    async def of_chat(self, chat_id: int) -> str | None:
+        """A group's chosen language (None: not chosen, or the store cannot say now)."""
+        now = time.monotonic()
+        hit = self._cache.get(chat_id)
+        if hit is not None and hit[1] > now:
+            return hit[0]
+        try:
+            chosen = await self.store.get_lang(chat_id)
+        except StoreUnavailable:
+            return None
+        if len(self._cache) >= self.size:
+            self._cache.clear()
+        self._cache[chat_id] = (chosen, now + self.ttl)
+        return chosen
+
     async def set(self, user_id: int, lang: str) -> None:
         await self.store.set_lang(user_id, lang)
         self._cache[user_id] = (lang, time.monotonic() + self.ttl)
 
 
 class LanguageMiddleware(BaseMiddleware):
-    """Puts `lang` (str) and `_` (a translator) into handler data."""
+    """Puts `lang` (str) and `_` (a translator) into handler data: the user's language, or in
+    a group whose admins chose one, the group's; `user_lang` is always the user's own (their
+    private messages, a Ryadki hand, use it)."""
 
     def __init__(self, languages: LanguageCache) -> None:
         self.languages = languages
 
     async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
         user: User | None = data.get("event_from_user")
-        lang = await self.languages.get(user)
+        lang = data["user_lang"] = await self.languages.get(user)
+        chat: Chat | None = data.get("event_chat")
+        if chat is not None and chat.type in ("group", "supergroup"):
+            lang = await self.languages.of_chat(chat.id) or lang
         data["lang"] = lang
         data["_"] = translator(lang)
         data["languages"] = self.languages

@@ -17,6 +17,7 @@ from typing import Any
 import rules
 from bot import metrics
 from bot.config import Settings
+from bot.games import howto
 from bot.games.ports import Answer, Messenger
 from bot.games.results import result_of
 from bot.games.solitaire import model
@@ -63,6 +64,8 @@ def board(
         **extra,
     )
     screen = BOARDS[record.kind](view, ctx)
+    if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
+        screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
     if record.finished and meta.daily is not None:  # the deal of the day: share the result
         row = share_row(result_of(record, meta.ended or 0.0), translator(lang))
         rows = screen.keyboard.inline_keyboard if screen.keyboard is not None else []
@@ -282,6 +285,7 @@ class SolitaireService:
         seed = day_seed(kind, variant, day) if daily else None
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
         record.solo.name = name
+        record.solo.howto = await howto.is_first(self.store, user_id, kind)
         if daily:  # the same deal for everyone today; the first attempt is the ranked one
             record.solo.daily = day_number(day)
             record.solo.ranked = await self.store.claim_daily(

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import rules
 from bot import metrics
+from bot.games import howto
 from bot.games.refusal import Refused
 from bot.games.state import public_view, state_of
 from bot.games.table import play
@@ -121,6 +122,7 @@ class PlayService:
         for seat, p in enumerate(record.table.players):
             if p.ai:
                 continue
+            await howto.first_time(self.store, self.publisher.tg, p.user_id, "ryadki", p.lang)
             screen = await self.publisher.hand_screen(record, seat, record.version + 1)
             msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
             if msg_id is None:

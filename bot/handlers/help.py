@@ -1,0 +1,87 @@
+"""/help and /rules in private chats and groups, the rules buttons, and a group's /language
+(its admins choose the language of the group's boards; each player's cards stay in theirs)."""
+
+from __future__ import annotations
+
+from aiogram import Bot, F, Router
+from aiogram.filters import Command
+from aiogram.types import CallbackQuery, Message
+
+from bot.config import LANGUAGES
+from bot.games.table.service import TableService
+from bot.i18n import Translator, t
+from bot.render.menu import RULE_GAMES, help_page, rules_page
+from bot.render.screen import Screen
+from bot.telegram.callbacks import menu_data
+from bot.telegram.filters import Menu
+from bot.telegram.io import CallbackAnswer, edit, send
+from bot.telegram.keyboard import Button, Keyboard
+from bot.telegram.middlewares import LanguageCache
+
+GROUPS = F.chat.type.in_({"group", "supergroup"})
+
+
+async def help_cmd(message: Message, bot: Bot, lang: str) -> None:
+    private = message.chat.type == "private"
+    await send(bot, message.chat.id, *help_page(lang, private=private))
+
+
+async def rules_cmd(message: Message, bot: Bot, lang: str) -> None:
+    private = message.chat.type == "private"
+    await send(bot, message.chat.id, *rules_page(lang, private=private))
+
+
+async def rules_cb(query: CallbackQuery, args: list[str], bot: Bot, lang: str) -> None:
+    """A rules button (`m:rules[:<game>]`), in a private chat or a group."""
+    if query.message is None:
+        return
+    game = args[0] if args and args[0] in RULE_GAMES else None
+    private = query.message.chat.type == "private"
+    screen = rules_page(lang, game, private=private)
+    await edit(bot, query.message.chat.id, query.message.message_id, *screen)
+
+
+def group_language_menu(lang: str) -> Screen:
+    rows = [
+        [
+            Button(text=t(lang, f"lang-{code}"), callback_data=menu_data(f"glang:{code}"))
+            for code in LANGUAGES
+        ]
+    ]
+    return Screen(t(lang, "language-title"), Keyboard(rows))
+
+
+async def group_language_cmd(message: Message, bot: Bot, lang: str) -> None:
+    await send(bot, message.chat.id, *group_language_menu(lang))
+
+
+async def group_language_cb(
+    query: CallbackQuery,
+    args: list[str],
+    bot: Bot,
+    tables: TableService,
+    languages: LanguageCache,
+    _: Translator,
+    answer: CallbackAnswer,
+) -> None:
+    """An admin picks the group's language: the boards of games opened here from now on."""
+    if query.message is None or len(args) != 1 or args[0] not in LANGUAGES:
+        return
+    chat_id = query.message.chat.id
+    if not await tables.publisher.tg.is_admin(chat_id, query.from_user.id):
+        await answer(_("language-group-admins"), alert=True)
+        return
+    await languages.set(chat_id, args[0])
+    await edit(bot, chat_id, query.message.message_id, t(args[0], "language-group-set"))
+
+
+def make_router() -> Router:
+    router = Router(name="help")
+    router.message.register(help_cmd, Command("help"))
+    router.message.register(rules_cmd, Command("rules"))
+    router.message.register(group_language_cmd, Command("language", "lang"), GROUPS)
+    router.callback_query.register(rules_cb, Menu("rules"))
+    router.callback_query.register(
+        group_language_cb, Menu("glang"), F.message.chat.type != "private"
+    )
+    return router
