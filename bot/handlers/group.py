@@ -106,6 +106,10 @@ async def newgame(
     assert message.from_user is not None
     kind = (command.args or "").strip().lower()
     chat = message.chat
+    board = await tables.lobbies.running_board(chat.id)
+    if board is not None:  # a game is on: point at it instead of a picker that would refuse
+        await tables.publisher.tg.send(chat.id, _("lobby-running"), reply_to=board)
+        return
     if kind not in rules.GROUP_GAMES:
         markup = pick_game_markup(_, "new")
         await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup)
@@ -162,8 +166,9 @@ async def start_join(
         if code is None:
             raise Refused("invite-unknown")
         await tables.lobbies.join_by_link(code, player(message.from_user, lang))
-    except Refused as r:
-        await send(bot, message.chat.id, _(r.key))
+    except Refused as r:  # a way on: the menu
+        menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
+        await send(bot, message.chat.id, _(r.key), menu)
 
 
 # -- menu buttons ----------------------------------------------------------------------------

@@ -153,8 +153,9 @@ def render(lobby: LobbyView, ctx: TableCtx) -> Screen:
     """The lobby in its group (no buttons once closed)."""
     _ = ctx._
     text = lobby_text(lobby, _, ttl_minutes=ctx.ttl_minutes, closed=ctx.closed)
-    if ctx.closed:
-        return Screen(text, None)
+    if ctx.closed:  # a way on: a new game in this group, on this message
+        data = menu_data(f"grp:new:{lobby['kind']}")
+        return Screen(text, Keyboard([[Button(text=_("btn-new-lobby"), callback_data=data)]]))
     return Screen(
         text, lobby_keyboard(lobby, ctx.game_id, ctx.version, ctx.bot_username, ctx.code, _)
     )
@@ -164,7 +165,8 @@ def render_invite(lobby: LobbyView, ctx: TableCtx, phase: str, in_group: bool) -
     """The creator's private invite message, as the lobby goes on (`phase` of the game)."""
     _ = ctx._
     if phase == "cancelled":
-        return Screen(lobby_text(lobby, _, ttl_minutes=0, closed=ctx.closed), None)
+        menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
+        return Screen(lobby_text(lobby, _, ttl_minutes=0, closed=ctx.closed), menu)
     if phase in ("play", "over"):
         text = lobby_text(
             lobby, _, ttl_minutes=0, group_title=ctx.title, closed="lobby-closed-started"

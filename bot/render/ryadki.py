@@ -21,7 +21,7 @@ from bot.render.common import (
 )
 from bot.render.events import ryadki_lines
 from bot.render.screen import Screen, TableCtx
-from bot.telegram.callbacks import game_data, ui_action
+from bot.telegram.callbacks import game_data, menu_data, ui_action
 from bot.telegram.deeplinks import is_code, join_link
 from bot.telegram.keyboard import Button, Keyboard
 
@@ -164,8 +164,10 @@ def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str], _: T
     seat = view["seat"]
     title = _("ry-hand-title", group=esc(group_title or "?"))
     st = view["status"]
-    if st["over"]:
-        return title + "\n\n" + _("ry-hand-over")
+    if st["over"]:  # the result here too, not only in the group
+        winners = [esc(names[s]) for s in st["winners"] if s < len(names)]
+        result = _("ry-result", names=_join(winners, _))
+        return title + "\n\n" + result + "\n" + _("ry-hand-over")
     if seat is not None and not view["active"][seat]:
         return title + "\n\n" + _("ry-hand-left")
     hand = sorted_hand(view["hand"])
@@ -259,10 +261,13 @@ def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
 
 
 def render_hand(view: dict[str, Any], ctx: TableCtx) -> Screen:
-    """A player's private hand (`view` is that seat's view)."""
+    """A player's private hand (`view` is that seat's view); once the game is over, the
+    result and a way on (the menu)."""
     _ = ctx._
     text = hand_text(view, ctx.title, ctx.names, _)
     markup = hand_keyboard(view, ctx.game_id, ctx.version, _, confirm_leave=ctx.confirm_leave)
+    if markup is None and view["status"]["over"]:
+        markup = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
     return Screen(text, markup)
 
 

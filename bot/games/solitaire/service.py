@@ -279,7 +279,7 @@ class SolitaireService:
             await answer(t(lang, "error-stale"), alert=True)  # forged: nothing is created
             return
         for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
-            await self._abandon(game_id)
+            await self._abandon(game_id, lang, where)
             await self.store.remove_user_game(user_id, game_id)
         day = utc_day(self.clock())
         seed = day_seed(kind, variant, day) if daily else None
@@ -309,15 +309,21 @@ class SolitaireService:
         if not below:
             await self._edit(chat_id, message_id, screen, record)
 
-    async def _abandon(self, game_id: str) -> None:
+    async def _abandon(self, game_id: str, lang: str, where: tuple[int, int]) -> None:
+        """A game replaced by a new one ends (counted as lost once a move was made in it) and
+        its old board loses its buttons, so no tap on it plays on."""
         record = await self.store.load(game_id)
-        if record is None or record.finished or record.solo.moves == 0:
+        if record is None or record.finished:
             return
-        expected = record.version
+        expected, meta = record.version, record.solo
         now = time.time()
-        record.finished, record.solo.ended = True, now
-        if await self.store.finish(record, expected, result_of(record, now, abandoned=True)):
+        record.finished, meta.ended = True, now
+        if meta.moves == 0:
+            await self.store.save(record, expected)
+        elif await self.store.finish(record, expected, result_of(record, now, abandoned=True)):
             metrics.game_finished(record.kind, "abandoned")
+        if meta.msg is not None and meta.msg != where[1]:
+            await self.tg.retire(where[0], meta.msg, t(lang, "board-replaced"))
 
     async def resume(
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer

@@ -99,6 +99,14 @@ class LobbyService:
         await self._schedule(record)
         return record
 
+    async def running_board(self, chat_id: int) -> int | None:
+        """The board message of the lobby or game already on in this group (None: none)."""
+        gid = await self.store.get_chat_game(chat_id)
+        record = await self.store.load(gid) if gid else None
+        if record is None or record.finished or record.table.board is None:
+            return None
+        return record.table.board[1]
+
     async def _schedule(self, record: GameRecord) -> None:
         if record.table.expires is not None:
             await self.store.schedule(lobby_key(record.id), record.table.expires)

@@ -17,6 +17,7 @@ from bot.games.table.lobby import Lobby
 from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
+from bot.i18n import t
 from bot.storage.record import GameRecord, Place, Player
 from rules.notation import parquet_targets
 
@@ -155,10 +156,13 @@ class PlayService:
                 r.table.dm_failed.remove(seat)
             return True
 
+        old = record.table.hands.get(seat)
         saved = await self.records.mutate(record.id, remember)
         if saved is not None:
             self.publisher.forget_hand(saved.id, seat)
             await self.publisher.show(saved)
+            if old is not None and old[1] != msg_id:  # the old hand no longer answers taps
+                await self.publisher.tg.retire(old[0], old[1], t(p.lang, "hand-moved"))
 
     async def move(self, record: GameRecord, user_id: int, version: int, move: str) -> None:
         """A seated player's move from a button (checked: seat, turn, version, legality)."""

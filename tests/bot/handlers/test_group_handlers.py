@@ -67,7 +67,7 @@ async def test_cancel_needs_creator_or_admin(world: World) -> None:
     assert "admin" in w.last_alert(w.bob)
     assert "Cancel" in " ".join(w.board().button_texts())
     await w.tap(w.dave, w.board(), "✖ Cancel")  # a chat admin may cancel
-    assert "cancelled" in w.board().text and not w.board().buttons()
+    assert "cancelled" in w.board().text and w.board().button_texts() == ["🎴 New game"]
     await w.say(w.bob, w.group, "/newgame parquet")  # the group is free again
     assert "gathering players" in w.board().text
 
@@ -90,7 +90,7 @@ async def test_idle_lobby_expires_with_a_message(world: World) -> None:
     w.clock.now += 300
     await w.svc.timers.tick_once()
     await w.drain()
-    assert "Lobby closed" in w.board().text and not w.board().buttons()
+    assert "Lobby closed" in w.board().text and w.board().button_texts() == ["🎴 New game"]
 
 
 # -- invites ------------------------------------------------------------------------------------
@@ -138,7 +138,8 @@ async def test_ryadki_three_players_to_the_result(world: World) -> None:
     assert "game over" in board.text and "Winner" in board.text
     assert "Rematch" in " ".join(board.button_texts())
     for user in players:
-        assert "over" in hand_of(w, user).text and not hand_of(w, user).buttons()
+        hand = hand_of(w, user)  # the result, and a way on: the menu
+        assert "over" in hand.text and "Winner" in hand.text and hand.button_texts() == ["☰ Menu"]
     # the group is free again and a rematch seats the same players
     await w.tap(w.bob, board, "🔄 Rematch")
     lobby = w.board()

@@ -1,0 +1,59 @@
+"""No dead ends, through Dispatcher.feed_update: /newgame while a game is on points at it, a
+refused invite offers the menu, a solitaire replaced by a new one stops taking taps on its old
+board, an old Ryadki hand message is retired when "My cards" sends a new one."""
+
+from __future__ import annotations
+
+import re
+
+from tests.support.world import World, hand_of, invite_code, open_lobby, start_ryadki
+
+
+async def test_newgame_while_a_game_is_on_points_at_its_board(world: World) -> None:
+    w = world
+    lobby = await open_lobby(w, "parquet")
+    await w.say(w.bob, w.group, "/newgame")
+    reply = w.session.last_message(w.group)
+    assert "already on" in reply.text and not reply.buttons()  # no picker that would refuse
+    sent = [c for c in w.tg.calls if c.method == "sendMessage"][-1]
+    assert sent.params["reply_parameters"]["message_id"] == lobby.message_id  # a reply to it
+
+
+async def test_a_refused_invite_offers_the_menu(world: World) -> None:
+    w = world
+    await w.say(w.bob, None, "/start jAAAAAAAAAAAAAAAA")
+    msg = w.session.last_message(w.bob)
+    assert "unknown" in msg.text and msg.button_texts() == ["☰ Menu"]
+
+
+async def test_a_replaced_solitaire_stops_taking_taps_on_its_old_board(world: World) -> None:
+    w = world
+    await w.say(w.alice, None, "/start")
+    await w.tap(w.alice, w.session.last_message(w.alice), "💥 Raspad (Decay)")
+    await w.tap(w.alice, w.session.last_message(w.alice), re.compile("52"))
+    old = w.session.last_message(w.alice)
+    data = next(d for d in old.callback_data() if not d.startswith("m:"))
+    await w.say(w.alice, None, "/start")  # a new menu below, and a new Raspad on it
+    await w.tap(w.alice, w.session.last_message(w.alice), "💥 Raspad (Decay)")
+    await w.tap(w.alice, w.session.last_message(w.alice), re.compile("52"))
+    retired = w.tg.message(old.chat.id, old.message_id)
+    assert "replaced by a new one" in retired.text and not retired.buttons()
+    gid = data.split(":")[0]
+    before = await w.store.load(gid)
+    await w.tap_data(w.alice, retired, data)  # an old tap changes nothing
+    after = await w.store.load(gid)
+    assert before is not None and after is not None and after.version == before.version
+    assert after.finished
+
+
+async def test_my_cards_retires_the_old_hand_message(world: World) -> None:
+    w = world
+    players = [w.alice, w.bob]
+    await start_ryadki(w, players)
+    old = hand_of(w, w.bob)
+    code = invite_code(w.tg.message(w.group.id, w.board().message_id))
+    await w.say(w.bob, None, f"/start j{code}")  # "My cards": the hand again, below
+    new = hand_of(w, w.bob)
+    assert new.message_id != old.message_id
+    retired = w.tg.message(old.chat.id, old.message_id)
+    assert "message below" in retired.text and not retired.buttons()
