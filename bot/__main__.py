@@ -205,9 +205,11 @@ def run_loop(coro: Coroutine[Any, Any, T], choice: str = "auto") -> T:
 def main() -> None:
     try:
         settings = get_settings()
-    except ValidationError as err:
-        fields = ", ".join(str(e["loc"][0]).upper() for e in err.errors())
-        print(f"configuration error in {fields} (see .env.example)", file=sys.stderr)
+    except ValidationError as err:  # one line per setting, never its value (the token)
+        for e in err.errors(include_input=False, include_url=False):
+            field = str(e["loc"][0]).upper() if e["loc"] else "settings"
+            why = str(e["msg"]).removeprefix("Value error, ")
+            print(f"configuration error in {field}: {why} (see .env.example)", file=sys.stderr)
         raise SystemExit(2) from None
     from bot.logging_setup import setup_logging
 

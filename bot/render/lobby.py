@@ -171,7 +171,9 @@ def render_invite(lobby: LobbyView, ctx: TableCtx, phase: str, in_group: bool) -
         text = lobby_text(
             lobby, _, ttl_minutes=0, group_title=ctx.title, closed="lobby-closed-started"
         )
-        return Screen(text, None)
+        return Screen(
+            text, Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
+        )
     if in_group:
         return Screen(lobby_text(lobby, _, ttl_minutes=ctx.ttl_minutes, group_title=ctx.title))
     text = invite_text(

@@ -99,6 +99,11 @@ class EditCoalescer:
         if chat.pending and chat.worker is None:
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
 
+    def is_pending(self, chat_id: int, key: Hashable) -> bool:
+        """An edit of this message is waiting for the budget."""
+        chat = self._chats.get(chat_id)
+        return chat is not None and key in chat.pending
+
     async def drain(self) -> None:
         """Wait until every waiting edit has been sent (tests, shutdown)."""
         while True:

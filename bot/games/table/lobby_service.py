@@ -13,8 +13,10 @@ from bot.games.table.lobby import DEALS, Lobby
 from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
+from bot.render.common import esc
 from bot.storage.record import GameRecord, Player, TableMeta, new_id
 from bot.telegram import deeplinks
+from bot.telegram.keyboard import Button, Keyboard
 
 if TYPE_CHECKING:
     from bot.games.table.play_service import PlayService
@@ -83,7 +85,23 @@ class LobbyService:
             await self.store.release_chat_game(chat_id, record.id)
             raise Refused("grp-stale")
         await self._schedule(record)
+        if kind == "ryadki":
+            await self._creator_reachable(record, user)
         return record
+
+    async def _creator_reachable(self, record: GameRecord, user: Player) -> None:
+        """Ryadki's cards come in private chats: a creator the bot cannot write to yet is told
+        now, with the link that opens the chat, not once the cards cannot be delivered."""
+        if await self.publisher.welcome(record, user):
+            return
+        group = record.table.group
+        if group is None or not deeplinks.is_code(record.table.code):
+            return
+        translate = self.records.translator(record)
+        link = deeplinks.join_link(await self.publisher.tg.username(), record.table.code)
+        button = Button(text=translate("grp-btn-join-link"), url=link)
+        text = translate("lobby-creator-dm", name=esc(user.name))
+        await self.publisher.send_to_group(group, text, Keyboard([[button]]))
 
     async def new_invite(
         self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None

@@ -25,7 +25,7 @@ from bot.render import ryadki as render_ryadki
 from bot.render.common import esc
 from bot.render.screen import Screen, TableCtx
 from bot.storage import StoreUnavailable
-from bot.storage.record import GameRecord, Player
+from bot.storage.record import GameRecord, Place, Player
 from bot.telegram.flood import EditCoalescer
 from bot.telegram.keyboard import Keyboard
 
@@ -58,6 +58,7 @@ class Publisher:
         self.hand_flood = EditCoalescer(1_000_000, min_gap=0.0)
         self.on_moved: OnMoved | None = None  # the group became a supergroup (set by the service)
         self._hand_sig: dict[tuple[str, int], tuple[int, str]] = {}
+        self._shown: dict[Place, str] = {}  # board and invite messages: the screen last sent
         self._locks: dict[str, asyncio.Lock] = {}
 
     async def chat_moved(self, old: int, new: int, gid: str | None) -> None:
@@ -130,7 +131,11 @@ class Publisher:
         """Bring every message of the game up to date with `record` (as saved)."""
         screen = await self.board_screen(record)
         meta = record.table
-        if meta.board and not resend:
+        sig = _sig(screen)
+        same = meta.board is not None and self._shown.get(meta.board) == sig
+        if same and meta.board and self.flood.is_pending(*meta.board):
+            same = False  # an older screen waits to go out: this one must replace it
+        if meta.board and not resend and not same:
             chat, msg = meta.board
             gid, version = record.id, record.version
 
@@ -148,6 +153,7 @@ class Publisher:
                 except ChatMoved as moved:  # shows the game afresh in the new chat
                     await self.chat_moved(chat, moved.new_chat_id, gid)
                     return
+                self._remember((chat, msg), sig)
                 if new_id is not None and new_id != msg:
                     await self.moved_board(gid, chat, new_id)
 
@@ -163,10 +169,19 @@ class Publisher:
                 await self.moved_board(record.id, chat, new_id)
         if meta.invite:
             invite = await self.invite_screen(record)
-            with contextlib.suppress(Undeliverable, RetryLater):
-                await self.tg.edit(meta.invite[0], meta.invite[1], invite.text, invite.keyboard)
+            invite_sig = _sig(invite)
+            if self._shown.get(meta.invite) != invite_sig:  # no edit that changes nothing
+                with contextlib.suppress(Undeliverable, RetryLater):
+                    await self.tg.edit(meta.invite[0], meta.invite[1], *invite)
+                    self._remember(meta.invite, invite_sig)
         if record.kind == "ryadki" and record.phase in ("play", "over"):
             await self.show_hands(record)
+
+    def _remember(self, place: Place, sig: str) -> None:
+        """What a message shows now (an edit to the same would cost budget and change nothing)."""
+        if len(self._shown) > 10000:
+            self._shown.clear()
+        self._shown[place] = sig
 
     async def send_to_group(
         self, chat_id: int, text: str, markup: Keyboard | None = None

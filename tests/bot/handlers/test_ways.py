@@ -57,3 +57,44 @@ async def test_my_cards_retires_the_old_hand_message(world: World) -> None:
     assert new.message_id != old.message_id
     retired = w.tg.message(old.chat.id, old.message_id)
     assert "message below" in retired.text and not retired.buttons()
+
+
+async def test_a_ryadki_creator_the_bot_cannot_write_to_is_told_at_once(world: World) -> None:
+    w = world
+    w.tg.strict = True  # private chats need the user to have started the bot
+    w.alice.started = False  # never opened the bot's private chat
+    await w.say(w.alice, w.group, "/newgame ryadki")
+    lobby, note = w.session.messages(w.group)[-2:]
+    assert "gathering players" in lobby.text and "cannot write to you yet" in note.text
+    assert "?start=j" in note.buttons()[0]["url"]  # the link that opens the chat, seat kept
+
+
+async def test_a_change_that_leaves_the_group_board_as_it_is_edits_nothing(world: World) -> None:
+    w = world
+    await start_ryadki(w, [w.alice, w.bob])
+    await w.drain()
+    edits = len(
+        [
+            c
+            for c in w.tg.calls
+            if c.method == "editMessageText" and c.params["chat_id"] == w.group.id
+        ]
+    )
+    code = invite_code(w.tg.message(w.group.id, w.board().message_id))
+    await w.say(w.bob, None, f"/start j{code}")  # a new hand message: the board is the same
+    await w.drain()
+    after = len(
+        [
+            c
+            for c in w.tg.calls
+            if c.method == "editMessageText" and c.params["chat_id"] == w.group.id
+        ]
+    )
+    assert after == edits
+
+
+def group_edits(w: World) -> int:
+    calls = w.tg.calls
+    return sum(
+        1 for c in calls if c.method == "editMessageText" and c.params["chat_id"] == w.group.id
+    )
