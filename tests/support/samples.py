@@ -110,7 +110,86 @@ def daily_card() -> str:
     return render_stats.card_text(result, translator("en")) + "\n"
 
 
+def _solitaire(kind: str, variant: str, seed: int, moves: int) -> str:
+    """A seeded solitaire after `moves` of the computer player's moves, as its board shows."""
+    from bot.games.solitaire import model
+    from bot.games.solitaire.service import board
+
+    record = model.new_record(kind, variant, 1, "en", seed=seed)
+    for step in range(moves):
+        move = GAMES[kind].suggest(GAMES[kind].from_json(record.state), 0, step)
+        model.apply_move(record, move, 20)
+    return plain(board(record, "en"))
+
+
+def raspad_board() -> str:
+    return _solitaire("raspad", "52", 7, 6)
+
+
+def kosa_board() -> str:
+    return _solitaire("kosa", "u", 3, 4)
+
+
+def _table(kind: str, names: list[str], seed: int, moves: int, **options: int) -> GameRecord:
+    meta = TableMeta(creator=1, lang="en", group=-100, title="Card Club")
+    lobby = Lobby(kind, meta)
+    for i, name in enumerate(names):
+        lobby.join(Player(i + 1, name))
+    if kind == "ryadki":
+        lobby.set_deals(1, options.get("deals", 1))
+    record = GameRecord(id="sampleGame", kind=kind, chat_id=-100, state="", meta=meta)
+    start(record, lobby, now=0.0, turn_timeout=90, seed=seed)
+    game = GAMES[kind]
+    for step in range(moves):
+        state = game.from_json(record.state)
+        turn = turn_of(public_view(record))
+        if turn is None:
+            break
+        play(record, turn, game.suggest(state, turn, step), 10.0 * step, 90)
+    return record
+
+
+def _ctx(record: GameRecord, **extra: object) -> TableCtx:
+    meta = record.table
+    ctx = TableCtx(
+        lang="en",
+        game_id=record.id,
+        version=record.version,
+        events=meta.events,
+        names=[p.name for p in meta.players],
+        code="",
+        title=meta.title or "",
+        deadline_s=90,
+    )
+    for key, value in extra.items():
+        setattr(ctx, key, value)
+    return ctx
+
+
+def ryadki_group() -> str:
+    """The group's Ryadki table (the hands are private) a few moves in."""
+    from bot.render import ryadki as render_ryadki
+
+    record = _table("ryadki", ["Ann", "Ben", "Cat"], 5, 7)
+    return plain(render_ryadki.render(public_view(record), _ctx(record)))
+
+
+def parquet_group() -> str:
+    """The group's Parquet board mid-game, the mover's card picked."""
+    record = _table("parquet", ["Ann", "Ben"], 4, 14)
+    game = GAMES["parquet"]
+    turn = turn_of(public_view(record))
+    legal = game.legal_moves(game.from_json(record.state), turn or 0)
+    pick = next((m.split("@")[0] for m in legal if "@" in m), None)
+    ctx = _ctx(record, legal=legal, pick=pick)
+    return plain(render_parquet.render(public_view(record), ctx))
+
+
 SAMPLES: dict[str, Callable[[], str]] = {
+    "raspad": raspad_board,
+    "kosa": kosa_board,
+    "ryadki-group": ryadki_group,
+    "parquet-group": parquet_group,
     "parquet-vs-computer": parquet_vs_computer,
     "stats": stats_screen,
     "daily-card": daily_card,
