@@ -10,6 +10,8 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.storage.health import guarded
+
 T = TypeVar("T")
 
 SETTINGS_SCHEMA = """
@@ -46,6 +48,13 @@ class RedisSettings(UserSettings):
 
     async def set_setting(self, user_id: int, name: str, value: str) -> None:
         await self.client.hset(self._settings(user_id), name, value)
+
+
+# every call goes through the store's Health (outages become StoreUnavailable, fail-fast)
+for _name in ("get_setting", "set_setting"):
+    setattr(
+        RedisSettings, _name, guarded(lambda store: store.health)(getattr(RedisSettings, _name))
+    )
 
 
 class SQLiteSettings(UserSettings):

@@ -392,3 +392,18 @@ async def test_user_settings_are_kept_per_user_and_name(store: Store) -> None:
     await store.set_setting(7, "pings", "on")  # changed, not added
     assert await store.get_setting(7, "pings") == "on"
     assert await store.get_setting(7, "other") is None
+
+
+def test_every_redis_store_call_goes_through_its_health() -> None:
+    """An outage must become StoreUnavailable (a clear answer), never a raw Redis error: every
+    public coroutine of the Store API is wrapped by `guarded` on the Redis store."""
+    import inspect
+
+    skip = {"open", "close", "sweep_results"}  # sweep_results calls guarded methods only
+    names = [
+        n
+        for n, f in inspect.getmembers(Store, inspect.iscoroutinefunction)
+        if not n.startswith("_") and n not in skip
+    ]
+    unguarded = [n for n in names if not hasattr(getattr(RedisStore, n), "__wrapped__")]
+    assert not unguarded, unguarded
