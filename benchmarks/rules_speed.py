@@ -7,12 +7,17 @@ Prints, for each game:
   decision took, which a busy machine does not inflate);
 - solitaires: the win rate of `suggest` over N seeded deals (default 1,000);
 - group games: a match table of `suggest` against a uniformly random player over seeded games
-  (default 400 per row; seats alternate; a shared win counts as a share).
+  (default 400 per row; seats alternate; a shared win counts as a share);
+- levels (`rules.ai.LEVELS`; Parquet 2 players, Ryadki 2 and 4 players with 1 deal): for each
+  level its score against uniformly random players and against the strong level (the other
+  seats), over the same seeded games as the match table, and the median and most CPU ms of
+  one of its decisions.
 
 Usage:
     python benchmarks/rules_speed.py                 # everything (takes several minutes)
     python benchmarks/rules_speed.py --quick         # small counts, for a smoke run
     python benchmarks/rules_speed.py --games kosa --deals 200 --jobs 2
+    python benchmarks/rules_speed.py --levels only   # the level table alone
 
 A script that prints figures, not a test: nothing here asserts a time.
 """
@@ -20,6 +25,7 @@ A script that prints figures, not a test: nothing here asserts a time.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import statistics
@@ -32,6 +38,7 @@ from typing import Any
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import rules
+from rules.ai import LEVELS
 
 MAX_STEPS = 5000
 
@@ -172,6 +179,77 @@ def _latency_line(lat: list[float], cpu: float) -> str:
     )
 
 
+LEVEL_ROWS: list[tuple[str, str, dict[str, Any]]] = [
+    ("parquet", "Parquet 2p", {}),
+    ("ryadki", "Ryadki 2p 1 deal", {"players": 2, "deals": 1}),
+    ("ryadki", "Ryadki 4p 1 deal", {"players": 4, "deals": 1}),
+]
+
+
+def _level_game(args: tuple[str, dict[str, Any], int, int, str, str]) -> tuple[float, list[float]]:
+    """One game: `suggest` at `level` in seat `ai`, the other seats `rival` ("random" or
+    "strong"). Returns the seat's win share and the CPU ms of each of its decisions."""
+    game, options, seed, ai, level, rival = args
+    g = rules.GAMES[game]
+    importlib.import_module(f"rules.ai.{game}")  # loaded before the clock, not in a decision
+    rnd = random.Random(seed * 7919 + ai)
+    state = g.new_game(dict(options), seed=seed)
+    seats = _seated(game, state)
+    cpu: list[float] = []
+    for _ in range(MAX_STEPS):
+        if g.status(state).over:
+            break
+        mover = _mover(game, state, seats)
+        if mover is None:
+            break
+        ai_seed = seed * 1009 + len(cpu)  # a new seed a decision, as the bot gives
+        if mover == ai:
+            c0 = time.thread_time()
+            move = g.suggest(state, mover, ai_seed, level=level)
+            cpu.append((time.thread_time() - c0) * 1000)
+        elif rival == "strong":
+            move = g.suggest(state, mover, ai_seed + 500_000, level="strong")
+        else:
+            moves = g.legal_moves(state, mover)
+            move = moves[rnd.randrange(len(moves))]
+        state = g.apply(state, move, mover)
+    winners = g.status(state).winners
+    return (1 / len(winners) if ai in winners else 0.0), cpu
+
+
+def levels_table(matches: int, seed0: int, workers: int, games: list[str]) -> None:
+    """Print the level table (see the module docstring)."""
+    seeds = range(seed0, seed0 + matches)
+    print(
+        f"\n== levels: score of one seat at each level, {matches} seeded games a cell "
+        f"(seeds {seed0}..{seed0 + matches - 1}, seats alternate, a shared win counts as a share)"
+    )
+    print(
+        f"  {'game':<18} {'level':<7} {'vs random':>9} {'vs strong':>9} "
+        f"{'fair':>5} {'CPU ms/decision: median':>24} {'max':>7}"
+    )
+    for game, label, opts in LEVEL_ROWS:
+        if game not in games:
+            continue
+        seats = int(opts.get("players", 2))
+        for level in LEVELS:
+            score: dict[str, float] = {}
+            cpu: list[float] = []
+            t0 = time.perf_counter()
+            for rival in ("random", "strong"):
+                jobs = [(game, opts, s, s % seats, level, rival) for s in seeds]
+                results = _run(_level_game, jobs, workers)
+                score[rival] = sum(share for share, _ in results) / len(results)
+                cpu += [ms for _, ms in results for ms in ms]
+            print(
+                f"  {label:<18} {level:<7} {100 * score['random']:8.1f}% "
+                f"{100 * score['strong']:8.1f}% {100 / seats:4.0f}% "
+                f"{statistics.median(cpu) if cpu else 0:24.2f} {max(cpu, default=0):7.2f}"
+                f"   ({time.perf_counter() - t0:.0f} s)",
+                flush=True,
+            )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", default="raspad,kosa,ryadki,parquet")
@@ -181,12 +259,19 @@ def main() -> None:
     ap.add_argument("--seed0", type=int, default=0, help="first seed of the match-table games")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--quick", action="store_true", help="small counts (smoke run)")
+    ap.add_argument(
+        "--levels",
+        choices=("on", "off", "only"),
+        default="on",
+        help="the level table after the games (on), not at all (off), or alone (only)",
+    )
     args = ap.parse_args()
     if args.quick:
         args.deals, args.matches, args.speed_games = 40, 20, 10
 
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, jobs={args.jobs}")
-    for game in args.games.split(","):
+    games = args.games.split(",")
+    for game in games if args.levels != "only" else []:
         print(f"\n== {game}")
         base: dict[str, Any] = {}
         variants = [base]
@@ -237,6 +322,9 @@ def main() -> None:
                     f"max {max(lat) if lat else 0:.2f} ms/decision "
                     f"(CPU {cpu:.2f}), {time.perf_counter() - t0:.0f} s"
                 )
+
+    if args.levels != "off":
+        levels_table(args.matches, args.seed0, args.jobs, games)
 
 
 if __name__ == "__main__":

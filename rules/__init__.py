@@ -2,7 +2,9 @@
 
 `GAMES[kind]` exposes the interface of `../shared/rules/API.md` — `new_game`, `legal_moves`,
 `apply`, `status`, `to_json`, `from_json`, `view` — plus `suggest`, the computer player;
-`suggest(kind, state, player, seed)` is the same as `GAMES[kind].suggest(state, player, seed)`.
+`suggest(kind, state, player, seed, level)` is the same as
+`GAMES[kind].suggest(state, player, seed, level)`; `level` is one of `rules.ai.LEVELS`
+("easy", "normal", "strong"; default "strong", the full player).
 
 Layout (dependencies point one way only): the engines `kosa`, `raspad`, `ryadki`, `parquet`
 (with `cards`, `rng`, `options`, `status`, `errors`, `events`); the computer players
@@ -32,9 +34,11 @@ SOLITAIRES = ("kosa", "raspad")
 GROUP_GAMES = ("ryadki", "parquet")
 
 
-def suggest(kind: str, state: Any, player: int = 0, seed: int | None = None) -> str:
-    """The computer player's move in game `kind` (`GAMES[kind].suggest`)."""
-    return GAMES[kind].suggest(state, player, seed)
+def suggest(
+    kind: str, state: Any, player: int = 0, seed: int | None = None, level: str = "strong"
+) -> str:
+    """The computer player's move in game `kind` at `level` (`GAMES[kind].suggest`)."""
+    return GAMES[kind].suggest(state, player, seed, level)
 
 
 __all__ = [

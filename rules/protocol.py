@@ -2,7 +2,8 @@
 
 `Engine` is what each engine module (`rules.kosa`, `rules.raspad`, `rules.ryadki`,
 `rules.parquet`) provides; `GameModule` is an entry of `rules.GAMES`: an engine plus the
-computer player's `suggest` (see `rules.registry`). States are engine-specific (`Any` here).
+computer player's `suggest` (see `rules.registry`; `level` is one of `rules.ai.LEVELS`).
+States are engine-specific (`Any` here).
 """
 
 from __future__ import annotations
@@ -37,4 +38,6 @@ class Engine(Protocol):
 
 
 class GameModule(Engine, Protocol):
-    def suggest(self, state: Any, player: int = 0, seed: int | None = None) -> str: ...
+    def suggest(
+        self, state: Any, player: int = 0, seed: int | None = None, level: str = "strong"
+    ) -> str: ...

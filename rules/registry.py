@@ -5,7 +5,9 @@ An entry forwards the API of `../shared/rules/API.md` (`NAME`, `PLAYERS`, `new_g
 once so a call costs what a call of the module's own function costs. Its `suggest` imports the
 computer player `rules.ai.<name>` on first use (then keeps it), so importing the rules (an
 engine, or `rules` itself) never loads a computer player: the engines do not depend on them,
-the computer players depend on the engines.
+the computer players depend on the engines. `suggest` forwards the computer's `level`
+("easy" | "normal" | "strong", default "strong"; the list is `rules.ai.LEVELS`, which this
+module cannot import without loading `rules.ai`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from rules.protocol import Engine
 
-Suggest = Callable[[Any, int, int | None], str]
+Suggest = Callable[[Any, int, int | None, str], str]
 
 
 class Game:
@@ -51,13 +53,16 @@ class Game:
         self._ai = f"rules.ai.{engine.NAME}"
         self._suggest: Suggest | None = None
 
-    def suggest(self, state: Any, player: int = 0, seed: int | None = None) -> str:
-        """The computer player's move for `player` (`rules.ai.<name>.suggest`): legal, and
-        the same for the same state and seed on every machine."""
+    def suggest(
+        self, state: Any, player: int = 0, seed: int | None = None, level: str = "strong"
+    ) -> str:
+        """The computer player's move for `player` at `level` (`rules.ai.<name>.suggest`; the
+        names are `rules.ai.LEVELS`, another raises `ValueError`): legal, and the same for the
+        same state, seed and level on every machine."""
         fn = self._suggest
         if fn is None:
             fn = self._suggest = importlib.import_module(self._ai).suggest
-        return fn(state, player, seed)
+        return fn(state, player, seed, level)
 
     def __repr__(self) -> str:
         return f"<rules game {self.NAME!r}>"

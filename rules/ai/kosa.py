@@ -31,6 +31,7 @@ waste are empty and only pointless shifts remain: no legal move ends the game th
 
 from __future__ import annotations
 
+from rules.ai import check_level
 from rules.cards import double_deck
 from rules.errors import IllegalMove
 from rules.kosa import (
@@ -331,9 +332,11 @@ def _pointless(st: State, m: str) -> bool:
     return len(pile) >= 4 and pile[-4:-2] == st.spots[_SPOT_INDEX[dst]][-2:]
 
 
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+def suggest(state: State, player: int = 0, seed: int | None = None, level: str = "strong") -> str:
     """A strong, fair move for the hint button (never reads the stock order); `IllegalMove`
-    when the game is over or `player` is not 0."""
+    when the game is over or `player` is not 0. `level` (`rules.ai.LEVELS`) is checked
+    (`ValueError` for another name), then ignored: a hint plays alike at every level."""
+    check_level(level)
     if player != 0 or state.result != "playing":
         raise IllegalMove("kosa: no move to suggest")
     return choose(state, seed)

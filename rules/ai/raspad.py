@@ -23,6 +23,7 @@ than playing on). `seed` only seeds the sampling: the same position and seed giv
 from __future__ import annotations
 
 from rules import cards
+from rules.ai import check_level
 from rules.errors import IllegalMove
 from rules.raspad import (
     HAND_SIZE,
@@ -268,9 +269,11 @@ class _Scorer:
         return best, move
 
 
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
+def suggest(state: State, player: int = 0, seed: int | None = None, level: str = "strong") -> str:
     """A good legal move for the player, using only what the player can see; `IllegalMove`
-    when the game is over or `player` is not 0."""
+    when the game is over or `player` is not 0. `level` (`rules.ai.LEVELS`) is checked
+    (`ValueError` for another name), then ignored: a hint plays alike at every level."""
+    check_level(level)
     if player != 0 or state.result != PLAYING:
         raise IllegalMove("raspad: no move to suggest")
     return choose(state, 0 if seed is None else seed)

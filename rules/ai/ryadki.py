@@ -1,4 +1,4 @@
-"""The Ryadki computer player, `suggest(state, seat, seed)`. It sees only
+"""The Ryadki computer player, `suggest(state, seat, seed, level="strong")`. It sees only
 `rules.ryadki.view(state, seat)` (`choose(view, seed)` plays from a view): its own hand and
 public information (stack, counts, piles, the cards played in this deal and what every
 "cannot answer" revealed about the ranks and suits a player lacks).
@@ -17,6 +17,11 @@ random numbers across the candidate cards (common random numbers), and the budge
 of simulated plays (`NODES`), not the clock; the random numbers come from `seed` and the view,
 so the same view and seed give the same card whatever the hidden cards really are (they are
 drawn from `rules.rng`, never `random`, so also on every machine and Python version).
+
+Levels (`LEVEL_BUDGET`): strong is the above; normal and easy sample fewer worlds (easy a
+single one, so its card is the best for one guess at the hidden hands) and, with a seeded
+chance, play the card they rank second (not when the best won in every sample). The draw
+comes from the same public seed, so a level too gives the same card for the same view and seed.
 
 The heuristic (tie-break): each legal card is scored by what it is expected to bring:
 - the chance the next responder cannot answer it (hypergeometric over the unseen cards, using
@@ -37,6 +42,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from rules import ryadki
+from rules.ai import check_level
 from rules.cards import deck_36, deck_52
 from rules.rng import Rng
 from rules.ryadki import State
@@ -59,6 +65,18 @@ MAX_SAMPLES = 64  # and at most (the end of a deal)
 MARGIN = 0.05  # value of a point of score lead (a share of the game win is worth 1)
 HORIZON = 3  # series simulated with five or six players (fewer: to the end of the deal)
 SERIES_PLAYS = 5  # plays a series takes, for the sample count
+# The weaker levels of `suggest`: (simulated plays, fewest samples, most samples, chance in 1000
+# of playing the card ranked second). Easy guesses the hidden hands once (its card is the best
+# for that one guess), normal a few times; both now and then play their runner-up. Against
+# a random player (two seats, one deal) easy scores about 62 %, normal 68 %, strong 73 %, and
+# against strong 38 %, 41 %, 50 %; with four seats the luck of the deal leaves every level
+# within a few points of the others (27-30 % against random players, fair share 25 %); see
+# benchmarks/rules_speed.py.
+LEVEL_BUDGET: dict[str, tuple[int, int, int, int]] = {
+    "easy": (0, 1, 1, 300),
+    "normal": (800, 2, 32, 50),
+}
+_SLIP_SALT = 0x51D3_C0DE_5EED  # the runner-up draw's own stream (not the samples')
 
 
 def _p_none(pool: int, match: int, draws: int) -> float:
@@ -114,19 +132,39 @@ def _next_holder(hands: list[int], active: list[bool], after: int) -> int | None
     return None
 
 
-def suggest(state: State, player: int = 0, seed: int | None = None) -> str:
-    """A computer player's move for `player`, from public information and its own hand only
-    (`ValueError` when `player` has no legal move)."""
-    return choose(ryadki.view(state, player), seed)
+def suggest(state: State, player: int = 0, seed: int | None = None, level: str = "strong") -> str:
+    """A computer player's move for `player` at `level` (`rules.ai.LEVELS`), from public
+    information and its own hand only (`ValueError` for an unknown level, or when `player`
+    has no legal move)."""
+    return choose(ryadki.view(state, player), seed, level)
 
 
-def choose(v: dict[str, Any], seed: int | None = None) -> str:
+def choose(v: dict[str, Any], seed: int | None = None, level: str = "strong") -> str:
+    """The card to play from view `v` at `level`: "strong" samples NODES plays (within
+    MIN_SAMPLES..MAX_SAMPLES samples); "normal" and "easy" the smaller budgets of
+    `LEVEL_BUDGET`, and with its chance play the card they rank second."""
+    if check_level(level) == "strong":
+        nodes, fewest, most, slip = NODES, MIN_SAMPLES, MAX_SAMPLES, 0
+    else:
+        nodes, fewest, most, slip = LEVEL_BUDGET[level]
     moves: list[str] = v["legal"]
     if not moves:
         raise ValueError("ryadki: no legal move for this seat")
     if len(moves) == 1:
         return moves[0]
-    sampled = _sample_values(v, moves, seed)
+    sampled = _sample_values(v, moves, seed, nodes, fewest, most)
+    best = _best(v, moves, sampled)
+    if not slip or Rng(_public_seed(v, seed) ^ _SLIP_SALT).below(1000) >= slip:
+        return best
+    rest = [j for j, c in enumerate(moves) if c != best]
+    sure = v["deal"] >= v["deals"] and sampled[moves.index(best)] >= 1.0
+    if sure and all(sampled[j] < 1.0 for j in rest):
+        return best  # the last deal, a win in every sample: not missed
+    return _best(v, [moves[j] for j in rest], [sampled[j] for j in rest])
+
+
+def _best(v: dict[str, Any], moves: list[str], sampled: list[float]) -> str:
+    """The card of `moves` with the best sampled value; ties go to the heuristic."""
     top = max(sampled)
     tied = [c for c, x in zip(moves, sampled, strict=True) if x == top]
     if len(tied) == 1:
@@ -617,7 +655,11 @@ def _outcome(v: dict[str, Any], piles: list[int], ended: bool = True) -> float:
     return float(scores[me] - top) * MARGIN
 
 
-def _sample_values(v: dict[str, Any], moves: list[str], seed: int | None) -> list[float]:
+def _sample_values(
+    v: dict[str, Any], moves: list[str], seed: int | None, nodes: int, fewest: int, most: int
+) -> list[float]:
+    """The average outcome of each card over samples of the hidden cards: `nodes` simulated
+    plays shared among the cards, at least `fewest` and at most `most` samples."""
     me: int = v["seat"]
     known = set(v["hand"]) | set(v["played"])
     unseen = [c for c in _DECKS[v["deck"]] if c not in known]
@@ -626,8 +668,8 @@ def _sample_values(v: dict[str, Any], moves: list[str], seed: int | None) -> lis
     remaining = sum(v["hands"]) + v["stock"]  # the most plays a rollout can take
     if horizon:
         remaining = min(remaining, horizon * SERIES_PLAYS)
-    per = max(1, NODES // (len(moves) * max(1, remaining)))
-    per = min(max(per, MIN_SAMPLES), MAX_SAMPLES)
+    per = max(1, nodes // (len(moves) * max(1, remaining)))
+    per = min(max(per, fewest), most)
     samples = Rng(_public_seed(v, seed))
     totals = [0.0] * len(moves)
     for _ in range(per):
