@@ -19,10 +19,10 @@ from typing import Any
 import rules
 from bot.games.refusal import Refused
 from bot.storage.record import Player, TableMeta
+from rules.ai import LEVELS  # the computer's levels (importing it loads no computer player)
 
 DECKS = (36, 52)
 DEALS = (1, 3, 7)
-LEVELS = ("easy", "normal", "strong")
 COMPUTER_NAMES = {
     "ru": ("Вера", "Глеб", "Зоя", "Лев", "Мира"),
     "en": ("Ada", "Alan", "Grace", "Linus", "Hedy"),
