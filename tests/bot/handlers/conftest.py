@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from aiogram import Dispatcher
 
+from bot.config import Settings
 from bot.storage import Store
 from tests.support.recording import BotSession, bot_session  # noqa: F401  (fixture)
 from tests.support.world import Clock, World, make_settings
@@ -34,6 +35,18 @@ async def world(
         await store.close()
 
 
+async def open_store(request: pytest.FixtureRequest, settings: Settings) -> Store:
+    """The store a parametrised fixture asks for: SQLite, or the session's real Redis under a
+    fresh key prefix (tests sharing one server never see each other's keys)."""
+    from bot.storage.redis_store import RedisStore
+    from bot.storage.sqlite_store import SQLiteStore
+
+    if request.param == "sqlite":
+        return await SQLiteStore(settings.data_path).open()
+    url = request.getfixturevalue("redis_url")
+    return await RedisStore(url, prefix="w" + uuid.uuid4().hex[:8]).open()
+
+
 @pytest.fixture(params=["sqlite", "redis"])
 async def replicas(
     request: pytest.FixtureRequest,
@@ -42,16 +55,9 @@ async def replicas(
 ) -> AsyncIterator[tuple[World, Dispatcher]]:
     """A world and a second bot process (its own dispatcher and services) on one store."""
     from bot.app import build_dispatcher
-    from bot.storage.redis_store import RedisStore
-    from bot.storage.sqlite_store import SQLiteStore
 
     settings = make_settings(tmp_path)
-    store: Store
-    if request.param == "sqlite":
-        store = await SQLiteStore(settings.data_path).open()
-    else:
-        url = request.getfixturevalue("redis_url")
-        store = await RedisStore(url, prefix="r" + uuid.uuid4().hex[:8]).open()
+    store = await open_store(request, settings)
     bot, session = bot_session
     clock = Clock()
     dps = [build_dispatcher(bot, store, settings, clock=clock) for _ in range(2)]
@@ -71,16 +77,9 @@ async def any_world(
 ) -> AsyncIterator[World]:
     """A world on each store in turn: SQLite, and a real Redis (a fresh key prefix)."""
     from bot.app import build_dispatcher
-    from bot.storage.redis_store import RedisStore
-    from bot.storage.sqlite_store import SQLiteStore
 
     settings = make_settings(tmp_path)
-    store: Store
-    if request.param == "sqlite":
-        store = await SQLiteStore(settings.data_path).open()
-    else:
-        url = request.getfixturevalue("redis_url")
-        store = await RedisStore(url, prefix="w" + uuid.uuid4().hex[:8]).open()
+    store = await open_store(request, settings)
     bot, session = bot_session
     clock = Clock()
     dp = build_dispatcher(bot, store, settings, clock=clock)
