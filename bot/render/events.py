@@ -92,7 +92,8 @@ def _deal_end(ev: Event, who: Who, _: Translator) -> list[str]:
     winners = [who(s) for s in ev.get("winners", [])]
     if winners:
         gain = max((ev["piles"][s] for s in ev["winners"]), default=0)
-        lines = [_("ry-ev-deal-end", deal=ev["deal"], names=", ".join(winners), n=gain)]
+        names = ", ".join(winners)
+        lines = [_("ry-ev-deal-end", deal=ev["deal"], names=names, n=gain, count=len(winners))]
     else:
         lines = [_("ry-ev-deal-end-none", deal=ev["deal"])]
     piles = ev.get("piles") or []

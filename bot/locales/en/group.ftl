@@ -123,7 +123,10 @@ ry-ev-built = 🧱 The row is built: the table ({ $n ->
 }) leaves the game.
 ry-ev-lead = ▸ { $name } leads.
 ry-ev-resign = 🚪 { $name } leaves the game.
-ry-ev-deal-end = 🏁 Deal { $deal } is over: { $names } wins it (+{ $n }).
+ry-ev-deal-end = 🏁 Deal { $deal } is over: { $names } { $count ->
+    [one] wins
+   *[other] win
+} it (+{ $n }).
 ry-ev-deal-end-none = 🏁 Deal { $deal } is over: no winner.
 ry-hand-title = 🃏 Ryadki · “{ $group }”
 ry-hand-your-answer = ▶ <b>Your turn</b>: answer { $card } (same suit or same rank). ✅ = playable.
