@@ -27,6 +27,7 @@ from bot.stats.stats import (
     updated_fields,
 )
 from bot.storage.results_api import DAILY_CLAIM_TTL, ResultStore
+from bot.storage.sqlite_cas import cas_update
 
 if TYPE_CHECKING:
     from bot.storage.record import GameRecord
@@ -119,19 +120,8 @@ class SQLiteResults(ResultStore):
         def op(conn: sqlite3.Connection) -> bool:
             now = self.clock()
             with _Tx(conn):
-                cur = conn.execute(
-                    "UPDATE games SET version = ?, payload = ?, expires = ? "
-                    "WHERE id = ? AND version = ? AND expires > ?",
-                    (
-                        expected_version + 1,
-                        payload,
-                        now + self.ttl_for(record),
-                        record.id,
-                        expected_version,
-                        now,
-                    ),
-                )
-                if cur.rowcount != 1:
+                ttl = self.ttl_for(record)
+                if not cas_update(conn, record.id, expected_version, payload, now, ttl):
                     return False
                 conn.execute(
                     "INSERT OR IGNORE INTO results (game_id, data, expires) VALUES (?, ?, ?)",

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from bot.storage.base import Store
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
+from bot.storage.sqlite_cas import cas_update
 from bot.storage.user_settings import SETTINGS_SCHEMA, SQLiteSettings
 
 T = TypeVar("T")
@@ -127,20 +128,8 @@ class SQLiteStore(SQLiteSettings, SQLiteResults, Store):
         payload = record.payload()
 
         def op(conn: sqlite3.Connection) -> bool:
-            now = self.clock()
-            cur = conn.execute(
-                "UPDATE games SET version = ?, payload = ?, expires = ? "
-                "WHERE id = ? AND version = ? AND expires > ?",
-                (
-                    expected_version + 1,
-                    payload,
-                    now + self.ttl_for(record),
-                    record.id,
-                    expected_version,
-                    now,
-                ),
-            )
-            return cur.rowcount == 1
+            ttl = self.ttl_for(record)
+            return cas_update(conn, record.id, expected_version, payload, self.clock(), ttl)
 
         ok = await self._run(op)
         if ok:
