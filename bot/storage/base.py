@@ -63,20 +63,25 @@ class Store(UserSettings, ResultStore, ABC):
     async def game_ttl_left(self, game_id: str) -> float | None:
         """Seconds until the game expires (None when unknown)."""
 
-    # chat → game (one active game per chat)
+    # chat → game (one active game per chat, or per forum topic: `thread` is the topic's
+    # message_thread_id, None for a chat without topics and for a forum's General topic)
     @abstractmethod
-    async def get_chat_game(self, chat_id: int) -> str | None: ...
+    async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None: ...
 
     @abstractmethod
-    async def set_chat_game(self, chat_id: int, game_id: str | None) -> None: ...
+    async def set_chat_game(
+        self, chat_id: int, game_id: str | None, thread: int | None = None
+    ) -> None: ...
 
     @abstractmethod
-    async def claim_chat_game(self, chat_id: int, game_id: str) -> bool:
-        """Atomic set-if-absent: True when `game_id` is now the chat's game."""
+    async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
+        """Atomic set-if-absent: True when `game_id` is now the chat's (topic's) game."""
 
     @abstractmethod
-    async def release_chat_game(self, chat_id: int, game_id: str) -> bool:
-        """Atomic compare-and-delete: clear the chat's game only if it is `game_id`."""
+    async def release_chat_game(
+        self, chat_id: int, game_id: str, thread: int | None = None
+    ) -> bool:
+        """Atomic compare-and-delete: clear the chat's (topic's) game only if it is `game_id`."""
 
     # user → games
     @abstractmethod

@@ -126,8 +126,10 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
     def _game(self, game_id: str) -> str:
         return f"{self.prefix}:{{g:{game_id}}}"
 
-    def _chat(self, chat_id: int) -> str:
-        return f"{self.prefix}:{{c:{chat_id}}}"
+    def _chat(self, chat_id: int, thread: int | None = None) -> str:
+        """A chat's game; a forum topic's under the same hash tag (one slot per chat)."""
+        key = f"{self.prefix}:{{c:{chat_id}}}"
+        return key if thread is None else f"{key}:{int(thread)}"
 
     def _user_games(self, user_id: int) -> str:
         return f"{self.prefix}:{{u:{user_id}}}:games"
@@ -262,21 +264,26 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         return None if ms is None or ms < 0 else ms / 1000.0
 
     # chat index
-    async def get_chat_game(self, chat_id: int) -> str | None:
-        value = await self.client.get(self._chat(chat_id))
+    async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:
+        value = await self.client.get(self._chat(chat_id, thread))
         return str(value) if value is not None else None
 
-    async def set_chat_game(self, chat_id: int, game_id: str | None) -> None:
+    async def set_chat_game(
+        self, chat_id: int, game_id: str | None, thread: int | None = None
+    ) -> None:
         if game_id is None:
-            await self.client.delete(self._chat(chat_id))
+            await self.client.delete(self._chat(chat_id, thread))
         else:
-            await self.client.set(self._chat(chat_id), game_id, ex=self.idle_ttl)
+            await self.client.set(self._chat(chat_id, thread), game_id, ex=self.idle_ttl)
 
-    async def claim_chat_game(self, chat_id: int, game_id: str) -> bool:
-        return bool(await self.client.set(self._chat(chat_id), game_id, nx=True, ex=self.idle_ttl))
+    async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
+        key = self._chat(chat_id, thread)
+        return bool(await self.client.set(key, game_id, nx=True, ex=self.idle_ttl))
 
-    async def release_chat_game(self, chat_id: int, game_id: str) -> bool:
-        return bool(await self._release(keys=[self._chat(chat_id)], args=[game_id]))
+    async def release_chat_game(
+        self, chat_id: int, game_id: str, thread: int | None = None
+    ) -> bool:
+        return bool(await self._release(keys=[self._chat(chat_id, thread)], args=[game_id]))
 
     # user index
     async def user_games(self, user_id: int) -> list[str]:
