@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar, cast
+from typing import TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -24,20 +24,16 @@ from aiogram.methods import (
     EditMessageText,
     GetChatMember,
     GetMe,
-    Response,
     SendMessage,
 )
-from aiogram.methods.base import TelegramMethod
 from aiogram.types import CallbackQuery
 
+from bot.telegram.aiogram_adapter import LeanEdit, LeanSend, hold_response_types
 from bot.telegram.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-
-# link previews off, as the bot's default properties set for aiogram's own methods
-_NO_PREVIEW = '{"is_disabled":true}'
 
 MAX_RETRIES = 3
 MAX_RETRY_SLEEP = 60.0
@@ -45,54 +41,17 @@ MAX_RETRY_SLEEP = 60.0
 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
 
 
-class _Edit(TelegramMethod[Any]):
-    """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose
-    answer (the whole edited Message, keyboard included) is not parsed into objects: nobody
-    reads it.
-    The request on the wire is what aiogram's EditMessageText sends; errors raise the same."""
-
-    __returning__ = Any
-    __api_method__ = "editMessageText"
-
-    chat_id: int
-    message_id: int
-    text: str
-    parse_mode: str | None = "HTML"
-    reply_markup: str | None = None
-    link_preview_options: str | None = _NO_PREVIEW
-
-
-class _Send(TelegramMethod[Any]):
-    """sendMessage, lean like _Edit; its answer is read only for the new message's id."""
-
-    __returning__ = Any
-    __api_method__ = "sendMessage"
-
-    chat_id: int
-    text: str
-    parse_mode: str | None = "HTML"
-    reply_markup: str | None = None
-    link_preview_options: str | None = _NO_PREVIEW
-    reply_parameters: str | None = None  # JSON: the message this one answers
-
-
-# aiogram parses every Bot API answer as `Response[method.__returning__]`, a pydantic generic
-# model that pydantic caches only weakly: whenever the garbage collector runs, the next request
-# rebuilds the model class (~3 ms of schema building). Holding the parametrisations the bot
-# uses keeps them cached.
-_RESPONSE_TYPES = tuple(
-    cast(Any, Response)[m.__returning__]
-    for m in (
-        AnswerCallbackQuery,
-        SendMessage,
-        EditMessageText,
-        _Edit,
-        _Send,
-        EditMessageReplyMarkup,
-        DeleteMessage,
-        GetMe,
-        GetChatMember,
-    )
+# the answers' models held in pydantic's cache (see hold_response_types)
+_RESPONSE_TYPES = hold_response_types(
+    AnswerCallbackQuery,
+    SendMessage,
+    EditMessageText,
+    LeanEdit,
+    LeanSend,
+    EditMessageReplyMarkup,
+    DeleteMessage,
+    GetMe,
+    GetChatMember,
 )
 
 
@@ -162,7 +121,7 @@ async def send(
         if reply_to is not None
         else None
     )
-    request = _Send(
+    request = LeanSend(
         chat_id=chat_id, text=text, reply_markup=markup_json(markup), reply_parameters=reply
     )
     try:
@@ -189,7 +148,7 @@ async def edit(
     (deleted, too old to edit) a new message is sent instead and its id returned.
     """
     if message_id is not None:
-        request = _Edit(
+        request = LeanEdit(
             chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
         )
         try:

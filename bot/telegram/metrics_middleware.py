@@ -6,27 +6,26 @@ aiogram's own getUpdates and setWebhook)."""
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
-from aiogram.client.session.middlewares.base import (
-    BaseRequestMiddleware,
-    NextRequestMiddlewareType,
-)
 from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
     TelegramRetryAfter,
 )
-from aiogram.methods.base import TelegramType
 from aiogram.types import TelegramObject, Update
 
 from bot import metrics
+from bot.telegram.aiogram_adapter import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+    Response,
+    TelegramMethod,
+    TelegramType,
+)
 from bot.telegram.middlewares import Handler
-
-if TYPE_CHECKING:
-    from aiogram.methods import Response, TelegramMethod
 
 
 def error_kind(err: TelegramAPIError) -> str:

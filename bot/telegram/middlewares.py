@@ -9,12 +9,12 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from aiogram import BaseMiddleware
-from aiogram.dispatcher.event.bases import UNHANDLED
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
 from bot.telegram import callbacks
+from bot.telegram.aiogram_adapter import UNHANDLED
 from bot.telegram.io import CallbackAnswer, send
 
 log = logging.getLogger("bot.updates")

@@ -1,0 +1,90 @@
+"""Every reach into aiogram beyond its public surface (``aiogram``, ``aiogram.types``,
+``aiogram.exceptions``, ``aiogram.filters``, ``aiogram.enums``, ``aiogram.utils``) lives here, so
+an aiogram release that changes one of them breaks one module, and
+tests/bot/telegram/test_aiogram_adapter.py says what changed.
+
+What each piece relies on:
+
+``LeanEdit`` / ``LeanSend`` (were ``bot.telegram.io._Edit`` / ``_Send``)
+    ``aiogram.methods.base.TelegramMethod`` subclasses. They rely on a session serialising a
+    method as its pydantic fields (``model_dump``, ``None`` dropped, strings sent as they are),
+    posting them to ``__api_method__``, and parsing the answer as ``Response[__returning__]``
+    (``Any`` here: the answer stays a dict).
+``hold_response_types``
+    aiogram parses each answer as ``aiogram.methods.base.Response[method.__returning__]``, a
+    pydantic generic model; holding the parametrisations keeps pydantic's weak cache of them.
+``BaseRequestMiddleware``, ``NextRequestMiddlewareType``, ``TelegramType``, ``TelegramMethod``,
+``Response``
+    the base and call signature of a session's request middleware
+    (``aiogram.client.session.middlewares.base``): ``__call__(make_request, bot, method)``
+    returning ``Response[TelegramType]``.
+``UNHANDLED``
+    the sentinel (``aiogram.dispatcher.event.bases``) an event observer returns when no handler
+    took the event.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.dispatcher.event.bases import UNHANDLED
+from aiogram.methods.base import Response, TelegramMethod, TelegramType
+
+__all__ = [
+    "UNHANDLED",
+    "BaseRequestMiddleware",
+    "LeanEdit",
+    "LeanSend",
+    "NextRequestMiddlewareType",
+    "Response",
+    "TelegramMethod",
+    "TelegramType",
+    "hold_response_types",
+]
+
+# link previews off, as the bot's default properties set for aiogram's own methods
+NO_PREVIEW = '{"is_disabled":true}'
+
+
+class LeanEdit(TelegramMethod[Any]):
+    """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose
+    answer (the whole edited Message, keyboard included) is not parsed into objects: nobody
+    reads it.
+    The request on the wire is what aiogram's EditMessageText sends; errors raise the same."""
+
+    __returning__ = Any
+    __api_method__ = "editMessageText"
+
+    chat_id: int
+    message_id: int
+    text: str
+    parse_mode: str | None = "HTML"
+    reply_markup: str | None = None
+    link_preview_options: str | None = NO_PREVIEW
+
+
+class LeanSend(TelegramMethod[Any]):
+    """sendMessage, lean like LeanEdit; its answer is read only for the new message's id."""
+
+    __returning__ = Any
+    __api_method__ = "sendMessage"
+
+    chat_id: int
+    text: str
+    parse_mode: str | None = "HTML"
+    reply_markup: str | None = None
+    link_preview_options: str | None = NO_PREVIEW
+    reply_parameters: str | None = None  # JSON: the message this one answers
+
+
+def hold_response_types(*methods: type[TelegramMethod[Any]]) -> tuple[type[Any], ...]:
+    """The ``Response[m.__returning__]`` models aiogram parses these methods' answers with.
+
+    pydantic caches generic parametrisations only weakly: whenever the garbage collector runs,
+    the next request rebuilds the model class (~3 ms of schema building). The caller keeps the
+    returned tuple alive to keep them cached."""
+    return tuple(cast(Any, Response)[m.__returning__] for m in methods)
