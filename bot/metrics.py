@@ -126,6 +126,11 @@ REDIS_ERRORS = LoopCounter(
     "during an outage), other",
     ["kind"],
 )
+UPDATES_DUPLICATE = LoopCounter(
+    "cardbot_updates_duplicate",
+    "Webhook updates received again after they were handled (Telegram's retries), skipped",
+    [],
+)
 TIMERS = LoopCounter(
     "cardbot_timers_fired", "Deadlines handled by the timer loop, by kind", ["kind"]
 )
@@ -141,6 +146,7 @@ FAMILIES = (
     TELEGRAM_ERRORS,
     REDIS_SECONDS,
     REDIS_ERRORS,
+    UPDATES_DUPLICATE,
     TIMERS,
     MOVES,
     GAMES_STARTED,
@@ -167,6 +173,11 @@ def update(kind: str, seconds: float) -> None:
     """One update of type `kind` (message, callback_query, ...) took `seconds`."""
     UPDATES.inc(kind)
     UPDATE_SECONDS.child(kind).observe(seconds)
+
+
+def update_duplicate() -> None:
+    """A webhook update was skipped: the update gate had it handled already."""
+    UPDATES_DUPLICATE.inc()
 
 
 def telegram_error(kind: str, method: str) -> None:
