@@ -21,6 +21,8 @@ from bot.config import Settings, get_settings
 
 if TYPE_CHECKING:
     from bot.http_server import OpsServer
+    from bot.storage.update_gate import UpdateGate
+    from bot.webhook import WebhookReceiver
 
 T = TypeVar("T")
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
@@ -36,60 +38,73 @@ async def heartbeat(path: str, every: float = 10.0) -> None:
         await asyncio.sleep(every)
 
 
-def webhook_app(bot: Bot, dp: Dispatcher, settings: Settings) -> Any:
-    """The aiohttp application that receives updates at WEBHOOK_PATH (checks the secret)."""
-    from aiogram.webhook.aiohttp_server import SimpleRequestHandler, setup_application
+def webhook_app(
+    bot: Bot, dp: Dispatcher, settings: Settings, gate: UpdateGate | None = None
+) -> tuple[Any, WebhookReceiver]:
+    """The aiohttp application that receives updates at WEBHOOK_PATH (checks the secret),
+    and its receiver (bot.webhook). The gate defaults to the one of the dispatcher's store."""
     from aiohttp import web
+
+    from bot.storage.update_gate import gate_for
+    from bot.webhook import WebhookReceiver
 
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     app = web.Application()
-    SimpleRequestHandler(dispatcher=dp, bot=bot, secret_token=secret).register(
-        app, path=settings.webhook_path
-    )
-    setup_application(app, dp, bot=bot)
-    return app
+    receiver = WebhookReceiver(bot, dp, gate or gate_for(dp["store"]), secret=secret)
+    receiver.add_routes(app, settings.webhook_path)
+    return app, receiver
 
 
 async def serve_webhook(
     bot: Bot, dp: Dispatcher, settings: Settings, ops: OpsServer | None = None
 ) -> None:
+    """Listen, then set the webhook (every replica sets the same one: idempotent), serve until
+    SIGINT/SIGTERM, then drain: unready at once, new updates refused, those in flight finished,
+    the dispatcher's shutdown (timers handed over, waiting edits sent)."""
     from aiohttp import web
 
     assert settings.webhook_url
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
-    app = webhook_app(bot, dp, settings)
+    app, receiver = webhook_app(bot, dp, settings)
     if ops is not None and shares_webhook_port(settings):
         ops.add_routes(app)  # /metrics, /healthz, /readyz beside the webhook path
     url = settings.webhook_url.rstrip("/") + settings.webhook_path
-    await bot.set_webhook(
-        url=url, secret_token=secret, allowed_updates=dp.resolve_used_update_types()
-    )
-    runner = web.AppRunner(app)
+    runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
     await runner.setup()
-    site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
-    await site.start()
-    log.info(
-        "event=webhook_listening host=%s port=%s path=%s",
-        settings.webhook_host,
-        settings.webhook_port,
-        settings.webhook_path,
-    )
-    if ops is not None:
-        await ops.serving()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
 
-    def on_signal() -> None:
+    def on_signal(sig: signal.Signals) -> None:
+        log.info("event=stopping signal=%s", sig.name)
         if ops is not None:
             ops.drain()  # /readyz answers 503 from now on
         stop.set()
 
     for sig in SIGNALS:
-        loop.add_signal_handler(sig, on_signal)
+        loop.add_signal_handler(sig, on_signal, sig)
+    workflow = {"dispatcher": dp, "bots": [bot], "bot": bot, **dp.workflow_data}
+    await dp.emit_startup(**workflow)
     try:
+        site = web.TCPSite(runner, settings.webhook_host, settings.webhook_port)
+        await site.start()
+        await bot.set_webhook(
+            url=url, secret_token=secret, allowed_updates=dp.resolve_used_update_types()
+        )
+        log.info(
+            "event=webhook_listening host=%s port=%s path=%s",
+            settings.webhook_host,
+            settings.webhook_port,
+            settings.webhook_path,
+        )
+        if ops is not None:
+            await ops.serving()
         await stop.wait()
+        await receiver.drain(settings.webhook_drain_seconds)
     finally:
+        for sig in SIGNALS:
+            loop.remove_signal_handler(sig)
         await runner.cleanup()
+        await dp.emit_shutdown(**workflow)
 
 
 async def poll(bot: Bot, dp: Dispatcher, settings: Settings, ops: OpsServer | None) -> None:

@@ -41,6 +41,8 @@ class Settings(BaseSettings):
     webhook_host: str = "0.0.0.0"
     webhook_port: int = 8080
     webhook_path: str = "/telegram"
+    # SIGTERM in webhook mode: how long the updates in flight may take to finish
+    webhook_drain_seconds: float = Field(default=20.0, gt=0)
     # /metrics, /healthz and /readyz (bot.http_server); unset = no such server
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = "0.0.0.0"

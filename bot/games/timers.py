@@ -54,6 +54,7 @@ class TimerLoop:
         self.handlers: dict[str, DueHandler] = {}
         self._task: asyncio.Task[None] | None = None
         self._stopping = False
+        self._busy = False  # a tick is running (not sleeping)
 
     def on(self, prefix: str, handler: DueHandler) -> None:
         """Route keys `<prefix>:...` to `handler(key, now)`."""
@@ -65,7 +66,10 @@ class TimerLoop:
         while True:
             now = self.clock()
             keys = await self.store.claim_due(now, self.lease, self.batch)
-            for key, lease in keys:
+            for index, (key, lease) in enumerate(keys):
+                if self._stopping:  # draining: the keys not handled yet go to other processes
+                    await self._hand_over([k for k, _ in keys[index:]], now)
+                    return handled
                 prefix = key.split(":", 1)[0]
                 handler = self.handlers.get(prefix)
                 if handler is None:
@@ -85,8 +89,17 @@ class TimerLoop:
             if len(keys) < self.batch:
                 return handled
 
+    async def _hand_over(self, keys: list[str], now: float) -> None:
+        """Make claimed keys due again at once (not when their lease runs out), for another
+        process to take; their handlers re-check the game, so nothing fires early."""
+        for key in keys:
+            with contextlib.suppress(StoreUnavailable):  # then the lease runs out instead
+                await self.store.schedule(key, now)
+        log.info("event=timers_handed_over count=%s", len(keys))
+
     async def run(self) -> None:
         while not self._stopping:
+            self._busy = True
             try:
                 await self.tick_once()
             except asyncio.CancelledError:
@@ -95,17 +108,26 @@ class TimerLoop:
                 pass
             except Exception:
                 log.exception("event=timer_loop_error")
-            await self.sleep(self.tick)
+            finally:
+                self._busy = False
+            if not self._stopping:
+                await self.sleep(self.tick)
 
     def start(self) -> None:
         if self._task is None:
             self._stopping = False
             self._task = asyncio.create_task(self.run(), name="group-timers")
 
-    async def stop(self) -> None:
+    async def stop(self, grace: float = 10.0) -> None:
+        """Stop claiming. A key being handled is finished (for at most `grace` seconds), the
+        other keys of its batch are handed over; a loop that sleeps is simply cancelled."""
         self._stopping = True
         task, self._task = self._task, None
-        if task is not None:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if task is None:
+            return
+        if self._busy:
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(task), grace)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task

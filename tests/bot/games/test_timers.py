@@ -210,3 +210,40 @@ def test_quick_changes_keep_each_others_event_lines() -> None:
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 30.0, 90)
     assert record.table.events == public_view(record)["events"]  # later: only the new lines
+
+
+async def test_a_stopping_process_finishes_its_deadline_and_hands_over_the_rest(
+    store: Store,
+) -> None:
+    """SIGTERM mid-batch: the deadline being handled is finished, the other claimed ones are
+    due again at once for another process (not after the lease), and each fires once."""
+    clock = Clock()
+    fired: list[tuple[str, str]] = []
+    entered, release = asyncio.Event(), asyncio.Event()
+    draining = TimerLoop(store, clock=clock, tick=0.01)
+
+    async def slow(key: str, now: float) -> None:
+        fired.append(("draining", key))
+        entered.set()
+        await release.wait()
+
+    draining.on("turn", slow)
+    keys = [turn_key(f"h{i:09d}") for i in range(5)]
+    for key in keys:
+        await store.schedule(key, clock.now - 1)
+    draining.start()
+    await asyncio.wait_for(entered.wait(), 5)
+    stopping = asyncio.create_task(draining.stop())
+    await asyncio.sleep(0.05)
+    assert not stopping.done()  # the deadline in hand is finished first
+    release.set()
+    await asyncio.wait_for(stopping, 5)
+    other = TimerLoop(store, clock=clock)
+
+    async def quick(key: str, now: float) -> None:
+        fired.append(("other", key))
+
+    other.on("turn", quick)
+    assert await other.tick_once() == 4  # the lease (30 s) has not run out: handed over
+    assert sorted(k for _, k in fired) == sorted(keys)
+    assert [who for who, _ in fired].count("draining") == 1
