@@ -45,8 +45,10 @@ class Messenger(Protocol):
         markup: Keyboard | None = None,
         *,
         reply_to: int | None = None,
+        thread: int | None = None,
     ) -> int | None:
-        """A new HTML message (a reply to `reply_to`); its id, or None when the chat refuses."""
+        """A new HTML message (a reply to `reply_to`; in forum topic `thread`); its id, or None
+        when the chat refuses (or the topic is gone)."""
         ...
 
     async def edit(
@@ -57,8 +59,10 @@ class Messenger(Protocol):
         markup: Keyboard | None = None,
         *,
         retry: bool = True,
+        thread: int | None = None,
     ) -> int | None:
-        """Edit in place ("not modified" is fine); a message that is gone is sent anew. The id
+        """Edit in place ("not modified" is fine); a message that is gone is sent anew (into
+        forum topic `thread`). The id
         of the message that now shows `text`, or None when the chat refuses the bot.
         Telegram's RetryAfter is waited out (`retry`), or raised at once as RetryLater."""
         ...

@@ -1,6 +1,11 @@
 """Group games: /newgame, invite deep links, "Play with friends", the bot added to a group, and
 a group upgraded to a supergroup.
 
+Forum topics: a command (or a tap on a message) in a topic of a forum supergroup starts the
+game in that topic, and every answer goes there (`topic_of`). Only `is_topic_message` makes a
+topic: in a group without topics `message_thread_id` names the thread of replies a message is
+in, which is no place to send to.
+
 Thin: every handler parses what arrived and calls one TableService method; a `Refused` becomes
 a short answer in the user's language. Included ABOVE the start router so `/start j<code>` and
 the `m:friends` button reach it first.
@@ -10,7 +15,7 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
+from aiogram.types import CallbackQuery, ChatMemberUpdated, InaccessibleMessage, Message, User
 
 import rules
 from bot.games.refusal import Refused
@@ -50,6 +55,14 @@ TOAST = {
     "lobby-only-creator-settings",
     "lobby-only-creator-cancels",
 }
+
+
+def topic_of(message: Message | InaccessibleMessage | None) -> int | None:
+    """The forum topic a message is in (its message_thread_id); None outside forums and in a
+    forum's General topic (whose messages carry no thread id, and to which one sends none)."""
+    if not isinstance(message, Message) or not message.is_topic_message:
+        return None
+    return message.message_thread_id
 
 
 def player(user: User, lang: str) -> Player:
@@ -105,20 +118,22 @@ async def newgame(
 ) -> None:
     assert message.from_user is not None
     kind = (command.args or "").strip().lower()
-    chat = message.chat
-    board = await tables.lobbies.running_board(chat.id)
+    chat, thread = message.chat, topic_of(message)
+    publisher = tables.publisher
+    board = await tables.lobbies.running_board(chat.id, thread)
     if board is not None:  # a game is on: point at it instead of a picker that would refuse
-        await tables.publisher.tg.send(chat.id, _("lobby-running"), reply_to=board)
+        await publisher.send_to_group(chat.id, _("lobby-running"), reply_to=board, thread=thread)
         return
     if kind not in rules.GROUP_GAMES:
         markup = pick_game_markup(_, "new")
-        await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup)
+        await publisher.send_to_group(chat.id, _("lobby-pick-game"), markup, thread=thread)
         return
     who = player(message.from_user, user_lang)
     try:
-        await tables.lobbies.new_group_lobby(kind, chat.id, chat.title or "", who, lang)
+        title = chat.title or ""
+        await tables.lobbies.new_group_lobby(kind, chat.id, title, who, lang, thread=thread)
     except Refused as r:
-        await tables.publisher.send_to_group(chat.id, _(r.key))
+        await publisher.send_to_group(chat.id, _(r.key), thread=thread)
 
 
 async def newgame_private(message: Message, bot: Bot, _: Translator) -> None:
@@ -135,20 +150,20 @@ async def start_in_group(
 ) -> None:
     """`/start` in a group; `/start j<code>` comes from a ?startgroup= link."""
     assert message.from_user is not None
-    chat = message.chat
+    chat, thread = message.chat, topic_of(message)
     if not command.args:
         markup = pick_game_markup(_, "new")
-        await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup)
+        await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup, thread=thread)
         return
     code = deeplinks.parse_payload(command.args)
     who = player(message.from_user, user_lang)
     try:
         if code is None:
             raise Refused("invite-unknown")
-        await tables.lobbies.open_in_group(code, chat.id, chat.title or "", who, lang)
+        await tables.lobbies.open_in_group(code, chat.id, chat.title or "", who, lang, thread)
     except Refused as r:  # at most one such answer a minute in a group (links can be spammed)
         if await tables.store.mark(f"deeplink-refused:{chat.id}", DEEP_LINK_REPLY_SECONDS):
-            await tables.publisher.send_to_group(chat.id, _(r.key))
+            await tables.publisher.send_to_group(chat.id, _(r.key), thread=thread)
 
 
 async def start_join(
@@ -197,8 +212,10 @@ async def picked(
     who = player(query.from_user, user_lang)
     try:
         if mode == "new" and chat.type in GROUP_CHATS:
-            title = chat.title or ""
-            await tables.lobbies.new_group_lobby(kind, chat.id, title, who, lang, message_id)
+            title, thread = chat.title or "", topic_of(query.message)
+            await tables.lobbies.new_group_lobby(
+                kind, chat.id, title, who, lang, message_id, thread
+            )
         elif mode == "inv" and chat.type == "private":
             await tables.lobbies.new_invite(kind, who, lang, chat.id, message_id)
     except Refused as r:

@@ -152,6 +152,8 @@ class TableMeta:
     lang: str = "ru"  # the language of the public messages
     title: str | None = None  # the group's title
     group: int | None = None  # the group chat (None until the lobby is opened in one)
+    # the forum topic (message_thread_id) the game lives in; None: no topic (or General)
+    thread: int | None = None
     board: Place | None = None  # the one public message: the lobby, then the table
     invite: Place | None = None  # the creator's private invite message
     hands: dict[int, Place] = field(default_factory=dict)  # seat → private hand (Ryadki)
@@ -182,6 +184,7 @@ class TableMeta:
             "lang": self.lang,
             "title": self.title,
             "group": self.group,
+            "thread": self.thread,
             "board": self.board,
             "invite": self.invite,
             "hands": {str(k): v for k, v in self.hands.items()},
@@ -223,6 +226,7 @@ class TableMeta:
             lang=str(d.get("lang") or "ru"),
             title=d.get("title"),
             group=_opt_int(d.get("group")),
+            thread=_opt_int(d.get("thread")),
             board=_place(d.get("board")),
             invite=_place(d.get("invite")),
             hands={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("hands") or {}).items()},

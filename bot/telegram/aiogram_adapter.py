@@ -79,6 +79,7 @@ class LeanSend(TelegramMethod[Any]):
     reply_markup: str | None = None
     link_preview_options: str | None = NO_PREVIEW
     reply_parameters: str | None = None  # JSON: the message this one answers
+    message_thread_id: int | None = None  # a forum topic (None: no topic, or a forum's General)
 
 
 def hold_response_types(*methods: type[TelegramMethod[Any]]) -> tuple[type[Any], ...]:

@@ -73,6 +73,12 @@ def _is_gone(err: TelegramBadRequest) -> bool:
     )
 
 
+def _is_topic_gone(err: TelegramBadRequest) -> bool:
+    """A forum topic that was deleted or closed (a closed one takes messages from admins only)."""
+    text = err.message.lower()
+    return any(s in text for s in ("message thread not found", "topic_closed", "topic_deleted"))
+
+
 async def with_retry(call: Callable[[], Awaitable[T]], what: str = "request") -> T:
     """Run `call`, sleeping and retrying (at most MAX_RETRIES times) on RetryAfter."""
     for attempt in range(MAX_RETRIES + 1):
@@ -113,21 +119,33 @@ async def send(
     text: str,
     markup: Keyboard | None = None,
     reply_to: int | None = None,
+    *,
+    thread: int | None = None,
 ) -> int | None:
-    """Send an HTML message (`reply_to`: as a reply to that message, if it is still there);
-    its message_id, or None when the chat refuses (blocked bot)."""
+    """Send an HTML message (`reply_to`: as a reply to that message, if it is still there;
+    `thread`: into that forum topic); its message_id, or None when the chat refuses (blocked
+    bot) or the topic is gone (deleted, closed)."""
     reply = (
         f'{{"message_id":{int(reply_to)},"allow_sending_without_reply":true}}'
         if reply_to is not None
         else None
     )
     request = LeanSend(
-        chat_id=chat_id, text=text, reply_markup=markup_json(markup), reply_parameters=reply
+        chat_id=chat_id,
+        text=text,
+        reply_markup=markup_json(markup),
+        reply_parameters=reply,
+        message_thread_id=thread,
     )
     try:
         msg = await with_retry(lambda: bot(request), "sendMessage")
     except TelegramForbiddenError as err:
         log.info("event=send_forbidden chat=%s error=%s", chat_id, err.message)
+        return None
+    except TelegramBadRequest as err:
+        if not _is_topic_gone(err):
+            raise
+        log.info("event=send_topic_gone chat=%s thread=%s error=%s", chat_id, thread, err.message)
         return None
     return int(msg["message_id"])
 
@@ -140,12 +158,14 @@ async def edit(
     markup: Keyboard | None = None,
     *,
     retry: bool = True,
+    thread: int | None = None,
 ) -> int | None:
     """Edit a message in place; returns the id of the message that now shows `text`.
 
     "message is not modified" is ignored; RetryAfter is waited out here (`retry`) or raised at
     once (for the edit coalescer, which pauses the whole chat); when the message is gone
-    (deleted, too old to edit) a new message is sent instead and its id returned.
+    (deleted, too old to edit) a new message is sent instead (into forum topic `thread`; an
+    edit itself needs no topic) and its id returned.
     """
     if message_id is not None:
         request = LeanEdit(
@@ -168,7 +188,7 @@ async def edit(
         except TelegramForbiddenError as err:
             log.info("event=edit_forbidden chat=%s error=%s", chat_id, err.message)
             return None
-    return await send(bot, chat_id, text, markup)
+    return await send(bot, chat_id, text, markup, thread=thread)
 
 
 async def delete(bot: Bot, chat_id: int, message_id: int) -> bool:

@@ -48,8 +48,9 @@ class TelegramMessenger:
         markup: Keyboard | None = None,
         *,
         reply_to: int | None = None,
+        thread: int | None = None,
     ) -> int | None:
-        return await _translated(io.send(self.bot, chat_id, text, markup, reply_to))
+        return await _translated(io.send(self.bot, chat_id, text, markup, reply_to, thread=thread))
 
     async def edit(
         self,
@@ -59,8 +60,10 @@ class TelegramMessenger:
         markup: Keyboard | None = None,
         *,
         retry: bool = True,
+        thread: int | None = None,
     ) -> int | None:
-        return await _translated(io.edit(self.bot, chat_id, message_id, text, markup, retry=retry))
+        call = io.edit(self.bot, chat_id, message_id, text, markup, retry=retry, thread=thread)
+        return await _translated(call)
 
     async def delete(self, chat_id: int, message_id: int) -> bool:
         return await io.delete(self.bot, chat_id, message_id)

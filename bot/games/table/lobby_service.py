@@ -66,23 +66,28 @@ class LobbyService:
         user: Player,
         lang: str,
         message_id: int | None = None,
+        thread: int | None = None,
     ) -> GameRecord:
-        """/newgame → a lobby in this group (the picker's message becomes the lobby)."""
+        """/newgame → a lobby in this group, in forum topic `thread` (the picker's message
+        becomes the lobby)."""
         record = self._new(kind, user, lang, chat_id, self.settings.lobby_ttl_seconds)
-        record.table.group, record.table.title = chat_id, title
-        if not await self.records.claim_group(chat_id, record.id):
+        meta = record.table
+        meta.group, meta.title, meta.thread = chat_id, title, thread
+        if not await self.records.claim_group(chat_id, record.id, thread):
             raise Refused("lobby-busy")
         await self._publish_code(record)
         screen = await self.publisher.board_screen(record)
         try:
-            msg_id = await self.publisher.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
+            msg_id = await self.publisher.tg.edit(
+                chat_id, message_id, screen.text, screen.keyboard, thread=thread
+            )
         except ChatMoved as moved:  # the group is a supergroup now: open it there
-            await self.store.release_chat_game(chat_id, record.id)
-            await self.store.delete_invite(record.table.code)
+            await self.store.release_chat_game(chat_id, record.id, thread)
+            await self.store.delete_invite(meta.code)
             return await self.new_group_lobby(kind, moved.new_chat_id, title, user, lang)
-        record.table.board = (chat_id, msg_id) if msg_id is not None else None
+        meta.board = (chat_id, msg_id) if msg_id is not None else None
         if not await self.store.create(record):
-            await self.store.release_chat_game(chat_id, record.id)
+            await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("grp-stale")
         await self._schedule(record)
         if kind == "ryadki":
@@ -101,7 +106,8 @@ class LobbyService:
         link = deeplinks.join_link(await self.publisher.tg.username(), record.table.code)
         button = Button(text=translate("grp-btn-join-link"), url=link)
         text = translate("lobby-creator-dm", name=esc(user.name))
-        await self.publisher.send_to_group(group, text, Keyboard([[button]]))
+        markup = Keyboard([[button]])
+        await self.publisher.send_to_group(group, text, markup, thread=record.table.thread)
 
     async def new_invite(
         self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
@@ -117,9 +123,10 @@ class LobbyService:
         await self._schedule(record)
         return record
 
-    async def running_board(self, chat_id: int) -> int | None:
-        """The board message of the lobby or game already on in this group (None: none)."""
-        gid = await self.store.get_chat_game(chat_id)
+    async def running_board(self, chat_id: int, thread: int | None = None) -> int | None:
+        """The board message of the lobby or game already on in this group or forum topic
+        (None: none)."""
+        gid = await self.store.get_chat_game(chat_id, thread)
         record = await self.store.load(gid) if gid else None
         if record is None or record.finished or record.table.board is None:
             return None
@@ -175,28 +182,38 @@ class LobbyService:
         return await self.records.mutate(gid, change)
 
     async def open_in_group(
-        self, code: str, chat_id: int, title: str, user: Player, lang: str
+        self,
+        code: str,
+        chat_id: int,
+        title: str,
+        user: Player,
+        lang: str,
+        thread: int | None = None,
     ) -> None:
-        """`/start j<code>` in a group (the ?startgroup link): the lobby opens here."""
+        """`/start j<code>` in a group (the ?startgroup link): the lobby opens here (in forum
+        topic `thread`). Opened again in the same group, it shows again where it lives."""
         record = await self.resolve_invite(code)
         if record.table.group == chat_id and record.phase == "lobby":
             await self.publisher.show(record, resend=True)
             return
         if record.phase != "lobby" or record.table.group is not None:
             raise Refused("invite-cancelled" if record.phase == "cancelled" else "invite-started")
-        if not await self.records.claim_group(chat_id, record.id):
+        if not await self.records.claim_group(chat_id, record.id, thread):
             raise Refused("lobby-busy")
+        attach = self._attach(chat_id, title, user, thread)
         try:
-            attached = await self.records.mutate(record.id, self._attach(chat_id, title, user))
+            attached = await self.records.mutate(record.id, attach)
         except Refused:
-            await self.store.release_chat_game(chat_id, record.id)
+            await self.store.release_chat_game(chat_id, record.id, thread)
             raise
         if attached is None:
-            await self.store.release_chat_game(chat_id, record.id)
+            await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("invite-unknown")
         screen = await self.publisher.board_screen(attached)
         try:
-            msg_id = await self.publisher.tg.send(chat_id, screen.text, screen.keyboard)
+            msg_id = await self.publisher.tg.send(
+                chat_id, screen.text, screen.keyboard, thread=thread
+            )
         except ChatMoved as moved:  # the group is a supergroup now: move it there
             await self.publisher.chat_moved(chat_id, moved.new_chat_id, record.id)
             now = await self.store.load(record.id)
@@ -211,11 +228,14 @@ class LobbyService:
         attached = await self.records.mutate(record.id, remember) or attached
         await self.after_change(attached)
 
-    def _attach(self, chat_id: int, title: str, user: Player) -> Callable[[GameRecord], bool]:
+    def _attach(
+        self, chat_id: int, title: str, user: Player, thread: int | None
+    ) -> Callable[[GameRecord], bool]:
         def attach(r: GameRecord) -> bool:
             if r.phase != "lobby" or r.table.group is not None:
                 raise Refused("invite-started")
             r.table.group, r.table.title, r.chat_id = chat_id, title, chat_id
+            r.table.thread = thread
             lobby = Lobby(r.kind, r.table)
             if r.table.seat_of(user.user_id) is None and not lobby.is_full:
                 lobby.join(user)

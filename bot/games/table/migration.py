@@ -69,10 +69,12 @@ class Migration:
             version=record.version + 1,
             meta=dataclasses.replace(record.table, group=new),
         )
+        thread = record.table.thread  # (a basic group has no topics: None)
         if record.phase in ("lobby", "play"):
-            await self.tg.send(new, self.records.translator(record)("grp-migrated"))
+            text = self.records.translator(record)("grp-migrated")
+            await self.tg.send(new, text, thread=thread)
         screen = await self.publisher.board_screen(target)
-        msg_id = await self.tg.send(new, screen.text, screen.keyboard)
+        msg_id = await self.tg.send(new, screen.text, screen.keyboard, thread=thread)
 
         def settle(r: GameRecord) -> bool:
             if r.table.migrating != (new, now):
@@ -101,10 +103,11 @@ class Migration:
         """The chat index follows a moved game: the new chat names it (while it is on), the old
         one no longer does."""
         store = self.records.store
+        thread = record.table.thread
         if (
             not record.finished
-            and not await self.records.claim_group(new, record.id)
-            and await store.get_chat_game(new) != record.id
+            and not await self.records.claim_group(new, record.id, thread)
+            and await store.get_chat_game(new, thread) != record.id
         ):
             log.warning("event=migrated_chat_busy game=%s chat=%s", record.id, new)
-        await store.release_chat_game(old, record.id)
+        await store.release_chat_game(old, record.id, thread)

@@ -12,7 +12,9 @@ to the board that mentions them). The previous ping goes, so chats do not fill u
   is skipped — the board matters more. Ryadki pings go to private chats, which have no budget of
   their own beyond Telegram's one message a second per chat.
 - Where the last ping is: the setting `ping` of its owner (the player for Ryadki, the group for
-  Parquet): "<game>:<chat>:<message>", so a new ping replaces it and the game's end removes it.
+  Parquet; `ping:<topic>` for a game in a forum topic, so games in two topics of one group keep
+  their own): "<game>:<chat>:<message>", so a new ping replaces it and the game's end removes it.
+- A game in a forum topic pings in that topic (Parquet; a Ryadki ping is private).
 """
 
 from __future__ import annotations
@@ -81,6 +83,12 @@ class Pings:
         meta = record.table
         return meta.players[seat].user_id if record.kind == "ryadki" else int(meta.group or 0)
 
+    @staticmethod
+    def _slot(record: GameRecord) -> str:
+        """The setting that holds the owner's last ping of this game."""
+        thread = record.table.thread
+        return PING if record.kind == "ryadki" or thread is None else f"{PING}:{thread}"
+
     async def _send(self, record: GameRecord, seat: int) -> None:
         meta = record.table
         player = meta.players[seat]
@@ -104,14 +112,16 @@ class Pings:
             if await self.store.take_send(chat, time.time(), 60.0, per_minute, gap) > 0:
                 log.info("event=ping_skipped game=%s reason=budget", record.id)
                 return
-        await self._delete_last(owner, record.id)
-        msg = await self.tg.send(chat, text, reply_to=reply_to)
+        slot = self._slot(record)
+        await self._delete_last(owner, slot, record.id)
+        thread = meta.thread if record.kind != "ryadki" else None
+        msg = await self.tg.send(chat, text, reply_to=reply_to, thread=thread)
         if msg is not None:
-            await self.store.set_setting(owner, PING, f"{record.id}:{chat}:{msg}")
+            await self.store.set_setting(owner, slot, f"{record.id}:{chat}:{msg}")
 
-    async def _delete_last(self, owner: int, gid: str | None = None) -> None:
+    async def _delete_last(self, owner: int, slot: str, gid: str | None = None) -> None:
         """Delete the owner's last ping (of game `gid` only, when given)."""
-        last = await self.store.get_setting(owner, PING)
+        last = await self.store.get_setting(owner, slot)
         if not last:
             return
         game, chat, msg = last.split(":")
@@ -119,12 +129,13 @@ class Pings:
             return  # a group's ping of another game: that game clears it
         with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
             await self.tg.delete(int(chat), int(msg))
-        await self.store.set_setting(owner, PING, "")
+        await self.store.set_setting(owner, slot, "")
 
     async def _clear(self, record: GameRecord) -> None:
         """The game is over: its pings go (the board says who won)."""
         owners = {self._owner(record, s) for s in record.table.humans}
+        slot = self._slot(record)
         for owner in owners:
-            last = await self.store.get_setting(owner, PING)
+            last = await self.store.get_setting(owner, slot)
             if last and last.split(":")[0] == record.id:
-                await self._delete_last(owner)
+                await self._delete_last(owner, slot)

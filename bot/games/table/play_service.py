@@ -310,8 +310,10 @@ class PlayService:
             assert self.private is not None
             await self.private.again(old, lang)
             return
-        title = old.table.title or ""
-        new = await self.lobbies.new_group_lobby(record.kind, group, title, user, lang)
+        title, thread = old.table.title or "", old.table.thread
+        new = await self.lobbies.new_group_lobby(
+            record.kind, group, title, user, lang, thread=thread
+        )
 
         def seat_all(r: GameRecord) -> bool:
             lobby = Lobby(r.kind, r.table)

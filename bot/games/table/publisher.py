@@ -148,7 +148,7 @@ class Publisher:
                     return  # a newer board is on its way (from this process or another)
                 try:
                     new_id = await self.tg.edit(
-                        chat, msg, screen.text, screen.keyboard, retry=False
+                        chat, msg, screen.text, screen.keyboard, retry=False, thread=meta.thread
                     )
                 except ChatMoved as moved:  # shows the game afresh in the new chat
                     await self.chat_moved(chat, moved.new_chat_id, gid)
@@ -161,7 +161,7 @@ class Publisher:
         elif meta.group is not None:
             chat = meta.group
             try:
-                new_id = await self.tg.send(chat, screen.text, screen.keyboard)
+                new_id = await self.tg.send(chat, screen.text, screen.keyboard, thread=meta.thread)
             except ChatMoved as moved:
                 await self.chat_moved(chat, moved.new_chat_id, record.id)
                 return
@@ -184,12 +184,19 @@ class Publisher:
         self._shown[place] = sig
 
     async def send_to_group(
-        self, chat_id: int, text: str, markup: Keyboard | None = None
+        self,
+        chat_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        thread: int | None = None,
+        reply_to: int | None = None,
     ) -> int | None:
-        """A plain message to a group (a refusal, the game picker); when the group has become
-        a supergroup its game moves there first and the message goes there too."""
+        """A plain message to a group (a refusal, the game picker), in forum topic `thread`;
+        when the group has become a supergroup its game moves there first and the message goes
+        there too (a basic group has no topics)."""
         try:
-            return await self.tg.send(chat_id, text, markup)
+            return await self.tg.send(chat_id, text, markup, reply_to=reply_to, thread=thread)
         except ChatMoved as moved:
             log.info("event=chat_migrated old=%s new=%s", chat_id, moved.new_chat_id)
             await self.chat_moved(chat_id, moved.new_chat_id, None)

@@ -66,19 +66,21 @@ class TableRecords:
     async def release(self, record: GameRecord) -> None:
         group = record.table.group
         if group is not None:
-            await self.store.release_chat_game(group, record.id)
+            await self.store.release_chat_game(group, record.id, record.table.thread)
 
-    async def claim_group(self, chat_id: int, gid: str) -> bool:
-        """One active game per group: claim the chat, freeing it first from a finished game."""
-        if await self.store.claim_chat_game(chat_id, gid):
+    async def claim_group(self, chat_id: int, gid: str, thread: int | None = None) -> bool:
+        """One active game per group, or per forum topic (`thread`): claim it, freeing it first
+        from a finished game."""
+        store = self.store
+        if await store.claim_chat_game(chat_id, gid, thread):
             return True
-        current = await self.store.get_chat_game(chat_id)
+        current = await store.get_chat_game(chat_id, thread)
         if current is None:
-            return await self.store.claim_chat_game(chat_id, gid)
-        record = await self.store.load(current)
+            return await store.claim_chat_game(chat_id, gid, thread)
+        record = await store.load(current)
         if record is None or record.finished:
-            await self.store.release_chat_game(chat_id, current)
-            return await self.store.claim_chat_game(chat_id, gid)
+            await store.release_chat_game(chat_id, current, thread)
+            return await store.claim_chat_game(chat_id, gid, thread)
         return False
 
     def lobby_expiry(self, record: GameRecord) -> float:
