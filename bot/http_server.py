@@ -34,6 +34,7 @@ class OpsServer:
         self.draining = False
         self._runner: web.AppRunner | None = None
         self.port: int | None = None  # the port listened on (port 0 asks for a free one)
+        self._count_active = metrics.active_games_hook(store)  # counted at each scrape
 
     async def serving(self) -> None:
         """The bot takes updates from now on (a dispatcher startup hook in polling mode)."""
@@ -45,6 +46,7 @@ class OpsServer:
         self.draining = True
 
     def add_routes(self, app: web.Application) -> None:
+        metrics.on_scrape(self._count_active)
         app.router.add_get("/metrics", self.metrics)
         app.router.add_get("/healthz", self.healthz)
         app.router.add_get("/readyz", self.readyz)
@@ -92,6 +94,7 @@ class OpsServer:
         log.info("event=ops_listening host=%s port=%s", host, self.port)
 
     async def stop(self) -> None:
+        metrics.off_scrape(self._count_active)
         runner, self._runner = self._runner, None
         if runner is not None:
             await runner.cleanup()

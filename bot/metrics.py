@@ -6,7 +6,7 @@ Served at `/metrics` by bot.http_server when METRICS_PORT is set; counting happe
     metrics.game_started("ryadki")
     metrics.game_finished("parquet", "over")        # outcome: won | lost | resigned | over | …
     metrics.set_active_games("kosa", 12)            # or, counted when scraped:
-    metrics.on_scrape(count_active_games)           # async () -> None, calls set_active_games
+    metrics.on_scrape(metrics.active_games_hook(store))  # the store's count, every scrape
 
 The counters and histograms counted per update are plain numbers in dicts, written only from
 the event loop's thread (every caller is a coroutine or a callback on the loop) and turned into
@@ -23,7 +23,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from bisect import bisect_left
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
+from typing import Protocol
 
 from prometheus_client import REGISTRY, Gauge, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
@@ -139,7 +140,13 @@ GAMES_STARTED = LoopCounter("cardbot_games_started", "Games started, by game", [
 GAMES_FINISHED = LoopCounter(
     "cardbot_games_finished", "Games finished, by game and outcome", ["game", "outcome"]
 )
-ACTIVE_GAMES = Gauge("cardbot_active_games", "Games in play, by game (as last counted)", ["game"])
+# counted by the store for the whole deployment: every replica reports the same figure (a
+# dashboard takes max, not sum, over the replicas)
+ACTIVE_GAMES = Gauge(
+    "cardbot_active_games",
+    "Open games (lobbies and games in play) in the store, by game (as last counted)",
+    ["game"],
+)
 FAMILIES = (
     UPDATES,
     UPDATE_SECONDS,
@@ -220,6 +227,22 @@ def set_active_games(game: str, count: int) -> None:
     ACTIVE_GAMES.labels(game).set(count)
 
 
+class CountsActiveGames(Protocol):
+    """What `active_games_hook` needs of a store (bot.storage.Store has it)."""
+
+    async def active_games(self, now: float | None = None) -> Mapping[str, int]: ...
+
+
+def active_games_hook(store: CountsActiveGames) -> ScrapeHook:
+    """A scrape hook that sets `cardbot_active_games{game}` from the store's count."""
+
+    async def count_active_games() -> None:
+        for game, count in (await store.active_games()).items():
+            set_active_games(game, count)
+
+    return count_active_games
+
+
 def on_scrape(hook: ScrapeHook) -> None:
     """Run `hook` (async, e.g. counting active games and calling set_active_games) before each
     /metrics answer; a hook that fails or takes over 2 s leaves its gauges as they were."""
@@ -227,7 +250,8 @@ def on_scrape(hook: ScrapeHook) -> None:
 
 
 def off_scrape(hook: ScrapeHook) -> None:
-    _scrape_hooks.remove(hook)
+    if hook in _scrape_hooks:
+        _scrape_hooks.remove(hook)
 
 
 async def exposition(hook_timeout: float = 2.0) -> bytes:

@@ -63,6 +63,15 @@ class Store(UserSettings, ResultStore, ABC):
     async def game_ttl_left(self, game_id: str) -> float | None:
         """Seconds until the game expires (None when unknown)."""
 
+    @abstractmethod
+    async def active_games(self, now: float | None = None) -> dict[str, int]:
+        """Open games (lobbies and games in play) of every game kind, counted from their
+        creation until they end (a finished save or `finish`), are deleted or would expire
+        idle at `now` (default: the current time). Cheap enough for each /metrics scrape; on
+        Redis an index written at creation and at the end only (a game created before this
+        index existed is not counted; one kept open by moves past IDLE_TTL after its
+        creation drops out)."""
+
     # chat → game (one active game per chat, or per forum topic: `thread` is the topic's
     # message_thread_id, None for a chat without topics and for a forum's General topic)
     @abstractmethod

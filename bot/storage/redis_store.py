@@ -1,9 +1,17 @@
 """Redis backend: one hash per game (`v` version, `d` payload), Lua compare-and-set.
 
-Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no command touches two keys.
+REDIS_URL names one server, a Redis Cluster or Sentinel's master (bot.storage.redis_url).
+Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no script or multi-key command
+touches two slots. The sets every process writes to (the deadlines, the pending results) are
+split over SHARDS keys (bot.storage.shards), so no single slot is hot.
 Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script). Those two, the
-game hot path, go over a dedicated lean connection (bot.storage.resp) when the URL allows it;
-everything else uses redis-py.
+game hot path, go over a dedicated lean connection (bot.storage.resp; over a cluster one per
+master, bot.storage.resp_cluster) when the URL allows it (no TLS, no Sentinel); everything
+else uses redis-py (`redis.asyncio.Redis`, `RedisCluster`, or Sentinel's `master_for`).
+
+Active games: one sorted set per game kind (`{active:<kind>}`: game id → when it expires if
+left idle), written when a game is created and when it ends (never on a move), counted with
+ZCOUNT when /metrics is scraped.
 
 The store remembers the last version of each recently used game it saved or loaded (payload
 text and decoded rules state, `RecentGames`). Loading such a game asks Redis for the payload
@@ -17,40 +25,34 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import hiredis
-from redis.asyncio import Redis
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
 from redis.exceptions import ResponseError
 
 from bot.storage.base import Store
 from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
+from bot.storage.redis_client import CountingCluster, CountingRedis, connect
 from bot.storage.redis_scripts import (
-    CLAIM_DUE,
     CREATE,
-    FINISH_DUE,
     LOAD_IF_CHANGED,
     RELEASE,
     SAVE,
     TAKE_SEND,
 )
+from bot.storage.redis_url import parse_redis_url
 from bot.storage.resp import LeanRedis
+from bot.storage.resp_cluster import LeanCluster
+from bot.storage.results_redis import CLAIM, UNCLAIM, call
 from bot.storage.results_redis_views import RedisResultViews
+from bot.storage.shards import SHARDS, claim_across, shard_of
 from bot.storage.user_settings import RedisSettings
+from rules import GAMES
 
-
-class CountingRedis(Redis):
-    """A Redis client that counts the commands it sends (each one is a round trip)."""
-
-    commands_sent = 0
-
-    async def execute_command(self, *args: Any, **options: Any) -> Any:
-        self.commands_sent += 1
-        return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
+__all__ = ["CountingCluster", "CountingRedis", "RedisStore"]
 
 
 class RedisStore(RedisSettings, RedisResultViews, Store):
@@ -69,26 +71,22 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         self.clock_offset_ms = 0.0  # Redis's clock minus ours (measured when opened)
         # every call gives up after `timeout` (connect or reply), with no retry of its own: a tap
         # during an outage is answered at once, and the store's Health fails fast meanwhile
-        client = CountingRedis.from_url(
-            url,
-            decode_responses=True,
-            socket_timeout=timeout,
-            socket_connect_timeout=timeout,
-            retry=Retry(NoBackoff(), 0),
-        )
-        assert isinstance(client, CountingRedis)
-        self.client: CountingRedis = client
+        self.target = target = parse_redis_url(url)
+        self.client: CountingRedis | CountingCluster = connect(target, timeout)
         self.prefix = prefix
+        self._claim_turn = 0  # the shard each claim starts at rotates (bot.storage.shards)
         self._create = self.client.register_script(CREATE)
         self._save = self.client.register_script(SAVE)
         self._release = self.client.register_script(RELEASE)
         self._load_if_changed = self.client.register_script(LOAD_IF_CHANGED)
         self.recent = RecentGames(remembered)
-        self._claim_due = self.client.register_script(CLAIM_DUE)
-        self._finish_due = self.client.register_script(FINISH_DUE)
         self._take_send = self.client.register_script(TAKE_SEND)
         # the hot path (load, save): None → redis-py for those too
-        self.lean: LeanRedis | None = LeanRedis.from_url(url, timeout=timeout)
+        self.lean: LeanRedis | LeanCluster | None = None
+        if target.direct:
+            self.lean = LeanRedis.from_url(url, timeout=timeout)
+        elif isinstance(self.client, CountingCluster) and not target.tls:
+            self.lean = LeanCluster(self.client, target.username, target.password, timeout)
 
     @property
     def round_trips(self) -> int:
@@ -110,17 +108,27 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
             self._create,
             self._save,
             self._release,
-            self._claim_due,
-            self._finish_due,
             self._take_send,
             self._load_if_changed,
         ):
             script.sha = await self.client.script_load(script.script)
+        for shared in (CLAIM, UNCLAIM):  # the deadlines' and the pending results' claims
+            await self.client.script_load(shared.source)
         if self.lean is not None:
-            reply = await self.lean.execute("PING")
+            reply = await self.lean.execute("HGET", self._game("-"), "v")  # connects
             if isinstance(reply, hiredis.ReplyError):
                 raise ResponseError(str(reply))
+        await self._move_unsharded(self._legacy_deadlines(), self._deadlines)
+        await self._move_unsharded(self._legacy_pending(), self._pending)
         return self
+
+    async def _move_unsharded(self, legacy: str, shard: Callable[[str], str]) -> None:
+        """Members of a set written before it was sharded (one key) go to their shards, so a
+        timer or result stored by an older version is not lost."""
+        entries: Any = await self.client.zrange(legacy, 0, -1, withscores=True)
+        for member, score in entries:
+            await self.client.zadd(shard(member), {member: score}, nx=True)
+            await self.client.zrem(legacy, member)
 
     # keys
     def _game(self, game_id: str) -> str:
@@ -140,8 +148,18 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
     def _invite(self, code: str) -> str:
         return f"{self.prefix}:{{i:{code}}}"
 
-    def _deadlines(self) -> str:
+    def _deadlines(self, key: str) -> str:
+        """The deadline shard of the timer `key`."""
+        return f"{self.prefix}:{{dl:{shard_of(key)}}}"
+
+    def deadline_shards(self) -> list[str]:
+        return [f"{self.prefix}:{{dl:{i}}}" for i in range(SHARDS)]
+
+    def _legacy_deadlines(self) -> str:
         return f"{self.prefix}:{{deadlines}}"
+
+    def _active(self, kind: str) -> str:
+        return f"{self.prefix}:{{active:{kind}}}"
 
     # games
     async def create(self, record: GameRecord) -> bool:
@@ -152,6 +170,9 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         )
         if ok:
             self.recent.remember(record, payload)
+            if not record.finished:
+                expires = time.time() + self.ttl_for(record)
+                await self.client.zadd(self._active(record.kind), {record.id: expires})
         return bool(ok)
 
     async def _eval(self, script: Any, key: str, *args: Any) -> Any:
@@ -251,13 +272,27 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         if ok:
             record.version = expected_version + 1
             self.recent.remember(record, payload)
+            if record.finished:  # over (or a lobby closed): no longer active
+                await self.client.zrem(self._active(record.kind), record.id)
         else:  # someone else wrote it: whatever is remembered may be old
             self.recent.forget(record.id)
         return bool(ok)
 
     async def delete(self, game_id: str) -> None:
         self.recent.forget(game_id)
-        await self.client.delete(self._game(game_id))
+        await self._batch(
+            [("DEL", self._game(game_id)), *(("ZREM", self._active(k), game_id) for k in GAMES)]
+        )
+
+    async def active_games(self, now: float | None = None) -> dict[str, int]:
+        clock = time.time()
+        at = repr(float(clock if now is None else now))
+        commands: list[tuple[Any, ...]] = []
+        for kind in GAMES:  # the entries of games that expired unfinished go
+            commands.append(("ZREMRANGEBYSCORE", self._active(kind), "-inf", repr(clock)))
+            commands.append(("ZCOUNT", self._active(kind), f"({at}", "+inf"))
+        replies = await self._batch(commands)
+        return {kind: int(replies[2 * i + 1]) for i, kind in enumerate(GAMES)}
 
     async def game_ttl_left(self, game_id: str) -> float | None:
         ms = await self.client.pttl(self._game(game_id))
@@ -341,22 +376,27 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         args: list[str | int] = [repr(now), repr(window), limit, repr(min_gap), member]
         return float(await self._take_send(keys=[key], args=args))
 
-    # deadlines
+    # deadlines, over SHARDS keys (bot.storage.shards)
     async def schedule(self, key: str, due: float) -> None:
-        await self.client.zadd(self._deadlines(), {key: due})
+        await self.client.zadd(self._deadlines(key), {key: due})
 
     async def cancel(self, key: str) -> None:
-        await self.client.zrem(self._deadlines(), key)
+        await self.client.zrem(self._deadlines(key), key)
 
     async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
         until = float(now + lease)
-        keys = await self._claim_due(
-            keys=[self._deadlines()], args=[repr(float(now)), limit, repr(until)]
+        self._claim_turn += 1
+
+        def claim(shard: str, n: int) -> tuple[Any, ...]:
+            return call(CLAIM, [shard], [repr(float(now)), n, repr(until)])
+
+        keys = await claim_across(
+            self._batch, self.deadline_shards(), limit, self._claim_turn, claim
         )
-        return [(str(k), until) for k in keys]
+        return [(k, until) for k in keys]
 
     async def finish_due(self, key: str, lease: float) -> None:
-        await self._finish_due(keys=[self._deadlines()], args=[key, repr(float(lease))])
+        [_] = await self._batch([call(UNCLAIM, [self._deadlines(key)], [key, repr(float(lease))])])
 
     async def close(self) -> None:
         if self.lean is not None:
@@ -372,6 +412,7 @@ for _name in (
     "save",
     "version_of",
     "delete",
+    "active_games",
     "game_ttl_left",
     "get_chat_game",
     "set_chat_game",

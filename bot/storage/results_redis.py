@@ -3,7 +3,9 @@
 Keys (each `{hash tag}` one Redis Cluster slot; no script touches two slots):
 - `{g:<id>}:r` the game's result (JSON, `result_ttl`), in the game's slot: the save's own
   compare-and-set script writes it (SAVE with a second key);
-- `{results}` the pending set (zset id → when the end was recorded, or a sweeper's lease);
+- `{rs:<n>}` the pending set (zset id → when the end was recorded, or a sweeper's lease),
+  split over SHARDS keys by the game id (bot.storage.shards); `{active:<kind>}` loses the game
+  when its result is applied;
 - `{u:<uid>}:st` statistics (hash, see bot.stats.stats), `:h` the last 100 results (list),
   `:done` the games already counted (zset id → when counted; kept an hour past the result TTL),
   `:dy:<kind>:<variant>:<day>` the day's ranked attempt;
@@ -44,14 +46,15 @@ from bot.storage.results_scripts import PAGE as _PAGE
 from bot.storage.results_scripts import RATE as _RATE
 from bot.storage.results_scripts import UNHIDE as _UNHIDE
 from bot.storage.results_scripts import USER as _USER
+from bot.storage.shards import SHARDS, claim_across, shard_of
 
 if TYPE_CHECKING:
-    from redis.asyncio import Redis
-
     from bot.storage.health import Health
     from bot.storage.recent import RecentGames
     from bot.storage.record import GameRecord
+    from bot.storage.redis_client import CountingCluster, CountingRedis
     from bot.storage.resp import LeanRedis
+    from bot.storage.resp_cluster import LeanCluster
 
 log = logging.getLogger("bot.storage")
 ATTEMPTS = 20  # compare-and-set rounds before a result is left to the sweep
@@ -110,11 +113,12 @@ class RedisResults(ResultStore):
     """Mixed into RedisStore (which provides these)."""
 
     prefix: str
-    lean: LeanRedis | None
-    client: Redis
+    lean: LeanRedis | LeanCluster | None
+    client: CountingRedis | CountingCluster
     recent: RecentGames
     health: Health
     result_round_trips: int = 0
+    _sweep_turn: int = 0  # the pending shard each sweep starts at rotates
 
     if TYPE_CHECKING:
 
@@ -126,8 +130,15 @@ class RedisResults(ResultStore):
     def _rkey(self, game_id: str) -> str:
         return f"{self.prefix}:{{g:{game_id}}}:r"
 
-    def _pending(self) -> str:
+    def _pending(self, game_id: str) -> str:
+        """The pending-results shard of a game."""
+        return f"{self.prefix}:{{rs:{shard_of(game_id)}}}"
+
+    def _legacy_pending(self) -> str:
         return f"{self.prefix}:{{results}}"
+
+    def _active(self, kind: str) -> str:
+        return f"{self.prefix}:{{active:{kind}}}"
 
     def _ukey(self, user_id: int, part: str) -> str:
         return f"{self.prefix}:{{u:{user_id}}}:{part}"
@@ -152,7 +163,7 @@ class RedisResults(ResultStore):
                 for command in commands:
                     pipe.execute_command(*command)
                 replies = list(await pipe.execute(raise_on_error=False))
-            self.client.commands_sent += len(commands)  # type: ignore[attr-defined]
+            self.client.commands_sent += len(commands)
         lost = [i for i, r in enumerate(replies) if _noscript(r)]
         if lost:
             again = [("EVAL", SOURCES[commands[i][1]], *commands[i][2:]) for i in lost]
@@ -185,7 +196,7 @@ class RedisResults(ResultStore):
             self.result_ttl,
         ]
         commands = [
-            ("ZADD", self._pending(), repr(time.time()), record.id),
+            ("ZADD", self._pending(record.id), repr(time.time()), record.id),
             call(SAVE, [self._game_key(record.id), self._rkey(record.id)], args),
         ]
         reads = self._reads(result) if apply else []
@@ -292,7 +303,8 @@ class RedisResults(ResultStore):
         else:
             log.warning("event=result_conflicts game=%s (left to the sweep)", gid)
             return
-        await self._batch([*self._board_lines(result, after), ("ZREM", self._pending(), gid)])
+        done = [("ZREM", self._pending(gid), gid), ("ZREM", self._active(result.kind), gid)]
+        await self._batch([*self._board_lines(result, after), *done])
 
     def _board_lines(
         self, result: GameResult, after: dict[int, dict[str, str]]
@@ -318,20 +330,26 @@ class RedisResults(ResultStore):
     ) -> list[GameResult]:
         lease = repr(float(now))
         cutoff = repr(float(now - older_than))
-        [ids] = await self._batch([call(CLAIM, [self._pending()], [cutoff, limit, lease])])
-        ids = [str(i) for i in text(ids)]
+        self._sweep_turn += 1
+        shards = [f"{self.prefix}:{{rs:{i}}}" for i in range(SHARDS)]
+
+        def claim(shard: str, n: int) -> tuple[Any, ...]:
+            return call(CLAIM, [shard], [cutoff, n, lease])
+
+        ids = await claim_across(self._batch, shards, limit, self._sweep_turn, claim)
         if not ids:
             return []
         raws = await self._batch([("GET", self._rkey(i)) for i in ids])
         results, gone = [], []
         for gid, raw in zip(ids, raws, strict=True):
             if raw is None:  # a save that lost its compare-and-set, or a result expired
-                gone.append(call(UNCLAIM, [self._pending()], [gid, lease]))
+                gone.append(call(UNCLAIM, [self._pending(gid)], [gid, lease]))
             else:
                 results.append(GameResult.from_json(raw))
         if gone:
             await self._batch(gone)
-        return results
+        # in the order the games ended (the shards came in any order): a streak counts on it
+        return sorted(results, key=lambda r: r.finished_at)
 
     async def load_result(self, game_id: str) -> GameResult | None:
         [raw] = await self._batch([("GET", self._rkey(game_id))])

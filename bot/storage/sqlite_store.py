@@ -20,6 +20,7 @@ from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
 from bot.storage.sqlite_cas import cas_update
 from bot.storage.user_settings import SETTINGS_SCHEMA, SQLiteSettings
+from rules import GAMES
 
 T = TypeVar("T")
 
@@ -140,6 +141,20 @@ class SQLiteStore(SQLiteSettings, SQLiteResults, Store):
 
     async def delete(self, game_id: str) -> None:
         await self._run(lambda conn: conn.execute("DELETE FROM games WHERE id = ?", (game_id,)))
+
+    async def active_games(self, now: float | None = None) -> dict[str, int]:
+        def op(conn: sqlite3.Connection) -> dict[str, int]:
+            at = self.clock() if now is None else now
+            rows = conn.execute(
+                "SELECT json_extract(payload, '$.k'), COUNT(*) FROM games "
+                "WHERE expires > ? AND NOT json_extract(payload, '$.f') GROUP BY 1",
+                (at,),
+            ).fetchall()
+            counts = dict.fromkeys(GAMES, 0)
+            counts.update({str(kind): int(n) for kind, n in rows})
+            return counts
+
+        return await self._run(op)
 
     async def game_ttl_left(self, game_id: str) -> float | None:
         def op(conn: sqlite3.Connection) -> float | None:

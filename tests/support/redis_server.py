@@ -102,3 +102,123 @@ def start_redis(timeout: float = 10.0, persistent: bool = False) -> RedisServer:
             proc.wait(timeout=5)
     shutil.rmtree(workdir, ignore_errors=True)
     raise RuntimeError("could not start redis-server")
+
+
+def _free_cluster_port() -> int:
+    """A free port whose cluster bus port (+10000) is free too."""
+    for _attempt in range(50):
+        port = free_port()
+        if port + 10000 > 65535:
+            continue
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port + 10000))
+            except OSError:
+                continue
+        return port
+    raise RuntimeError("no free port pair for a cluster node")
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=5)
+
+
+def _spawn(args: list[str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _ask(port: int, command: bytes, timeout: float = 0.5) -> bytes:
+    """One inline command to a server on loopback and the start of its reply ('' on error)."""
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+            s.sendall(command + b"\r\n")
+            return s.recv(65536)
+    except OSError:
+        return b""
+
+
+@dataclass
+class RedisCluster:
+    """Three cluster-enabled redis-server masters on loopback, every slot assigned."""
+
+    procs: list[subprocess.Popen[bytes]]
+    ports: list[int]
+    workdir: str
+
+    @property
+    def url(self) -> str:
+        """The store's REDIS_URL for this cluster (every master a startup node)."""
+        return "redis+cluster://" + ",".join(f"127.0.0.1:{p}" for p in self.ports)
+
+    def stop(self) -> None:
+        for proc in self.procs:
+            _stop(proc)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def start_cluster(masters: int = 3, timeout: float = 30.0) -> RedisCluster:
+    """Start `masters` cluster-enabled servers, join them with `redis-cli --cluster create` and
+    wait (at most `timeout` seconds) for `cluster_state:ok` on each; every process started is
+    stopped again if anything fails."""
+    binary, cli = redis_binary(), shutil.which("redis-cli")
+    if binary is None or cli is None:
+        raise RuntimeError("redis-server and redis-cli are needed for a cluster")
+    workdir = tempfile.mkdtemp(prefix="cardbot-cluster-")
+    cluster = RedisCluster([], [], workdir)
+    try:
+        for i in range(masters):
+            node_dir = os.path.join(workdir, str(i))
+            os.mkdir(node_dir)
+            for _attempt in range(5):
+                port = _free_cluster_port()
+                proc = _spawn(
+                    [
+                        binary,
+                        "--port",
+                        str(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--cluster-enabled",
+                        "yes",
+                        "--cluster-config-file",
+                        os.path.join(node_dir, "nodes.conf"),
+                        "--cluster-node-timeout",
+                        "5000",
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no",
+                        "--dir",
+                        node_dir,
+                    ]
+                )
+                if _answers(proc, port, timeout):
+                    cluster.procs.append(proc)
+                    cluster.ports.append(port)
+                    break
+                _stop(proc)
+            else:
+                raise RuntimeError("could not start a cluster node")
+        create = [cli, "--cluster", "create", *(f"127.0.0.1:{p}" for p in cluster.ports)]
+        subprocess.run(
+            [*create, "--cluster-replicas", "0", "--cluster-yes"],
+            check=True,
+            timeout=timeout,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + timeout
+        while not all(b"cluster_state:ok" in _ask(p, b"CLUSTER INFO") for p in cluster.ports):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the cluster did not reach cluster_state:ok in time")
+            time.sleep(0.1)
+        return cluster
+    except BaseException:
+        cluster.stop()
+        raise

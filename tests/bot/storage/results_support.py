@@ -14,6 +14,7 @@ from bot.stats.result import GameResult, Outcome, PlayerResult
 from bot.storage import GameRecord, Player, SoloMeta, Store, TableMeta, new_id
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
+from tests.bot.storage.conftest import BACKENDS, url_of
 
 
 async def open_stores(request: pytest.FixtureRequest, tmp_path: Path, count: int) -> list[Store]:
@@ -21,12 +22,12 @@ async def open_stores(request: pytest.FixtureRequest, tmp_path: Path, count: int
     if request.param == "sqlite":
         path = str(tmp_path / "db.sqlite3")
         return [await SQLiteStore(path).open() for _ in range(count)]
-    url = request.getfixturevalue("redis_url")
+    url = url_of(request, request.param)
     prefix = "r" + uuid.uuid4().hex[:8]  # isolate tests sharing one server
     return [await RedisStore(url, prefix=prefix).open() for _ in range(count)]
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=BACKENDS)
 async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
     [s] = await open_stores(request, tmp_path, 1)
     try:
@@ -35,7 +36,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         await s.close()
 
 
-@pytest.fixture(params=["sqlite", "redis"])
+@pytest.fixture(params=BACKENDS)
 async def pair(
     request: pytest.FixtureRequest, tmp_path: Path
 ) -> AsyncIterator[tuple[Store, Store]]:

@@ -36,8 +36,8 @@ def test_url_support() -> None:
     assert LeanRedis.from_url("rediss://example.org:6380/0") is None  # TLS: redis-py does it
 
 
-async def test_hot_path_uses_the_lean_connection(redis_url: str) -> None:
-    s = await open_store(redis_url)
+async def test_hot_path_uses_the_lean_connection(any_redis_url: str) -> None:
+    s = await open_store(any_redis_url)
     try:
         assert s.lean is not None
         rec = record()
@@ -55,8 +55,8 @@ async def test_hot_path_uses_the_lean_connection(redis_url: str) -> None:
         await s.close()
 
 
-async def test_save_survives_a_flushed_script_cache(redis_url: str) -> None:
-    s = await open_store(redis_url)
+async def test_save_survives_a_flushed_script_cache(any_redis_url: str) -> None:
+    s = await open_store(any_redis_url)
     try:
         rec = record()
         await s.create(rec)
@@ -75,7 +75,7 @@ async def test_reconnects_after_the_connection_drops(redis_url: str) -> None:
         rec = record()
         await s.create(rec)
         assert await s.load(rec.id) is not None
-        assert s.lean is not None and s.lean._protocol is not None
+        assert isinstance(s.lean, LeanRedis) and s.lean._protocol is not None
         s.lean._protocol.transport.close()  # type: ignore[union-attr]
         got = await s.load(rec.id)  # a fresh connection
         assert got is not None and await s.save(got, 0)
@@ -87,8 +87,8 @@ async def test_reconnects_after_the_connection_drops(redis_url: str) -> None:
         await s.close()
 
 
-async def test_concurrent_commands_get_their_own_replies(redis_url: str) -> None:
-    s = await open_store(redis_url)
+async def test_concurrent_commands_get_their_own_replies(any_redis_url: str) -> None:
+    s = await open_store(any_redis_url)
     try:
         recs = [record() for _ in range(20)]
         for r in recs:

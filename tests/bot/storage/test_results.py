@@ -188,11 +188,11 @@ async def test_unranked_games_count_for_the_player_only(store: Store) -> None:
     assert (await store.leaderboard(Board.wins("kosa"))).total == 0
 
 
-async def test_redis_crash_after_the_user_scripts(redis_url: str) -> None:
+async def test_redis_crash_after_the_user_scripts(any_redis_url: str) -> None:
     """Redis's second step has two round trips; a process dying after the per-user scripts
     but before the boards and the pending removal leaves the rest to the sweep, counted once."""
-    a = await RedisStore(redis_url, prefix="cr" + str(time.time_ns())).open()
-    b = await RedisStore(redis_url, prefix=a.prefix).open()
+    a = await RedisStore(any_redis_url, prefix="cr" + str(time.time_ns())).open()
+    b = await RedisStore(any_redis_url, prefix=a.prefix).open()
     try:
         record = await new_game(a)
         result = solo(record.id, 9, won=True, daily=60)
@@ -220,8 +220,8 @@ async def test_redis_crash_after_the_user_scripts(redis_url: str) -> None:
         await b.close()
 
 
-async def test_redis_result_keys_share_the_game_slot_and_expire(redis_url: str) -> None:
-    s = await RedisStore(redis_url, prefix="sl" + str(time.time_ns())).open()
+async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: str) -> None:
+    s = await RedisStore(any_redis_url, prefix="sl" + str(time.time_ns())).open()
     try:
         record = await new_game(s)
         assert await s.finish(record, 0, solo(record.id, 1, won=True))
@@ -234,12 +234,12 @@ async def test_redis_result_keys_share_the_game_slot_and_expire(redis_url: str) 
         await s.close()
 
 
-async def test_redis_over_redis_py_and_after_the_script_cache_is_lost(redis_url: str) -> None:
+async def test_redis_over_redis_py_and_after_the_script_cache_is_lost(any_redis_url: str) -> None:
     """Without the lean connection (a TLS URL) the same pipelines go through redis-py; a server
     that lost its scripts (restart, SCRIPT FLUSH) gets them again as EVAL, on both paths."""
     prefix = "py" + str(time.time_ns())
-    lean = await RedisStore(redis_url, prefix=prefix).open()
-    plain = await RedisStore(redis_url, prefix=prefix).open()
+    lean = await RedisStore(any_redis_url, prefix=prefix).open()
+    plain = await RedisStore(any_redis_url, prefix=prefix).open()
     assert plain.lean is not None
     await plain.lean.close()
     plain.lean = None

@@ -1,0 +1,86 @@
+"""The redis-py client of a `RedisTarget`: one server, a cluster, or Sentinel's master.
+
+Every client gives up after `timeout` (connect or reply) with no retry of its own: a tap during
+an outage is answered at once, and the store's Health fails fast meanwhile. Each counts the
+commands it sends (one round trip each), for the benchmarks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redis.asyncio import Redis, RedisCluster
+from redis.asyncio.cluster import ClusterNode
+from redis.asyncio.retry import Retry
+from redis.asyncio.sentinel import Sentinel
+from redis.backoff import NoBackoff
+
+from bot.storage.redis_url import RedisTarget
+
+Client = Redis | RedisCluster
+
+
+class CountingRedis(Redis):
+    """A Redis client that counts the commands it sends (each one is a round trip)."""
+
+    commands_sent = 0
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        self.commands_sent += 1
+        return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
+
+
+class CountingCluster(RedisCluster):
+    """A Redis Cluster client that counts the commands it sends."""
+
+    commands_sent = 0
+
+    async def execute_command(self, *args: Any, **options: Any) -> Any:
+        self.commands_sent += 1
+        return await super().execute_command(*args, **options)
+
+
+def connect(target: RedisTarget, timeout: float) -> CountingRedis | CountingCluster:
+    """The client for `target` (nothing is sent until the first command)."""
+    limits: dict[str, Any] = {
+        "socket_timeout": timeout,
+        "socket_connect_timeout": timeout,
+        "retry": Retry(NoBackoff(), 0),
+    }
+    if target.kind == "single":
+        client = CountingRedis.from_url(target.url, decode_responses=True, **limits)
+        assert isinstance(client, CountingRedis)
+        return client
+    auth: dict[str, Any] = {"username": target.username, "password": target.password}
+    options: dict[str, Any] = dict(target.options)
+    if target.kind == "cluster":
+        return CountingCluster(
+            startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
+            decode_responses=True,
+            ssl=target.tls,
+            **auth,
+            **limits,
+            **options,
+        )
+    sentinel_auth: dict[str, Any] = {"password": options.pop("sentinel_password", None)}
+    sentinel = Sentinel(  # type: ignore[no-untyped-call]
+        list(target.nodes),
+        sentinel_kwargs={
+            **sentinel_auth,
+            "socket_timeout": timeout,
+            "socket_connect_timeout": timeout,
+        },
+        decode_responses=True,
+        **limits,
+    )
+    assert target.master is not None
+    master = sentinel.master_for(
+        target.master,
+        redis_class=CountingRedis,
+        db=target.db,
+        ssl=target.tls,
+        **auth,
+        **options,
+    )
+    assert isinstance(master, CountingRedis)
+    return master
