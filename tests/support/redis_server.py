@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import socket
@@ -221,4 +222,141 @@ def start_cluster(masters: int = 3, timeout: float = 30.0) -> RedisCluster:
         return cluster
     except BaseException:
         cluster.stop()
+        raise
+
+
+@dataclass
+class SentinelSetup:
+    """A plain redis-server and one `redis-server --sentinel` monitoring it as `master`."""
+
+    master: RedisServer
+    sentinel: subprocess.Popen[bytes]
+    port: int
+    workdir: str
+    name: str = "cardbot"
+
+    @property
+    def url(self) -> str:
+        return f"redis+sentinel://127.0.0.1:{self.port}/{self.name}/0"
+
+    def stop(self) -> None:
+        _stop(self.sentinel)
+        self.master.stop()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def start_sentinel(timeout: float = 15.0) -> SentinelSetup:
+    binary = redis_binary()
+    if binary is None:
+        raise RuntimeError("redis-server not found")
+    master = start_redis()
+    workdir = tempfile.mkdtemp(prefix="cardbot-sentinel-")
+    try:
+        port = free_port()
+        config = os.path.join(workdir, "sentinel.conf")  # a sentinel rewrites its own config
+        with open(config, "w") as f:
+            f.write(
+                f"port {port}\nbind 127.0.0.1\ndir {workdir}\n"
+                f"sentinel monitor cardbot 127.0.0.1 {master.port} 1\n"
+            )
+        proc = _spawn([binary, config, "--sentinel"])
+        setup = SentinelSetup(master, proc, port, workdir)
+        deadline = time.monotonic() + timeout
+        ask = b"SENTINEL get-master-addr-by-name cardbot"
+        while str(master.port).encode() not in _ask(port, ask):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                setup.stop()
+                raise RuntimeError("the sentinel did not report its master in time")
+            time.sleep(0.05)
+        return setup
+    except BaseException:
+        master.stop()
+        shutil.rmtree(workdir, ignore_errors=True)
+        raise
+
+
+@dataclass
+class TLSServer:
+    """A redis-server that speaks TLS only, with a throwaway CA (openssl CLI)."""
+
+    proc: subprocess.Popen[bytes]
+    port: int
+    workdir: str
+
+    @property
+    def ca(self) -> str:
+        return os.path.join(self.workdir, "ca.crt")
+
+    @property
+    def url(self) -> str:
+        return f"rediss://127.0.0.1:{self.port}/0?ssl_ca_certs={self.ca}"
+
+    def stop(self) -> None:
+        _stop(self.proc)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+
+def _answers_tls(proc: subprocess.Popen[bytes], port: int, ca: str, timeout: float) -> bool:
+    import ssl
+
+    context = ssl.create_default_context(cafile=ca)
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            with (
+                socket.create_connection(("127.0.0.1", port), timeout=0.5) as raw,
+                context.wrap_socket(raw, server_hostname="127.0.0.1") as s,
+            ):
+                s.sendall(b"PING\r\n")
+                if s.recv(16).startswith(b"+PONG"):
+                    return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+def start_tls_redis(timeout: float = 15.0) -> TLSServer:
+    """None of this runs without `openssl` and a redis-server built with TLS (Debian's is)."""
+    binary, openssl = redis_binary(), shutil.which("openssl")
+    if binary is None or openssl is None:
+        raise RuntimeError("redis-server and openssl are needed for a TLS server")
+    workdir = tempfile.mkdtemp(prefix="cardbot-tls-")
+    try:
+        path = functools.partial(os.path.join, workdir)
+        ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+
+        def run(*args: str) -> None:
+            subprocess.run(
+                [openssl, *args],
+                check=True,
+                timeout=timeout,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
+        run("req", "-x509", *ec, "-keyout", path("ca.key"), "-out", path("ca.crt"),
+            "-days", "1", "-subj", "/CN=cardbot test CA")  # fmt: skip
+        run("req", *ec, "-keyout", path("server.key"), "-out", path("server.csr"),
+            "-subj", "/CN=127.0.0.1")  # fmt: skip
+        with open(path("san.ext"), "w") as f:
+            f.write("subjectAltName=IP:127.0.0.1\n")
+        run("x509", "-req", "-in", path("server.csr"), "-CA", path("ca.crt"),
+            "-CAkey", path("ca.key"), "-CAcreateserial", "-out", path("server.crt"),
+            "-days", "1", "-extfile", path("san.ext"))  # fmt: skip
+        for _attempt in range(5):
+            port = free_port()
+            proc = _spawn(
+                [binary, "--port", "0", "--tls-port", str(port), "--bind", "127.0.0.1",
+                 "--tls-cert-file", path("server.crt"), "--tls-key-file", path("server.key"),
+                 "--tls-ca-cert-file", path("ca.crt"), "--tls-auth-clients", "no",
+                 "--save", "", "--appendonly", "no", "--dir", workdir]
+            )  # fmt: skip
+            if _answers_tls(proc, port, path("ca.crt"), timeout):
+                return TLSServer(proc, port, workdir)
+            _stop(proc)
+        raise RuntimeError("could not start a TLS redis-server")
+    except BaseException:
+        shutil.rmtree(workdir, ignore_errors=True)
         raise
