@@ -50,7 +50,9 @@ def webhook_app(
 
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     app = web.Application()
-    receiver = WebhookReceiver(bot, dp, gate or gate_for(dp["store"]), secret=secret)
+    receiver = WebhookReceiver(
+        bot, dp, gate or gate_for(dp["store"], lease=settings.update_lease_seconds), secret=secret
+    )
     receiver.add_routes(app, settings.webhook_path)
     return app, receiver
 
@@ -91,10 +93,11 @@ async def serve_webhook(
             url=url, secret_token=secret, allowed_updates=dp.resolve_used_update_types()
         )
         log.info(
-            "event=webhook_listening host=%s port=%s path=%s",
+            "event=webhook_listening host=%s port=%s path=%s replica=%s",
             settings.webhook_host,
             settings.webhook_port,
             settings.webhook_path,
+            receiver.gate.process,
         )
         if ops is not None:
             await ops.serving()

@@ -16,6 +16,10 @@ class Settings(BaseSettings):
     )
 
     bot_token: SecretStr
+    # unset = the embedded SQLite file at DATA_PATH; else one of (bot.storage.redis_url):
+    # redis://[[user]:pass@]host:port/db (rediss:// TLS; unix:///path.sock?db=N),
+    # redis+cluster://host:port[,host:port…] (Redis Cluster; rediss+cluster:// TLS),
+    # redis+sentinel://host:port[,host:port…]/master-name[/db] (rediss+sentinel:// TLS)
     redis_url: str | None = None
     data_path: str = "data/cardbot.sqlite3"
     telegram_api_url: str | None = None
@@ -43,6 +47,9 @@ class Settings(BaseSettings):
     webhook_path: str = "/telegram"
     # SIGTERM in webhook mode: how long the updates in flight may take to finish
     webhook_drain_seconds: float = Field(default=20.0, gt=0)
+    # a chat's lease while one replica handles its update (renewed meanwhile); after a crash,
+    # that chat's next updates wait at most this long
+    update_lease_seconds: float = Field(default=10.0, gt=0)
     # /metrics, /healthz and /readyz (bot.http_server); unset = no such server
     metrics_port: int | None = Field(default=None, ge=1, le=65535)
     metrics_host: str = "0.0.0.0"
@@ -60,6 +67,16 @@ class Settings(BaseSettings):
     def _empty_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
+        return value
+
+    @field_validator("redis_url")
+    @classmethod
+    def _redis_url_shape(cls, value: str | None) -> str | None:
+        """A malformed REDIS_URL fails here, in one line (bot.storage.redis_url)."""
+        if value is not None:
+            from bot.storage.redis_url import parse_redis_url
+
+            parse_redis_url(value)
         return value
 
     @field_validator("bot_token")

@@ -207,7 +207,7 @@ async def test_webhook_mode_can_share_its_port_with_the_ops_routes(tmp_path: Pat
     store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
     try:
         ops = OpsServer(store)
-        app = webhook_app(bot, build_dispatcher(bot, store, cfg), cfg)
+        app, _ = webhook_app(bot, build_dispatcher(bot, store, cfg), cfg)
         ops.add_routes(app)
         async with TestClient(TestServer(app)) as client:
             assert (await client.get("/healthz")).status == 200

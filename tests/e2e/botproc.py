@@ -114,10 +114,18 @@ class BotProcess:
             start_new_session=True,
         )
 
+    @property
+    def webhook(self) -> bool:
+        return bool(self.env.get("WEBHOOK_URL"))
+
     async def start(self, timeout: float = START_TIMEOUT) -> BotProcess:
-        """Start and wait (bounded) until the bot polls getUpdates."""
+        """Start and wait (bounded) until the bot polls getUpdates, or in webhook mode until
+        its /readyz (on METRICS_PORT) answers 200."""
         polls = self.emulator.poll_count
         self.spawn()
+        if self.webhook:
+            await self._wait_ready(timeout)
+            return self
 
         def polled_or_died() -> bool:
             if self.proc is not None and self.proc.poll() is not None:
@@ -135,6 +143,34 @@ class BotProcess:
             await self.stop()
             raise BotProcessError(f"{e}\n--- bot log ---\n{self.log_tail()}") from None
         return self
+
+    async def _wait_ready(self, timeout: float) -> None:
+        import aiohttp
+
+        url = f"http://127.0.0.1:{self.env['METRICS_PORT']}/readyz"
+        deadline = time.monotonic() + timeout * TIMEOUT_FACTOR
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=2)) as http:
+            while time.monotonic() < deadline:
+                if self.proc is not None and self.proc.poll() is not None:
+                    raise BotProcessError(
+                        f"the bot exited with code {self.proc.returncode} before it was ready\n"
+                        + self.log_tail()
+                    )
+                try:
+                    async with http.get(url) as reply:
+                        if reply.status == 200:
+                            return
+                except (aiohttp.ClientError, TimeoutError):
+                    pass
+                await asyncio.sleep(0.1)
+        await self.stop()
+        raise BotProcessError(f"the bot was not ready within {timeout}s\n{self.log_tail()}")
+
+    def terminate(self) -> None:
+        """SIGTERM without waiting (the process drains; `stop` then waits for its exit)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self._expect_exit = True
+            self.proc.send_signal(signal.SIGTERM)
 
     async def stop(self, timeout: float = STOP_TIMEOUT) -> int | None:
         """SIGTERM, wait up to ``timeout`` s (the emulator keeps serving), then SIGKILL."""
