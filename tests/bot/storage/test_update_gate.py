@@ -1,6 +1,6 @@
 """The update gate: each update handled at most once, one chat's updates one at a time across
-processes (two gates on one real Redis stand for two replicas), a crashed holder's retry
-handled once its lease runs out."""
+processes (gates of two stores on one real Redis, or on the 3-master cluster, stand for two
+replicas), a crashed holder's retry handled once its lease runs out."""
 
 from __future__ import annotations
 
@@ -12,22 +12,29 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, order_key
+from bot.storage.redis_store import RedisStore
+from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, gate_for, order_key
 
 Factory = Callable[..., UpdateGate]
 
 
 @pytest.fixture
-async def replicas(redis_url: str) -> AsyncIterator[Factory]:
-    """Gates of separate processes sharing one Redis (a fresh key prefix per test)."""
-    client = Redis.from_url(redis_url, decode_responses=True)
+async def replicas(any_redis_url: str) -> AsyncIterator[Factory]:
+    """The gates of separate processes' stores on one Redis deployment (a fresh key prefix per
+    test): what `python -m bot` builds in webhook mode."""
     prefix = f"t{secrets.token_hex(3)}"
+    stores: list[RedisStore] = []
 
     def make(**kw: Any) -> UpdateGate:
-        return RedisGate(client, prefix, **kw)
+        store = RedisStore(any_redis_url, prefix=prefix)
+        stores.append(store)
+        gate = gate_for(store, **kw)
+        assert isinstance(gate, RedisGate)
+        return gate
 
     yield make
-    await client.aclose()
+    for store in stores:
+        await store.close()
 
 
 @pytest.fixture(params=["local", "redis"])
@@ -35,9 +42,9 @@ async def gate(request: pytest.FixtureRequest, redis_url: str) -> AsyncIterator[
     if request.param == "local":
         yield LocalGate()
         return
-    client = Redis.from_url(redis_url, decode_responses=True)
-    yield RedisGate(client, f"t{secrets.token_hex(3)}")
-    await client.aclose()
+    store = RedisStore(redis_url, prefix=f"t{secrets.token_hex(3)}")
+    yield gate_for(store)
+    await store.close()
 
 
 def test_order_key_is_the_chat_or_the_user() -> None:
