@@ -18,6 +18,10 @@ if [ ! -x .venv/bin/python ]; then
 fi
 echo "== installing the project and its test tools"
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[dev]"
+# pip keeps an aiogram already installed if it is in range: test with the newest one allowed
+AIOGRAM=$(.venv/bin/python -c 'import tomllib; print(next(d for d in tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"] if d.startswith("aiogram")))')
+.venv/bin/python -m pip install -q --disable-pip-version-check --upgrade "$AIOGRAM"
+echo "== testing with aiogram $(.venv/bin/python -c 'import aiogram; print(aiogram.__version__)') ($AIOGRAM)"
 
 echo "== ruff (lint, format, complexity)"
 .venv/bin/ruff check .

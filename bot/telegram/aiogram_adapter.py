@@ -54,7 +54,9 @@ class LeanEdit(TelegramMethod[Any]):
     """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose
     answer (the whole edited Message, keyboard included) is not parsed into objects: nobody
     reads it.
-    The request on the wire is what aiogram's EditMessageText sends; errors raise the same."""
+    The request on the wire is what aiogram's EditMessageText sends with the bot's defaults, less
+    disable_web_page_preview (the deprecated twin of link_preview_options aiogram adds too);
+    errors raise the same."""
 
     __returning__ = Any
     __api_method__ = "editMessageText"
@@ -68,7 +70,9 @@ class LeanEdit(TelegramMethod[Any]):
 
 
 class LeanSend(TelegramMethod[Any]):
-    """sendMessage, lean like LeanEdit; its answer is read only for the new message's id."""
+    """sendMessage, lean like LeanEdit (aiogram's SendMessage also adds the bot's parse mode as
+    reply_parameters.quote_parse_mode, for a quote the bot never sends); its answer is read only
+    for the new message's id."""
 
     __returning__ = Any
     __api_method__ = "sendMessage"
