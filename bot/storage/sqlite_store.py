@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bot.storage.base import Store
+from bot.storage.chat_index_sqlite import CHAT_INDEX_SCHEMA, SQLiteChatIndex, migrate_chat_index
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
 from bot.storage.sqlite_cas import cas_update
@@ -27,10 +28,6 @@ T = TypeVar("T")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, version INTEGER NOT NULL, payload TEXT NOT NULL, expires REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS chat_games (
-    chat_id INTEGER NOT NULL, thread INTEGER NOT NULL DEFAULT 0, game_id TEXT NOT NULL,
-    expires REAL NOT NULL, PRIMARY KEY (chat_id, thread)
 );
 CREATE TABLE IF NOT EXISTS user_games (
     user_id INTEGER NOT NULL, game_id TEXT NOT NULL, expires REAL NOT NULL,
@@ -48,7 +45,7 @@ CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
 """
 
 
-class SQLiteStore(SQLiteSettings, SQLiteResults, Store):
+class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
     def __init__(
         self,
         path: str,
@@ -73,8 +70,8 @@ class SQLiteStore(SQLiteSettings, SQLiteResults, Store):
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA busy_timeout=5000")
-        _topics_migration(self._conn)
-        self._conn.executescript(_SCHEMA + RESULTS_SCHEMA + SETTINGS_SCHEMA)
+        migrate_chat_index(self._conn)
+        self._conn.executescript(_SCHEMA + CHAT_INDEX_SCHEMA + RESULTS_SCHEMA + SETTINGS_SCHEMA)
         self._purge_sync(self._conn)
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
@@ -163,65 +160,6 @@ class SQLiteStore(SQLiteSettings, SQLiteResults, Store):
                 "SELECT expires FROM games WHERE id = ? AND expires > ?", (game_id, now)
             ).fetchone()
             return float(row[0]) - now if row else None
-
-        return await self._run(op)
-
-    # chat index (thread 0: no forum topic; Telegram's topic ids are positive)
-    async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:
-        def op(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT game_id FROM chat_games WHERE chat_id = ? AND thread = ? AND expires > ?",
-                (chat_id, thread or 0, self.clock()),
-            ).fetchone()
-            return str(row[0]) if row else None
-
-        return await self._run(op)
-
-    async def set_chat_game(
-        self, chat_id: int, game_id: str | None, thread: int | None = None
-    ) -> None:
-        def op(conn: sqlite3.Connection) -> None:
-            if game_id is None:
-                conn.execute(
-                    "DELETE FROM chat_games WHERE chat_id = ? AND thread = ?",
-                    (chat_id, thread or 0),
-                )
-            else:
-                conn.execute(
-                    "INSERT OR REPLACE INTO chat_games (chat_id, thread, game_id, expires)"
-                    " VALUES (?,?,?,?)",
-                    (chat_id, thread or 0, game_id, self.clock() + self.idle_ttl),
-                )
-
-        await self._run(op)
-
-    async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
-        def op(conn: sqlite3.Connection) -> bool:
-            now = self.clock()
-            with _tx(conn):
-                conn.execute(
-                    "DELETE FROM chat_games WHERE chat_id = ? AND thread = ? AND expires <= ?",
-                    (chat_id, thread or 0, now),
-                )
-                cur = conn.execute(
-                    "INSERT OR IGNORE INTO chat_games (chat_id, thread, game_id, expires)"
-                    " VALUES (?,?,?,?)",
-                    (chat_id, thread or 0, game_id, now + self.idle_ttl),
-                )
-                return cur.rowcount == 1
-
-        return await self._run(op)
-
-    async def release_chat_game(
-        self, chat_id: int, game_id: str, thread: int | None = None
-    ) -> bool:
-        def op(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "DELETE FROM chat_games"
-                " WHERE chat_id = ? AND thread = ? AND game_id = ? AND expires > ?",
-                (chat_id, thread or 0, game_id, self.clock()),
-            )
-            return cur.rowcount == 1
 
         return await self._run(op)
 
@@ -403,22 +341,3 @@ class _tx:
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
-
-
-def _topics_migration(conn: sqlite3.Connection) -> None:
-    """A database made before forum topics: its chat index (one game per chat) gains the
-    `thread` column of the key, every row kept as the chat's no-topic game (thread 0)."""
-    columns = [row[1] for row in conn.execute("PRAGMA table_info(chat_games)")]
-    if not columns or "thread" in columns:
-        return
-    with _tx(conn):
-        conn.execute("ALTER TABLE chat_games RENAME TO chat_games_old")
-        conn.execute(
-            "CREATE TABLE chat_games (chat_id INTEGER NOT NULL, thread INTEGER NOT NULL DEFAULT 0,"
-            " game_id TEXT NOT NULL, expires REAL NOT NULL, PRIMARY KEY (chat_id, thread))"
-        )
-        conn.execute(
-            "INSERT INTO chat_games (chat_id, thread, game_id, expires)"
-            " SELECT chat_id, 0, game_id, expires FROM chat_games_old"
-        )
-        conn.execute("DROP TABLE chat_games_old")
