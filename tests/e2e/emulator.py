@@ -51,6 +51,7 @@ from tests.support.recording import (
     FakeTelegram,
     TgChat,
     TgMessage,
+    TgTopic,
     TgUser,
 )
 
@@ -126,11 +127,16 @@ class EmuUser:
         return f"EmuUser({self.name!r}, id={self.id})"
 
     def send(
-        self, chat_or_text: TgChat | EmuUser | int | str, text: str | None = None
+        self,
+        chat_or_text: TgChat | EmuUser | int | str,
+        text: str | None = None,
+        *,
+        topic: TgTopic | None = None,
     ) -> TgMessage:
         """Send a text message: ``send("/start")`` in the private chat with the bot, or
-        ``send(group, "/newgame")``.  Commands get a bot_command entity.  In groups the bot runs in
-        privacy mode: only commands (for this bot or without @suffix) reach it."""
+        ``send(group, "/newgame")`` (``topic=``: in that topic of a forum).  Commands get a
+        bot_command entity.  In groups the bot runs in privacy mode: only commands (for this bot
+        or without @suffix) reach it."""
         if text is None:
             if not isinstance(chat_or_text, str):
                 raise TypeError("send(chat, text) or send(text)")
@@ -140,7 +146,7 @@ class EmuUser:
             if isinstance(chat_or_text, str):
                 raise TypeError("send(chat, text): chat must be a chat, a user or a chat id")
             chat = self.emu._chat(chat_or_text)
-        msg = self.emu.tg.user_message(self.tg_user, chat, text)
+        msg = self.emu.tg.user_message(self.tg_user, chat, text, topic=topic)
         if chat.type == "private" or self.emu._group_visible(text):
             self.emu.push_update(message=msg.api())
         return msg
@@ -349,9 +355,10 @@ class Emulator:
         bot_member: bool = True,
         bot_admin: bool = False,
         id: int | None = None,
+        forum: bool = False,
     ) -> TgChat:
         """A supergroup (id -100...).  With bot_member=False the bot is not in it yet (use
-        ``user.add_bot_to_group`` or a startgroup link)."""
+        ``user.add_bot_to_group`` or a startgroup link).  ``forum``: with topics (``topic``)."""
         status = "administrator" if bot_admin else ("member" if bot_member else "left")
         return self.tg.add_group(
             title,
@@ -360,7 +367,13 @@ class Emulator:
             members=[m.tg_user for m in members],
             admins=[a.tg_user for a in admins],
             bot_status=status,
+            forum=forum,
         )
+
+    def topic(self, forum: TgChat, name: str) -> TgTopic:
+        """A new topic of a forum group (its owner creates it; the bot, in privacy mode, is not
+        told).  ``user.send(forum, text, topic=...)`` writes in it."""
+        return self.tg.add_topic(forum, name)
 
     def _chat(self, chat: TgChat | EmuUser | TgUser | int) -> TgChat:
         if isinstance(chat, EmuUser):

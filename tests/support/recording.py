@@ -67,6 +67,9 @@ NOT_MEMBER = "Forbidden: bot is not a member of the supergroup chat"
 QUERY_INVALID = "Bad Request: query is too old and response timeout expired or query ID is invalid"
 USER_NOT_FOUND = "Bad Request: user not found"
 MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
+THREAD_NOT_FOUND = "Bad Request: message thread not found"
+TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
+TOPIC_ICON_COLOR = 7322096  # one of the six colours Telegram allows for a topic's icon
 # the sender Telegram shows for a supergroup's own service messages (and anonymous admins)
 GROUP_ANONYMOUS_BOT = {
     "id": 1087968824,
@@ -166,6 +169,8 @@ class TgChat:
     bot_status: str = "member"  # "member" | "administrator" | "left" | "kicked"
     migrated_to: int | None = None  # a basic group upgraded to this supergroup (see migrate_group)
     migrated_from: int | None = None  # a supergroup made from this basic group
+    is_forum: bool = False  # a supergroup with topics (see FakeTelegram.add_topic)
+    topics: dict[int, TgTopic] = field(default_factory=dict)  # by message_thread_id
 
     def api(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "type": self.type}
@@ -177,10 +182,26 @@ class TgChat:
                 out["username"] = self.user.username
         else:
             out["title"] = self.title or f"Group {self.id}"
+        if self.is_forum:
+            out["is_forum"] = True
         return out
 
     def aiogram(self) -> Chat:
         return Chat.model_validate(self.api())
+
+
+@dataclass
+class TgTopic:
+    """A topic of a forum supergroup. Its id, the message_thread_id of every message in it, is
+    the id of the service message that created it. A closed topic takes messages from admins
+    only; a deleted one is gone with its messages. The General topic is no TgTopic: its messages
+    carry no message_thread_id."""
+
+    chat: TgChat
+    id: int
+    name: str
+    closed: bool = False
+    deleted: bool = False
 
 
 @dataclass
@@ -200,18 +221,22 @@ class TgMessage:
     deleted: bool = False
     extra: dict[str, Any] = field(default_factory=dict)  # e.g. new_chat_members
     history: list[str] = field(default_factory=list)  # previous visible texts
+    # message_thread_id: a forum topic (then is_topic_message), or in a supergroup without
+    # topics the thread of replies the message is in (no is_topic_message)
+    thread: int | None = None
+    in_topic: bool = False
 
     @property
     def chat_id(self) -> int:
         return self.chat.id
 
     def api(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "message_id": self.message_id,
-            "from": self.sender,
-            "chat": self.chat.api(),
-            "date": self.date,
-        }
+        out: dict[str, Any] = {"message_id": self.message_id}
+        if self.thread is not None:
+            out["message_thread_id"] = self.thread
+        out.update({"from": self.sender, "chat": self.chat.api(), "date": self.date})
+        if self.in_topic:
+            out["is_topic_message"] = True
         if self.edit_date is not None:
             out["edit_date"] = self.edit_date
         if self.text or not self.extra:
@@ -435,13 +460,18 @@ class FakeTelegram:
         admins: list[TgUser] | tuple[TgUser, ...] = (),
         bot_status: str = "member",
         type: ChatType = "supergroup",
+        forum: bool = False,
     ) -> TgChat:
         """A group chat (supergroup ids look like -100xxxxxxxxxx).  The owner is a member and an
-        admin; the bot is a member unless bot_status says otherwise."""
+        admin; the bot is a member unless bot_status says otherwise. `forum`: a supergroup with
+        topics (add them with add_topic)."""
+        if forum and type != "supergroup":
+            raise ValueError("only a supergroup can be a forum")
         if id is None:
             n = next(_group_ids)
             id = -1001000000000 - n if type == "supergroup" else -1000 - n
         chat = TgChat(id=id, type=type, title=title or f"Group {-id}", bot_status=bot_status)
+        chat.is_forum = forum
         for u in members:
             chat.members.add(u.id)
         if owner is not None:
@@ -502,6 +532,72 @@ class FakeTelegram:
             )
         )
         return new
+
+    def add_topic(self, chat: TgChat, name: str, by: TgUser | None = None) -> TgTopic:
+        """A new topic in a forum, as a member (the owner by default) creates it: a
+        forum_topic_created service message, whose id becomes the topic's id."""
+        if not chat.is_forum:
+            raise ValueError(f"chat {chat.id} is not a forum")
+        sender = by if by is not None else self.users.get(chat.owner or 0)
+        message_id = self.new_message_id(chat.id)
+        created = {"name": name, "icon_color": TOPIC_ICON_COLOR}
+        self.store(
+            TgMessage(
+                chat=chat,
+                message_id=message_id,
+                date=int(self.clock()),
+                sender=sender.api() if sender is not None else dict(GROUP_ANONYMOUS_BOT),
+                text="",
+                raw="",
+                extra={"forum_topic_created": created},
+                thread=message_id,
+                in_topic=True,
+            )
+        )
+        topic = TgTopic(chat=chat, id=message_id, name=name)
+        chat.topics[topic.id] = topic
+        return topic
+
+    def close_topic(self, topic: TgTopic, closed: bool = True) -> None:
+        """Close (or reopen) a topic: then only admins (the bot too, if it is one) post there."""
+        topic.closed = closed
+
+    def delete_topic(self, topic: TgTopic) -> None:
+        """Delete a topic with every message in it."""
+        topic.deleted = True
+        for msg in self.messages.get(topic.chat.id, {}).values():
+            if msg.thread == topic.id and msg.in_topic:
+                msg.deleted = True
+        self._changed()
+
+    def topic_messages(
+        self, chat_id: int, thread: int | None, *, by_bot: bool | None = True
+    ) -> list[TgMessage]:
+        """The messages of one forum topic (`thread` None: the General topic)."""
+        return [
+            m
+            for m in self.messages_in(chat_id, by_bot=by_bot)
+            if (m.thread if m.in_topic else None) == thread
+        ]
+
+    def _send_thread(self, chat: TgChat, thread: Any) -> tuple[int | None, bool]:
+        """Where a sendMessage with this message_thread_id goes, as Telegram decides: (thread,
+        is it a topic). In a forum the topic must exist and be open (an admin bot may post in a
+        closed one); elsewhere only a supergroup's existing thread of replies is one."""
+        if thread is None:
+            return None, False
+        if not isinstance(thread, int):
+            raise ApiError(400, THREAD_NOT_FOUND)
+        if chat.is_forum:
+            topic = chat.topics.get(thread)
+            if topic is None or topic.deleted:
+                raise ApiError(400, THREAD_NOT_FOUND)
+            if topic.closed and chat.bot_status != "administrator":
+                raise ApiError(400, TOPIC_CLOSED)
+            return thread, True
+        if chat.type == "supergroup" and thread in self.messages.get(chat.id, {}):
+            return thread, False
+        raise ApiError(400, THREAD_NOT_FOUND)
 
     def migration_messages(self, old: TgChat) -> tuple[TgMessage, TgMessage]:
         """The two service messages of an upgrade: (in the old group, in the new supergroup)."""
@@ -639,9 +735,21 @@ class FakeTelegram:
 
     # ------------------------------------------------------------------ user side
     def user_message(
-        self, user: TgUser, chat: TgChat | TgUser | int, text: str, **extra: Any
+        self,
+        user: TgUser,
+        chat: TgChat | TgUser | int,
+        text: str,
+        *,
+        topic: TgTopic | None = None,
+        reply_to: TgMessage | None = None,
+        **extra: Any,
     ) -> TgMessage:
-        """Store a text message a user sends; returns it (wrap with ``update(...)``)."""
+        """Store a text message a user sends; returns it (wrap with ``update(...)``).
+
+        `topic`: in that topic of a forum (message_thread_id + is_topic_message; a message that
+        answers nothing in particular is, as Telegram has it, a reply to the topic's service
+        message). `reply_to`: a reply to that message; in a supergroup without topics it then
+        carries the thread of replies as message_thread_id, with no is_topic_message."""
         c = self.chat(chat)
         if c.migrated_to is not None:
             raise LookupError(f"chat {c.id} was upgraded to {c.migrated_to}: it takes no messages")
@@ -650,6 +758,20 @@ class FakeTelegram:
             user.blocked = False
         else:
             c.members.add(user.id)
+        thread, in_topic = None, False
+        if topic is not None:
+            if topic.chat.id != c.id or topic.deleted:
+                raise LookupError(f"no topic {topic.id} in chat {c.id}")
+            if topic.closed and user.id not in c.admins:
+                raise LookupError(f"topic {topic.id} is closed: only admins post there")
+            thread, in_topic = topic.id, True
+            if reply_to is None:
+                reply_to = self.message(c.id, topic.id)
+        elif reply_to is not None and c.type == "supergroup" and not c.is_forum:
+            thread = reply_to.thread if reply_to.thread is not None else reply_to.message_id
+        if reply_to is not None:
+            replied = {k: v for k, v in reply_to.api().items() if k != "reply_to_message"}
+            extra = {**extra, "reply_to_message": replied}
         msg = TgMessage(
             chat=c,
             message_id=self.new_message_id(c.id),
@@ -659,6 +781,8 @@ class FakeTelegram:
             raw=text,
             entities=command_entities(text),
             extra=extra,
+            thread=thread,
+            in_topic=in_topic,
         )
         return self.store(msg)
 
@@ -759,6 +883,7 @@ class FakeTelegram:
 
     def _api_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._writable_chat(params.get("chat_id"))
+        thread, in_topic = self._send_thread(chat, params.get("message_thread_id"))
         raw = str(params.get("text", ""))
         parse_mode = params.get("parse_mode")
         markup = params.get("reply_markup")
@@ -774,6 +899,8 @@ class FakeTelegram:
             if isinstance(markup, dict) and "inline_keyboard" in markup
             else None,
             by_bot=True,
+            thread=thread,
+            in_topic=in_topic,
         )
         self.write_log.setdefault(chat.id, []).append(self.clock())
         self.store(msg)
@@ -1162,10 +1289,20 @@ class RecordingSession(BaseSession):
         )
 
     # ---------------------------------------------------------------- building updates
-    def user_message(self, user: TgUser, chat: TgChat | TgUser | int | None, text: str) -> Update:
-        """An Update with a text message from ``user`` in ``chat`` (None = the private chat);
-        the message is stored, so message ids stay consistent with the bot's."""
-        msg = self.tg.user_message(user, chat if chat is not None else user, text)
+    def user_message(
+        self,
+        user: TgUser,
+        chat: TgChat | TgUser | int | None,
+        text: str,
+        *,
+        topic: TgTopic | None = None,
+        reply_to: TgMessage | None = None,
+    ) -> Update:
+        """An Update with a text message from ``user`` in ``chat`` (None = the private chat;
+        `topic`: in that forum topic; `reply_to`: answering that message); the message is
+        stored, so message ids stay consistent with the bot's."""
+        where = chat if chat is not None else user
+        msg = self.tg.user_message(user, where, text, topic=topic, reply_to=reply_to)
         return update_of(message=msg.api(), bot=self.bot)
 
     def tap(

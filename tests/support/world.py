@@ -18,6 +18,7 @@ from tests.support.recording import (
     RecordingSession,
     TgChat,
     TgMessage,
+    TgTopic,
     TgUser,
 )
 
@@ -76,8 +77,34 @@ class World:
         assert msgs, f"the bot sent nothing but pings to chat {chat_id}"
         return msgs[-1]
 
-    async def say(self, user: TgUser, chat: TgChat | TgUser | None, text: str) -> None:
-        await self.dp.feed_update(self.bot, self.session.user_message(user, chat, text))
+    async def say(
+        self,
+        user: TgUser,
+        chat: TgChat | TgUser | None,
+        text: str,
+        *,
+        topic: TgTopic | None = None,
+        reply_to: TgMessage | None = None,
+    ) -> None:
+        update = self.session.user_message(user, chat, text, topic=topic, reply_to=reply_to)
+        await self.dp.feed_update(self.bot, update)
+
+    def add_forum(self, title: str, *topics: str) -> tuple[TgChat, list[TgTopic]]:
+        """A forum supergroup of the same four (Alice owns it) with these topics."""
+        forum = self.tg.add_group(
+            title, owner=self.alice, members=[self.bob, self.carol, self.dave], forum=True
+        )
+        return forum, [self.tg.add_topic(forum, name) for name in topics]
+
+    def board_in(self, chat: TgChat, topic: TgTopic | None) -> TgMessage:
+        """The last bot message of a forum topic (None: General) that is not a turn ping."""
+        msgs = [
+            m
+            for m in self.tg.topic_messages(chat.id, topic.id if topic else None)
+            if not m.text.startswith("🔔")
+        ]
+        assert msgs, f"the bot sent nothing but pings to topic {topic} of chat {chat.id}"
+        return msgs[-1]
 
     async def tap(self, user: TgUser, msg: TgMessage, button: str | re.Pattern[str]) -> None:
         await self.dp.feed_update(self.bot, self.session.tap(user, msg, button))
