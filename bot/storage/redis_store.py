@@ -175,6 +175,18 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
                 await self.client.zadd(self._active(record.kind), {record.id: expires})
         return bool(ok)
 
+    async def run_script(self, script: Any, keys: list[str], *args: Any) -> Any:
+        """A registered script on keys of one slot: over the lean connection when there is
+        one (bulk replies stay bytes), else through redis-py."""
+        if self.lean is None:
+            return await script(keys=keys, args=list(args))
+        reply = await self.lean.execute("EVALSHA", script.sha, len(keys), *keys, *args)
+        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
+            reply = await self.lean.execute("EVAL", script.script, len(keys), *keys, *args)
+        if isinstance(reply, hiredis.ReplyError):
+            raise ResponseError(str(reply))
+        return reply
+
     async def _eval(self, script: Any, key: str, *args: Any) -> Any:
         """EVALSHA over the lean connection (reloading the script if the server lost it)."""
         assert self.lean is not None

@@ -31,10 +31,13 @@ import time
 from abc import ABC, abstractmethod
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from bot.storage.base import Store
 from bot.storage.health import OUTAGE_ERRORS
+
+if TYPE_CHECKING:
+    from bot.storage.redis_store import RedisStore
 
 log = logging.getLogger(__name__)
 
@@ -145,11 +148,11 @@ class UpdateGate(ABC):
             if verdict == "done":
                 self.duplicates += 1
                 return "duplicate"
-            keeper = asyncio.create_task(self._keep(chat, owner))
+            keeper = _Keeper(self, chat, owner)
             try:
                 await handle()
             finally:
-                keeper.cancel()
+                keeper.stop()
             try:
                 await self.end(chat, update_id, owner)
             except OUTAGE_ERRORS as err:  # the lease runs out; a retry would be handled again
@@ -166,14 +169,32 @@ class UpdateGate(ABC):
             await asyncio.sleep(WAIT_STEP)
             waited += WAIT_STEP
 
-    async def _keep(self, chat: str, owner: str) -> None:
-        while True:
-            await asyncio.sleep(self.lease / 3)
-            with contextlib.suppress(*OUTAGE_ERRORS):
-                await self.renew(chat, owner)
-
     def _local(self, chat: str) -> _ChatLock:
         return _ChatLock(self._locks, chat)
+
+
+class _Keeper:
+    """Renews a chat's lease every third of it while its handler runs (a timer, not a task:
+    nearly every update is done long before the first renewal)."""
+
+    def __init__(self, gate: UpdateGate, chat: str, owner: str) -> None:
+        self.gate, self.chat, self.owner = gate, chat, owner
+        self.loop = asyncio.get_running_loop()
+        self.task: asyncio.Task[None] | None = None
+        self.timer = self.loop.call_later(gate.lease / 3, self._due)
+
+    def _due(self) -> None:
+        self.task = self.loop.create_task(self._renew())
+
+    async def _renew(self) -> None:
+        with contextlib.suppress(*OUTAGE_ERRORS):
+            await self.gate.renew(self.chat, self.owner)
+        self.timer = self.loop.call_later(self.gate.lease / 3, self._due)
+
+    def stop(self) -> None:
+        self.timer.cancel()
+        if self.task is not None:
+            self.task.cancel()
 
 
 class _ChatLock:
@@ -197,21 +218,24 @@ class _ChatLock:
 
 
 class RedisGate(UpdateGate):
-    def __init__(self, client: Any, prefix: str, **kw: Any) -> None:
+    """On the store's Redis (one server, Sentinel's master or a cluster), through the store's
+    lean connection when it has one."""
+
+    def __init__(self, store: RedisStore, **kw: Any) -> None:
         super().__init__(**kw)
-        self.client = client
-        self.prefix = prefix
+        self.store = store
+        client = store.client
         self._begin = client.register_script(BEGIN)
         self._end = client.register_script(END)
         self._renew = client.register_script(RENEW)
 
     def _keys(self, chat: str) -> list[str]:
-        tag = f"{self.prefix}:{{u:{chat}}}"
+        tag = f"{self.store.prefix}:{{u:{chat}}}"
         return [f"{tag}:lease", f"{tag}:done"]
 
     async def begin(self, chat: str, update_id: int, owner: str) -> Verdict:
-        reply = await self._begin(
-            keys=self._keys(chat), args=[owner, update_id, int(self.lease * 1000)]
+        reply = await self.store.run_script(
+            self._begin, self._keys(chat), owner, update_id, int(self.lease * 1000)
         )
         verdict = reply.decode() if isinstance(reply, bytes) else str(reply)
         if verdict == "done":
@@ -219,14 +243,13 @@ class RedisGate(UpdateGate):
         return "busy" if verdict == "busy" else "go"
 
     async def end(self, chat: str, update_id: int, owner: str) -> None:
-        await self._end(
-            keys=self._keys(chat), args=[owner, update_id, repr(self.clock()), repr(self.dedupe)]
+        await self.store.run_script(
+            self._end, self._keys(chat), owner, update_id, repr(self.clock()), repr(self.dedupe)
         )
 
     async def renew(self, chat: str, owner: str) -> bool:
-        return bool(
-            await self._renew(keys=self._keys(chat)[:1], args=[owner, int(self.lease * 1000)])
-        )
+        lease_ms = int(self.lease * 1000)
+        return bool(await self.store.run_script(self._renew, self._keys(chat)[:1], owner, lease_ms))
 
 
 class LocalGate(UpdateGate):
@@ -255,8 +278,8 @@ class LocalGate(UpdateGate):
 
 def gate_for(store: Store, **kw: Any) -> UpdateGate:
     """The gate on the store's own Redis (shared by every replica), else an in-memory one."""
-    client = getattr(store, "client", None)
-    prefix = getattr(store, "prefix", None)
-    if client is not None and hasattr(client, "register_script") and isinstance(prefix, str):
-        return RedisGate(client, prefix, **kw)
+    from bot.storage.redis_store import RedisStore
+
+    if isinstance(store, RedisStore):
+        return RedisGate(store, **kw)
     return LocalGate(**kw)

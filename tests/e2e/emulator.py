@@ -289,6 +289,7 @@ class Emulator:
         self.dropped_updates = 0  # by deleteWebhook(drop_pending_updates=True)
         # called on every wait_for iteration; raise to abort the wait (BotProcess registers one)
         self.guards: list[Callable[[], None]] = []
+        self._holds: list[tuple[str, float, asyncio.Event]] = []
         self._poll_generation = 0
         self._event = asyncio.Event()
         self._closing = False
@@ -494,6 +495,8 @@ class Emulator:
                 code = 404 if method not in self._spec_methods() else 400
                 desc = "Not Found" if code == 404 else f"Bad Request: {report.errors[0]}"
                 return self._respond(method, params, ApiError(code, desc))
+        if not await self._hold(method, request):
+            return self._respond(method, params, ApiError(500, "the caller went away"))
         try:
             if method == "getUpdates":
                 result: Any = await self._get_updates(params)
@@ -605,6 +608,25 @@ class Emulator:
         self, method: str | None, code: int, description: str, *, times: int = 1
     ) -> None:
         self.tg.inject(ApiError(code, description), method, times=times)
+
+    def hold(self, method: str, seconds: float) -> asyncio.Event:
+        """The next call of ``method`` waits ``seconds`` before Telegram takes it, and is
+        dropped if the caller went away meanwhile (as if the bot died before sending it); the
+        returned event is set the moment that call arrives (the bot is mid-update)."""
+        arrived = asyncio.Event()
+        self._holds.append((method, seconds, arrived))
+        return arrived
+
+    async def _hold(self, method: str, request: web.Request) -> bool:
+        """False: the held call's caller is gone, the call is not carried out."""
+        for hold in self._holds:
+            if hold[0] == method:
+                self._holds.remove(hold)
+                hold[2].set()
+                await asyncio.sleep(hold[1])
+                transport = request.transport
+                return transport is not None and not transport.is_closing()
+        return True
 
     # ------------------------------------------------------------------ waiting (bounded)
     async def wait_for(

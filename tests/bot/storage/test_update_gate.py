@@ -10,7 +10,6 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 import pytest
-from redis.asyncio import Redis
 
 from bot.storage.redis_store import RedisStore
 from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, gate_for, order_key
@@ -20,16 +19,16 @@ Factory = Callable[..., UpdateGate]
 
 @pytest.fixture
 async def replicas(any_redis_url: str) -> AsyncIterator[Factory]:
-    """The gates of separate processes' stores on one Redis deployment (a fresh key prefix per
+    """The gates of two processes' stores on one Redis deployment (a fresh key prefix per
     test): what `python -m bot` builds in webhook mode."""
     prefix = f"t{secrets.token_hex(3)}"
-    stores: list[RedisStore] = []
+    stores = [await RedisStore(any_redis_url, prefix=prefix).open() for _ in range(2)]
+    made: list[UpdateGate] = []
 
     def make(**kw: Any) -> UpdateGate:
-        store = RedisStore(any_redis_url, prefix=prefix)
-        stores.append(store)
-        gate = gate_for(store, **kw)
+        gate = gate_for(stores[len(made) % 2], **kw)
         assert isinstance(gate, RedisGate)
+        made.append(gate)
         return gate
 
     yield make
@@ -42,7 +41,7 @@ async def gate(request: pytest.FixtureRequest, redis_url: str) -> AsyncIterator[
     if request.param == "local":
         yield LocalGate()
         return
-    store = RedisStore(redis_url, prefix=f"t{secrets.token_hex(3)}")
+    store = await RedisStore(redis_url, prefix=f"t{secrets.token_hex(3)}").open()
     yield gate_for(store)
     await store.close()
 
@@ -177,8 +176,8 @@ async def test_a_handler_that_failed_is_tried_again(gate: UpdateGate) -> None:
 
 
 async def test_without_redis_updates_are_still_handled() -> None:
-    client = Redis(host="127.0.0.1", port=1, socket_connect_timeout=0.2, decode_responses=True)
-    gate = RedisGate(client, "t")
+    store = RedisStore("redis://127.0.0.1:1/0", timeout=0.2)  # nothing listens there
+    gate = gate_for(store)
     handled: list[int] = []
 
     async def handle() -> None:
@@ -186,4 +185,4 @@ async def test_without_redis_updates_are_still_handled() -> None:
 
     assert await gate.run("c1", 1, handle) == "handled"
     assert handled == [1]
-    await client.aclose()
+    await store.close()
