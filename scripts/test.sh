@@ -4,11 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v redis-server >/dev/null 2>&1; then
-    echo "== installing redis-server (apt)"
+# redis-server (+ redis-cli for the cluster) and nginx (the load balancer of the replica tests)
+MISSING=""
+command -v redis-server >/dev/null 2>&1 || MISSING="$MISSING redis-server"
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || MISSING="$MISSING nginx-light"
+if [ -n "$MISSING" ]; then
+    echo "== installing$MISSING (apt)"
     SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >/dev/null
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
 fi
 
 PY=${PYTHON:-python3}
