@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
-from aiogram.types import CallbackQuery, ChatMemberUpdated, InaccessibleMessage, Message, User
+from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
 
 import rules
 from bot.games.refusal import Refused
@@ -27,6 +27,7 @@ from bot.telegram.callbacks import menu_data
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.keyboard import Button, Keyboard
+from bot.telegram.topics import topic_of
 
 GROUP_CHATS = {"group", "supergroup"}
 DEEP_LINK_REPLY_SECONDS = 60.0
@@ -55,14 +56,6 @@ TOAST = {
     "lobby-only-creator-settings",
     "lobby-only-creator-cancels",
 }
-
-
-def topic_of(message: Message | InaccessibleMessage | None) -> int | None:
-    """The forum topic a message is in (its message_thread_id); None outside forums and in a
-    forum's General topic (whose messages carry no thread id, and to which one sends none)."""
-    if not isinstance(message, Message) or not message.is_topic_message:
-        return None
-    return message.message_thread_id
 
 
 def player(user: User, lang: str) -> Player:

@@ -17,18 +17,19 @@ from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.keyboard import Button, Keyboard
 from bot.telegram.middlewares import LanguageCache
+from bot.telegram.topics import topic_of
 
 GROUPS = F.chat.type.in_({"group", "supergroup"})
 
 
 async def help_cmd(message: Message, bot: Bot, lang: str) -> None:
     private = message.chat.type == "private"
-    await send(bot, message.chat.id, *help_page(lang, private=private))
+    await send(bot, message.chat.id, *help_page(lang, private=private), thread=topic_of(message))
 
 
 async def rules_cmd(message: Message, bot: Bot, lang: str) -> None:
     private = message.chat.type == "private"
-    await send(bot, message.chat.id, *rules_page(lang, private=private))
+    await send(bot, message.chat.id, *rules_page(lang, private=private), thread=topic_of(message))
 
 
 async def rules_cb(query: CallbackQuery, args: list[str], bot: Bot, lang: str) -> None:
@@ -52,7 +53,7 @@ def group_language_menu(lang: str) -> Screen:
 
 
 async def group_language_cmd(message: Message, bot: Bot, lang: str) -> None:
-    await send(bot, message.chat.id, *group_language_menu(lang))
+    await send(bot, message.chat.id, *group_language_menu(lang), thread=topic_of(message))
 
 
 async def group_language_cb(

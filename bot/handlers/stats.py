@@ -23,6 +23,7 @@ from bot.stats.boards import Board
 from bot.telegram.callbacks import MenuCallback, is_game_id
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
+from bot.telegram.topics import topic_of
 
 METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
 
@@ -30,7 +31,7 @@ METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
 async def _group_table(message: Message, bot: Bot, players: Players, _: Translator) -> None:
     boards, solo = await players.group_top(message.chat.id)
     text = screens.group_top_text(message.chat.title or "", boards, solo, _)
-    await send(bot, message.chat.id, text)
+    await send(bot, message.chat.id, text, thread=topic_of(message))
 
 
 async def stats_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
@@ -41,7 +42,7 @@ async def stats_cmd(message: Message, bot: Bot, players: Players, _: Translator)
     assert message.from_user is not None
     stats, rated = await players.stats(message.from_user.id)
     text, markup = screens.stats_screen(stats, rated, _)
-    await send(bot, message.chat.id, text, markup)
+    await send(bot, message.chat.id, text, markup, thread=topic_of(message))
 
 
 async def top_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
@@ -49,12 +50,17 @@ async def top_cmd(message: Message, bot: Bot, players: Players, _: Translator) -
         await _group_table(message, bot, players, _)
         return
     text, markup = screens.top_screen(None, None, _)
-    await send(bot, message.chat.id, text, markup)
+    await send(bot, message.chat.id, text, markup, thread=topic_of(message))
 
 
 async def daily_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
     assert message.from_user is not None
-    await send(bot, message.chat.id, *await _daily(players, message.from_user.id, _))
+    await send(
+        bot,
+        message.chat.id,
+        *await _daily(players, message.from_user.id, _),
+        thread=topic_of(message),
+    )
 
 
 async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
@@ -65,7 +71,9 @@ async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
 async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
     assert message.from_user is not None
     hidden, pings = await players.settings(message.from_user.id)
-    await send(bot, message.chat.id, *screens.settings_screen(hidden, pings, _))
+    await send(
+        bot, message.chat.id, *screens.settings_screen(hidden, pings, _), thread=topic_of(message)
+    )
 
 
 async def _screen(

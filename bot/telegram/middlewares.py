@@ -16,6 +16,7 @@ from bot.storage import Store, StoreUnavailable
 from bot.telegram import callbacks
 from bot.telegram.aiogram_adapter import UNHANDLED
 from bot.telegram.io import CallbackAnswer, send
+from bot.telegram.topics import topic_of
 
 log = logging.getLogger("bot.updates")
 
@@ -204,6 +205,6 @@ class ErrorMiddleware(BaseMiddleware):
         if event.message is None or bot is None or chat is None:
             return
         try:
-            await send(bot, chat.id, t(data.get("lang"), key))
+            await send(bot, chat.id, t(data.get("lang"), key), thread=topic_of(event.message))
         except Exception:
             log.exception("event=error_reply_failed chat=%s", chat.id)

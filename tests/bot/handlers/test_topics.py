@@ -334,3 +334,19 @@ async def test_an_sqlite_database_from_before_topics_keeps_its_games(tmp_path: P
         assert await store.get_chat_game(-1001, 7) == "intopic"
     finally:
         await store.close()
+
+
+async def test_help_rules_and_leaderboards_answer_in_the_topic_they_were_asked_in(
+    world: World,
+) -> None:
+    w = world
+    forum, (topic,) = w.add_forum("Card Forum", "Chat")
+    for command in ("/help", "/rules", "/top", "/language"):
+        before = len(sends_to(w, forum))
+        await w.say(w.alice, forum, command, topic=topic)
+        sent = sends_to(w, forum)[before:]
+        assert sent, f"{command} got no answer"
+        assert all(p.get("message_thread_id") == topic.id for p in sent), command
+    before = len(sends_to(w, forum))
+    await w.say(w.alice, forum, "/help")  # in General: no thread id
+    assert [p.get("message_thread_id") for p in sends_to(w, forum)[before:]] == [None]
