@@ -22,7 +22,6 @@ as a changed version and is loaded in full. Writes stay compare-and-set on the v
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from collections.abc import Callable
@@ -36,6 +35,7 @@ from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
 from bot.storage.redis_client import CountingCluster, CountingRedis, connect
+from bot.storage.redis_indexes import RedisIndexes
 from bot.storage.redis_scripts import (
     CREATE,
     LOAD_IF_CHANGED,
@@ -55,7 +55,7 @@ from rules import GAMES
 __all__ = ["CountingCluster", "CountingRedis", "RedisStore"]
 
 
-class RedisStore(RedisSettings, RedisResultViews, Store):
+class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
     def __init__(
         self,
         url: str,
@@ -138,15 +138,6 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         """A chat's game; a forum topic's under the same hash tag (one slot per chat)."""
         key = f"{self.prefix}:{{c:{chat_id}}}"
         return key if thread is None else f"{key}:{int(thread)}"
-
-    def _user_games(self, user_id: int) -> str:
-        return f"{self.prefix}:{{u:{user_id}}}:games"
-
-    def _lang(self, user_id: int) -> str:
-        return f"{self.prefix}:{{u:{user_id}}}:lang"
-
-    def _invite(self, code: str) -> str:
-        return f"{self.prefix}:{{i:{code}}}"
 
     def _deadlines(self, key: str) -> str:
         """The deadline shard of the timer `key`."""
@@ -331,54 +322,6 @@ class RedisStore(RedisSettings, RedisResultViews, Store):
         self, chat_id: int, game_id: str, thread: int | None = None
     ) -> bool:
         return bool(await self._release(keys=[self._chat(chat_id, thread)], args=[game_id]))
-
-    # user index
-    async def user_games(self, user_id: int) -> list[str]:
-        members = await self.client.smembers(self._user_games(user_id))
-        return sorted(str(m) for m in members)
-
-    async def add_user_game(self, user_id: int, game_id: str) -> None:
-        key = self._user_games(user_id)
-        async with self.client.pipeline(transaction=True) as pipe:
-            pipe.sadd(key, game_id)
-            pipe.expire(key, self.idle_ttl)
-            await pipe.execute()
-        self.client.commands_sent += 1
-
-    async def remove_user_game(self, user_id: int, game_id: str) -> None:
-        await self.client.srem(self._user_games(user_id), game_id)
-
-    # prefs
-    async def get_lang(self, user_id: int) -> str | None:
-        value = await self.client.get(self._lang(user_id))
-        return str(value) if value is not None else None
-
-    async def set_lang(self, user_id: int, lang: str) -> None:
-        await self.client.set(self._lang(user_id), lang)
-
-    # invites
-    async def put_invite(self, code: str, data: dict[str, Any], ttl: int) -> None:
-        await self.client.set(self._invite(code), json.dumps(data, separators=(",", ":")), ex=ttl)
-
-    async def get_invite(self, code: str) -> dict[str, Any] | None:
-        raw = await self.client.get(self._invite(code))
-        if raw is None:
-            return None
-        data = json.loads(raw)
-        return data if isinstance(data, dict) else None
-
-    async def delete_invite(self, code: str) -> None:
-        await self.client.delete(self._invite(code))
-
-    # marks and the shared edit budget
-    def _mark(self, key: str) -> str:
-        return f"{self.prefix}:{{m:{key}}}"
-
-    async def mark(self, key: str, ttl: float) -> bool:
-        return bool(await self.client.set(self._mark(key), "1", nx=True, px=int(ttl * 1000)))
-
-    async def unmark(self, key: str) -> bool:
-        return bool(await self.client.delete(self._mark(key)))
 
     async def take_send(
         self, chat_id: int, now: float, window: float, limit: int, min_gap: float
