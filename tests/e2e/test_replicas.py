@@ -98,9 +98,17 @@ async def tap_and_disrupt(
 
 
 async def ask_help(emu: Emulator, users: list[EmuUser], sent: dict[EmuUser, int]) -> None:
+    """Each user sends /help once more; waits until every /help so far was answered (so a
+    replica is hit below only while it handles a tap: a kill -9 between a reply and the mark
+    that its update was handled would repeat that reply, see the README)."""
     for user in users:
         user.send("/help")
         sent[user] = sent.get(user, 0) + 1
+
+    def answered() -> bool:
+        return all(helps(emu, u) >= sent[u] for u in users)
+
+    await emu.wait_for(answered, 15.0, "every /help to be answered")
 
 
 def helps(emu: Emulator, user: EmuUser) -> int:
