@@ -32,12 +32,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.storage.redis_store import RedisStore
 from bot.storage.update_gate import gate_for
-from tests.e2e.balancer import Balancer, free_port, nginx_binary
+from tests.e2e.balancer import Balancer, nginx_binary
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
 from tests.e2e.test_solitaires import finished, hinted_move, new_raspad
 from tests.e2e.webhook import WebhookDelivery
-from tests.support.redis_server import start_redis
+from tests.support.redis_server import free_port, start_redis
 
 
 def cpu_seconds(pid: int | None) -> float:

@@ -15,6 +15,8 @@ import subprocess
 import time
 from pathlib import Path
 
+from tests.support.redis_server import free_port
+
 CONFIG = """
 worker_processes 1;
 daemon off;
@@ -55,12 +57,6 @@ def nginx_binary() -> str | None:
     return shutil.which("nginx") or (
         "/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None
     )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Balancer:

@@ -74,6 +74,14 @@ async def hand_move(emu: Emulator, players: list[EmuUser]) -> bool:
     return True
 
 
+def card_club(emu: Emulator) -> tuple[TgChat, list[EmuUser]]:
+    """Alice (who has started the bot), Bob and Carol in the group "Card Club"."""
+    alice = emu.user("Alice", language_code="en", started=True)
+    bob = emu.user("Bob", language_code="en")
+    carol = emu.user("Carol", language_code="en")
+    return emu.group("Card Club", owner=alice, members=[bob, carol]), [alice, bob, carol]
+
+
 async def start_table(emu: Emulator, group: TgChat, players: list[EmuUser]) -> None:
     alice, bob, carol = players
     lobby = await new_lobby(emu, group, alice, "Ryadki")
@@ -97,11 +105,7 @@ async def test_redis_away_and_back_then_a_429_storm(emulator: Emulator, tmp_path
     )
     try:
         await bot.start()
-        alice = emu.user("Alice", language_code="en", started=True)
-        bob = emu.user("Bob", language_code="en")
-        carol = emu.user("Carol", language_code="en")
-        group = emu.group("Card Club", owner=alice, members=[bob, carol])
-        players = [alice, bob, carol]
+        group, players = card_club(emu)
         await start_table(emu, group, players)
         for _ in range(3):
             assert await ryadki_move(emu, group, players)

@@ -15,14 +15,15 @@ from pathlib import Path
 import pytest
 import redis
 
-from tests.e2e.balancer import Balancer, free_port, nginx_binary
+from tests.e2e.balancer import Balancer, nginx_binary
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import fresh_redis_db
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_faults import hand_move, start_table
+from tests.e2e.test_faults import card_club, hand_move, start_table
 from tests.e2e.test_group_games import FAST, ryadki_hand, version_of
 from tests.e2e.webhook import WebhookDelivery
 from tests.support.recording import TgChat
+from tests.support.redis_server import free_port
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]
 
@@ -145,11 +146,7 @@ async def test_two_replicas_behind_nginx_lose_nothing_and_double_nothing(
     try:
         await a.start()
         await b.start()
-        alice = emu.user("Alice", language_code="en", started=True)
-        bob = emu.user("Bob", language_code="en")
-        carol = emu.user("Carol", language_code="en")
-        group = emu.group("Card Club", owner=alice, members=[bob, carol])
-        players = [alice, bob, carol]
+        group, players = card_club(emu)
         await start_table(emu, group, players)
         asked: dict[EmuUser, int] = {}
         for _ in range(3):
