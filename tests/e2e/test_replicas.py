@@ -131,7 +131,7 @@ def timeouts(emu: Emulator, group: TgChat) -> list[tuple[float, str]]:
 
 
 async def test_two_replicas_behind_nginx_lose_nothing_and_double_nothing(
-    emulator: Emulator, redis_url: str, tmp_path: Path
+    emulator: Emulator, redis_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
     if nginx_binary() is None:
         if os.environ.get("CI"):
@@ -141,6 +141,7 @@ async def test_two_replicas_behind_nginx_lose_nothing_and_double_nothing(
     cluster = Replicas(emu, fresh_redis_db(redis_url), tmp_path)
     hook = WebhookDelivery(emu, duplicate_every=10)
     a, b = cluster.procs
+    request.node._bot_processes = cluster.procs  # their log tails join a failure's report
     cluster.lb.start()
     await hook.start()
     try:
