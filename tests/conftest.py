@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 
 import pytest
 
+from tests.support.needs import require
 from tests.support.redis_server import RedisServer, redis_binary, start_redis
 
 
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServer]:
-    if redis_binary() is None:
-        if os.environ.get("CI"):
-            pytest.fail("redis-server is required in CI (scripts/test.sh installs it)")
-        pytest.skip("redis-server is not installed (scripts/test.sh installs it)")
+    require(redis_binary() is not None, "redis-server")
     server = start_redis()
     try:
         yield server

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -22,6 +21,7 @@ from tests.e2e.emulator import Emulator, EmuUser
 from tests.e2e.test_faults import card_club, hand_move, start_table
 from tests.e2e.test_group_games import FAST, ryadki_hand, version_of
 from tests.e2e.webhook import WebhookDelivery
+from tests.support.needs import require
 from tests.support.recording import TgChat
 from tests.support.redis_server import free_port
 
@@ -133,10 +133,7 @@ def timeouts(emu: Emulator, group: TgChat) -> list[tuple[float, str]]:
 async def test_two_replicas_behind_nginx_lose_nothing_and_double_nothing(
     emulator: Emulator, redis_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:
-    if nginx_binary() is None:
-        if os.environ.get("CI"):
-            pytest.fail("nginx is required in CI (scripts/test.sh installs it)")
-        pytest.skip("nginx is not installed")
+    require(nginx_binary() is not None, "nginx")
     emu = emulator
     cluster = Replicas(emu, fresh_redis_db(redis_url), tmp_path)
     hook = WebhookDelivery(emu, duplicate_every=10)

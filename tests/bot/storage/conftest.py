@@ -3,12 +3,12 @@ single redis-server of tests/conftest.py), and `any_redis_url`, each Redis deplo
 
 from __future__ import annotations
 
-import os
 import shutil
 from collections.abc import Iterator
 
 import pytest
 
+from tests.support.needs import require
 from tests.support.redis_server import RedisCluster, redis_binary, start_cluster
 
 BACKENDS = ["sqlite", "redis", "cluster"]
@@ -16,10 +16,7 @@ BACKENDS = ["sqlite", "redis", "cluster"]
 
 @pytest.fixture(scope="session")
 def redis_cluster() -> Iterator[RedisCluster]:
-    if redis_binary() is None or shutil.which("redis-cli") is None:
-        if os.environ.get("CI"):
-            pytest.fail("redis-server and redis-cli are required in CI")
-        pytest.skip("redis-server / redis-cli are not installed")
+    require(redis_binary() is not None and shutil.which("redis-cli") is not None, "redis-cli")
     cluster = start_cluster()
     try:
         yield cluster
