@@ -1,8 +1,11 @@
 """The redis-py client of a `RedisTarget`: one server, a cluster, or Sentinel's master.
 
-Every client gives up after `timeout` (connect or reply) with no retry of its own: a tap during
-an outage is answered at once, and the store's Health fails fast meanwhile. Each counts the
-commands it sends (one round trip each), for the benchmarks.
+Every client gives up after `timeout` (connect or reply): a tap during an outage is answered
+at once, and the store's Health fails fast meanwhile. The one retry: a command whose pooled
+connection turns out closed (Redis restarted since it was last used: "Connection closed by
+server") is sent once more on a new connection; the old server never saw it. A timeout is
+never retried (a paused server may have run the command). Each client counts the commands it
+sends (one round trip each), for the benchmarks.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from redis.asyncio.cluster import ClusterNode
 from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import NoBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.storage.redis_url import RedisTarget
 
@@ -45,7 +49,8 @@ def connect(target: RedisTarget, timeout: float) -> CountingRedis | CountingClus
     limits: dict[str, Any] = {
         "socket_timeout": timeout,
         "socket_connect_timeout": timeout,
-        "retry": Retry(NoBackoff(), 0),
+        "retry": Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
+        "retry_on_error": [RedisConnectionError],
     }
     if target.kind == "single":
         client = CountingRedis.from_url(target.url, decode_responses=True, **limits)

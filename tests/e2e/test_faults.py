@@ -139,7 +139,9 @@ async def test_redis_away_and_back_then_a_429_storm(emulator: Emulator, tmp_path
         await emu.wait_all_answered()
         log = (tmp_path / "bot.log").read_text(encoding="utf-8")
         assert "Traceback" not in log
-        assert log.count("event=store_unavailable") == log.count("event=store_back") >= 2
+        # one pair for the pause; the restart adds one only if a call landed while Redis was
+        # down (a pooled connection the restart closed is retried once on a new one)
+        assert log.count("event=store_unavailable") == log.count("event=store_back") >= 1
         assert "event=edit_gave_up" not in log
     finally:
         await bot.stop()
