@@ -15,7 +15,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from tests.support.redis_server import free_port
+from tests.support.redis_server import free_port, stop_process
 
 CONFIG = """
 worker_processes 1;
@@ -101,11 +101,6 @@ class Balancer:
         return path.read_text(errors="replace")[-2000:] if path.exists() else ""
 
     def stop(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        if self.proc is not None:
+            stop_process(self.proc)
         self.proc = None

@@ -32,22 +32,13 @@ class RedisServer:
         """Stop the server (SIGTERM) and start it again on the same port and data directory
         (with `persistent`, the data comes back from its append-only file)."""
         args = [str(a) for a in self.proc.args]  # type: ignore[union-attr]
-        self._terminate()
+        stop_process(self.proc)
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         if not _answers(self.proc, self.port, timeout):
             raise RuntimeError(f"redis-server did not come back on port {self.port}")
 
-    def _terminate(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(timeout=5)
-
     def stop(self) -> None:
-        self._terminate()
+        stop_process(self.proc)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
@@ -120,7 +111,8 @@ def _free_cluster_port() -> int:
     raise RuntimeError("no free port pair for a cluster node")
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, up to 5 s, then SIGKILL (a process that is still running)."""
     if proc.poll() is None:
         proc.terminate()
         try:
@@ -159,7 +151,7 @@ class RedisCluster:
 
     def stop(self) -> None:
         for proc in self.procs:
-            _stop(proc)
+            stop_process(proc)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
@@ -203,7 +195,7 @@ def start_cluster(masters: int = 3, timeout: float = 30.0) -> RedisCluster:
                     cluster.procs.append(proc)
                     cluster.ports.append(port)
                     break
-                _stop(proc)
+                stop_process(proc)
             else:
                 raise RuntimeError("could not start a cluster node")
         create = [cli, "--cluster", "create", *(f"127.0.0.1:{p}" for p in cluster.ports)]
@@ -240,7 +232,7 @@ class SentinelSetup:
         return f"redis+sentinel://127.0.0.1:{self.port}/{self.name}/0"
 
     def stop(self) -> None:
-        _stop(self.sentinel)
+        stop_process(self.sentinel)
         self.master.stop()
         shutil.rmtree(self.workdir, ignore_errors=True)
 
@@ -292,7 +284,7 @@ class TLSServer:
         return f"rediss://127.0.0.1:{self.port}/0?ssl_ca_certs={self.ca}"
 
     def stop(self) -> None:
-        _stop(self.proc)
+        stop_process(self.proc)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
 
@@ -355,7 +347,7 @@ def start_tls_redis(timeout: float = 15.0) -> TLSServer:
             )  # fmt: skip
             if _answers_tls(proc, port, path("ca.crt"), timeout):
                 return TLSServer(proc, port, workdir)
-            _stop(proc)
+            stop_process(proc)
         raise RuntimeError("could not start a TLS redis-server")
     except BaseException:
         shutil.rmtree(workdir, ignore_errors=True)
