@@ -12,7 +12,6 @@ from collections.abc import Iterable
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 RED_SUITS = "HD"
-BLACK_SUITS = "SC"
 JOKERS = ("XR", "XB")
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -20,14 +19,6 @@ RANK_NAMES = {"T": "10"}
 
 RED = "R"
 BLACK = "B"
-
-
-def rank(card: str) -> str:
-    return card[0]
-
-
-def suit(card: str) -> str:
-    return card[1]
 
 
 def is_joker(card: str) -> bool:

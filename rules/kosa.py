@@ -55,7 +55,6 @@ _FOUND_INDEX = {name: i for i, name in enumerate(_FOUND_NAMES)}
 
 # Building order A 2 … K (ace low); foundations wrap K → A.
 _ORDER = "A23456789TJQK"
-VALUE = {r: i + 1 for i, r in enumerate(_ORDER)}
 # card that may be put on a column top (same suit, one rank lower; nothing on an ace)
 ON_SPOT: dict[str, str] = {
     r + s: _ORDER[i - 1] + s for i, r in enumerate(_ORDER) if i > 0 for s in cards.SUITS

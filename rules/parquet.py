@@ -91,7 +91,6 @@ def cell(row: int, col: int) -> int:
     return (row - 1) * COLS + (col - 1)
 
 
-CENTRE = cell(3, 4)
 # outer cross cell -> its inner cell
 CROSS_OUTER: dict[int, int] = {
     cell(1, 4): cell(2, 4),

@@ -56,11 +56,6 @@ for _c in cards.deck_54():
     COLOUR[_c] = cards.colour(_c)
 
 
-def is_number(card: str) -> bool:
-    """A number card (цифра): ranks 2–10."""
-    return 2 <= VALUE[card] <= 10
-
-
 @dataclass(frozen=True, slots=True)
 class State:
     """A Raspad position. `stock[0]` is the top card; `None` in `table` is a beaten hole.
@@ -93,13 +88,6 @@ def holes_near(table: tuple[str | None, ...] | list[str | None], i: int) -> int:
     if i + 1 < len(table) and table[i + 1] is None:
         d += 1
     return d
-
-
-def low_value(table: tuple[str | None, ...] | list[str | None], i: int) -> int:
-    """The lowest admissible value L = v(T) − d of the live non-joker card at position i."""
-    c = table[i]
-    assert c is not None
-    return VALUE[c] - holes_near(table, i)
 
 
 def beats(hand_card: str, target: str, low: int, beaten_neighbour: bool) -> bool:
