@@ -26,59 +26,47 @@ fields:
 Public knowledge kept for fair players: `played` (every card played in this deal, in order) and
 `voids` — per seat `[ranks, suits, k]`: after a "cannot answer" the seat's `k` cards held then
 lack those ranks and suits (`k` never exceeds the current hand; later draws are unknown).
+
+This module is the API; `State` and its JSON form are in `rules.ryadki_state`, the play of a
+card and all that follows it in `rules.ryadki_play`.
 """
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from typing import Any
 
-from rules.cards import check_deck, deck_36, deck_52
+from rules.cards import check_deck
 from rules.errors import IllegalMove
-from rules.events import RyadkiEvent, copied
+from rules.events import copied
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
+from rules.ryadki_play import HAND, deal, full_deck, play, resign
+from rules.ryadki_state import State, Void, copy_state, from_json, to_json
 from rules.status import Status
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "HAND",
+    "NAME",
+    "PLAYERS",
+    "RESIGN",
+    "State",
+    "Void",
+    "apply",
+    "from_json",
+    "legal_moves",
+    "new_game",
+    "status",
+    "to_json",
+    "view",
+]
 
 NAME = "ryadki"
 PLAYERS = (2, 6)
-HAND = 6
 DEFAULT_OPTIONS: dict[str, Any] = {"players": 2, "deck": None, "deals": 7, "first_dealer": None}
 """`deck` None: 36 for 2–4 players, 52 for 5–6; `first_dealer` None: drawn from the seed."""
 
 RESIGN = "resign"
-
-Void = tuple[str, str, int]
-_NO_VOID: Void = ("", "", 0)
-
-
-@dataclass(slots=True)
-class State:
-    players: int
-    deck_size: int
-    deals: int
-    seed: int
-    rng: int  # Rng state for the later deals
-    first_dealer: int
-    deal: int  # 1-based
-    dealer: int
-    turn: int | None  # seat to play, None when over
-    hands: list[list[str]]
-    stock: list[str]  # stock[0] is the top
-    stack: list[str]
-    last: int | None  # seat that played the stack's last card
-    piles: list[int]
-    out: int  # cards out of the game in this deal
-    scores: list[int]
-    active: list[bool]
-    over: bool = False
-    winners: list[int] = field(default_factory=list)
-    played: list[str] = field(default_factory=list)  # public: cards played in this deal
-    voids: list[Void] = field(default_factory=list)  # public inferences per seat
-    events: list[RyadkiEvent] = field(default_factory=list)  # events of the last apply
-    moves: int = 0
-
 
 # -- options -----------------------------------------------------------------------------------
 
@@ -104,10 +92,6 @@ def _options(options: dict[str, Any] | None) -> dict[str, Any]:
     return opts
 
 
-def _full_deck(size: int) -> list[str]:
-    return deck_36() if size == 36 else deck_52()
-
-
 # -- game start --------------------------------------------------------------------------------
 
 
@@ -123,12 +107,12 @@ def new_game(
         raise ValueError(f"{NAME}: seed must be an int")
     n: int = opts["players"]
     size: int = opts["deck"]
-    order = check_deck(deck, _full_deck(size))
+    order = check_deck(deck, full_deck(size))
     rng = Rng(seed)
     drawn = rng.below(n)
     dealer = drawn if opts["first_dealer"] is None else opts["first_dealer"]
     if order is None:
-        order = _full_deck(size)
+        order = full_deck(size)
         rng.shuffle(order)
     s = State(
         players=n,
@@ -149,211 +133,13 @@ def new_game(
         scores=[0] * n,
         active=[True] * n,
     )
-    _deal(s, order)
+    deal(s, order)
     return s
-
-
-def _deal(s: State, order: list[str]) -> None:
-    """Deal `order` (6 to each seated player in seat order, the rest is the stock)."""
-    n = s.players
-    s.hands = [[] for _ in range(n)]
-    i = 0
-    for q in range(n):
-        if s.active[q]:
-            s.hands[q] = order[i : i + HAND]
-            i += HAND
-    s.stock = order[i:]
-    s.stack = []
-    s.last = None
-    s.piles = [0] * n
-    s.out = 0
-    s.played = []
-    s.voids = [_NO_VOID] * n
-    s.turn = s.dealer
-    s.events.append({"e": "deal_start", "deal": s.deal, "dealer": s.dealer})
-    _check_deal_end(s)
-
-
-# -- helpers -----------------------------------------------------------------------------------
-
-
-def _copy(s: State) -> State:
-    return State(
-        players=s.players,
-        deck_size=s.deck_size,
-        deals=s.deals,
-        seed=s.seed,
-        rng=s.rng,
-        first_dealer=s.first_dealer,
-        deal=s.deal,
-        dealer=s.dealer,
-        turn=s.turn,
-        hands=[h[:] for h in s.hands],
-        stock=s.stock,  # never mutated in place: replaced by slicing
-        stack=s.stack[:],
-        last=s.last,
-        piles=s.piles[:],
-        out=s.out,
-        scores=s.scores[:],
-        active=s.active[:],
-        over=s.over,
-        winners=s.winners[:],
-        played=s.played[:],
-        voids=s.voids[:],
-        events=[],
-        moves=s.moves,
-    )
-
-
-def _next_holder(s: State, after: int) -> int | None:
-    """The next seated player after `after` in seat order holding cards (never `after`)."""
-    n = s.players
-    for i in range(1, n):
-        q = (after + i) % n
-        if s.active[q] and s.hands[q]:
-            return q
-    return None
-
-
-def _next_active(s: State, after: int) -> int:
-    n = s.players
-    for i in range(1, n + 1):
-        q = (after + i) % n
-        if s.active[q]:
-            return q
-    return after  # unreachable while a game is on
 
 
 def _answers(hand: list[str], top: str) -> list[str]:
     r, su = top[0], top[1]
     return [c for c in hand if c[0] == r or c[1] == su]
-
-
-def _check_deal_end(s: State) -> bool:
-    """End the deal when the stock is empty and at most one seated player holds cards."""
-    if s.over or s.stock:
-        return False
-    holders = 0
-    for q in range(s.players):
-        if s.active[q] and s.hands[q]:
-            holders += 1
-            if holders > 1:
-                return False
-    _end_deal(s)
-    return True
-
-
-def _end_deal(s: State) -> None:
-    left = len(s.stack)
-    s.out += left
-    s.stack = []
-    s.last = None
-    seated = [q for q in range(s.players) if s.active[q]]
-    best = max(s.piles[q] for q in seated)
-    winners = [q for q in seated if s.piles[q] == best] if best > 0 else []
-    for q in winners:
-        s.scores[q] += s.piles[q]
-    s.events.append(
-        {
-            "e": "deal_end",
-            "deal": s.deal,
-            "piles": s.piles[:],
-            "winners": winners,
-            "stack": left,
-            "scores": s.scores[:],
-        }
-    )
-    if s.deal >= s.deals:
-        top = max(s.scores[q] for q in seated)
-        _end_game(s, [q for q in seated if s.scores[q] == top])
-        return
-    s.deal += 1
-    s.dealer = _next_active(s, s.dealer)
-    rng = Rng(s.rng)
-    order = _full_deck(s.deck_size)
-    rng.shuffle(order)
-    s.rng = rng.state
-    _deal(s, order)
-
-
-def _end_game(s: State, winners: list[int]) -> None:
-    s.over = True
-    s.winners = winners
-    s.turn = None
-    s.events.append({"e": "game_end", "winners": winners[:], "scores": s.scores[:]})
-
-
-def _start_series(s: State, leader: int) -> None:
-    """After a series ended: refill from `leader` in seat order, then give the lead."""
-    n = s.players
-    if not s.active[leader]:
-        leader = _next_active(s, leader)
-    if s.stock:
-        drawn = [0] * n
-        stock = s.stock
-        for i in range(n):
-            q = (leader + i) % n
-            if not s.active[q]:
-                continue
-            need = HAND - len(s.hands[q])
-            if need > 0 and stock:
-                take = stock[:need]
-                stock = stock[need:]
-                s.hands[q].extend(take)
-                drawn[q] = len(take)
-        s.stock = stock
-        if any(drawn):
-            s.events.append({"e": "refill", "n": drawn})
-    if _check_deal_end(s):
-        return
-    lead: int | None = leader if s.hands[leader] else _next_holder(s, leader)
-    if lead is None:  # pragma: no cover - the deal end above catches this
-        _end_deal(s)
-        return
-    s.turn = lead
-    s.events.append({"e": "lead", "seat": lead})
-
-
-def _continue(s: State, last: int) -> None:
-    """The stack's last card was played by `last`: deal end, next responder or its failure."""
-    if _check_deal_end(s):
-        return
-    r = _next_holder(s, last)
-    if r is None:
-        n = len(s.stack)
-        s.out += n
-        s.stack = []
-        s.last = None
-        s.events.append({"e": "built", "n": n})
-        _start_series(s, last)
-        return
-    top = s.stack[-1]
-    hand = s.hands[r]
-    tr, ts = top[0], top[1]
-    for c in hand:
-        if c[0] == tr or c[1] == ts:
-            s.turn = r
-            return
-    # cannot answer: the stack goes to the pile of the player who played its last card
-    n = len(s.stack)
-    s.piles[last] += n
-    s.stack = []
-    s.last = None
-    s.events.append({"e": "cannot_answer", "seat": r, "card": top, "to": last, "n": n})
-    _learn_void(s, r, top)
-    _start_series(s, last)
-
-
-def _learn_void(s: State, seat: int, top: str) -> None:
-    ranks, suits, k = s.voids[seat]
-    h = len(s.hands[seat])
-    if k < h:
-        ranks, suits = "", ""
-    if top[0] not in ranks:
-        ranks += top[0]
-    if top[1] not in suits:
-        suits += top[1]
-    s.voids[seat] = (ranks, suits, h)
 
 
 # -- the API -----------------------------------------------------------------------------------
@@ -376,7 +162,7 @@ def apply(state: State, move: str, player: int = 0) -> State:
     if move == RESIGN:
         if not state.active[player]:
             raise IllegalMove("this player has already left the game")
-        return _resign(state, player)
+        return resign(state, player)
     if state.turn != player:
         raise IllegalMove("not this player's turn")
     hand = state.hands[player]
@@ -385,75 +171,9 @@ def apply(state: State, move: str, player: int = 0) -> State:
     stack = state.stack
     if stack and move[0] != stack[-1][0] and move[1] != stack[-1][1]:
         raise IllegalMove(f"{move} answers neither the rank nor the suit of {stack[-1]}")
-    s = _copy(state)
+    s = copy_state(state)
     s.moves += 1
-    _play(s, move, player)
-    return s
-
-
-def _play(s: State, card: str, p: int) -> None:
-    hand = s.hands[p]
-    hand.remove(card)
-    ranks, suits, k = s.voids[p]
-    if k > len(hand):
-        s.voids[p] = (ranks, suits, len(hand))
-    prev = s.stack[-1] if s.stack else None
-    s.stack.append(card)
-    s.played.append(card)
-    s.last = p
-    ev = s.events
-    ev.append({"e": "play", "by": p, "card": card})
-    rank = card[0]
-    # 1. J on J
-    if rank == "J" and prev is not None and prev[0] == "J":
-        n = len(s.stack)
-        s.out += n
-        s.stack = []
-        s.last = None
-        ev.append({"e": "jj", "by": p, "n": n})
-        _start_series(s, p)
-        return
-    # 2. seven, 3. queen: the next responder, computed after the card is played
-    if rank in ("7", "Q"):
-        r = _next_holder(s, p)
-        if r is not None:
-            take = min(1 if rank == "7" else 4, s.piles[r])
-            s.piles[r] -= take
-            s.out += take
-            if rank == "7":
-                ev.append({"e": "seven", "by": p, "from": r, "n": take})
-            else:
-                ev.append({"e": "queen", "by": p, "from": r, "n": take})
-    # 4. third of a rank
-    st = s.stack
-    if len(st) >= 3 and st[-2][0] == rank and st[-3][0] == rank:
-        take = min(2, len(s.stock))
-        s.stock = s.stock[take:]
-        s.piles[p] += take
-        ev.append({"e": "third", "by": p, "n": take})
-    _continue(s, p)
-
-
-def _resign(state: State, p: int) -> State:
-    s = _copy(state)
-    s.moves += 1
-    gone = len(s.hands[p])
-    s.out += gone
-    s.hands[p] = []
-    s.active[p] = False
-    s.voids[p] = _NO_VOID
-    s.events.append({"e": "resign", "seat": p, "n": gone})
-    left = [q for q in range(s.players) if s.active[q]]
-    if len(left) < 2:
-        _end_game(s, left)
-        return s
-    if s.turn == p:
-        if s.stack and s.last is not None:
-            _continue(s, s.last)  # the next player after the one who played last answers
-        else:
-            _start_series(s, _next_active(s, p))  # the lead passes on
-    else:
-        _check_deal_end(s)
+    play(s, move, player)
     return s
 
 
@@ -495,80 +215,3 @@ def view(state: State, player: int) -> dict[str, Any]:
         "legal": legal_moves(s, player) if own else [],
         "status": status(s).as_dict(),
     }
-
-
-# -- JSON --------------------------------------------------------------------------------------
-
-
-def _cards(cs: list[str]) -> str:
-    return "".join(cs)
-
-
-def _uncards(text: str) -> list[str]:
-    return [text[i : i + 2] for i in range(0, len(text), 2)]
-
-
-def to_json(state: State) -> str:
-    s = state
-    d = {
-        "v": 1,
-        "n": s.players,
-        "ds": s.deck_size,
-        "N": s.deals,
-        "seed": s.seed,
-        "rng": s.rng,
-        "fd": s.first_dealer,
-        "deal": s.deal,
-        "dealer": s.dealer,
-        "turn": s.turn,
-        "hands": [_cards(h) for h in s.hands],
-        "stock": _cards(s.stock),
-        "stack": _cards(s.stack),
-        "last": s.last,
-        "piles": s.piles,
-        "out": s.out,
-        "scores": s.scores,
-        "active": "".join("1" if a else "0" for a in s.active),
-        "over": s.over,
-        "win": s.winners,
-        "played": _cards(s.played),
-        "voids": [f"{r}|{su}|{k}" for r, su, k in s.voids],
-        "ev": s.events,
-        "moves": s.moves,
-    }
-    return json.dumps(d, separators=(",", ":"))
-
-
-def from_json(text: str) -> State:
-    d = json.loads(text)
-    if not isinstance(d, dict) or d.get("v") != 1:
-        raise ValueError(f"{NAME}: not a ryadki state (version 1)")
-    voids: list[Void] = []
-    for v in d["voids"]:
-        r, su, k = v.split("|")
-        voids.append((r, su, int(k)))
-    return State(
-        players=d["n"],
-        deck_size=d["ds"],
-        deals=d["N"],
-        seed=d["seed"],
-        rng=d["rng"],
-        first_dealer=d["fd"],
-        deal=d["deal"],
-        dealer=d["dealer"],
-        turn=d["turn"],
-        hands=[_uncards(h) for h in d["hands"]],
-        stock=_uncards(d["stock"]),
-        stack=_uncards(d["stack"]),
-        last=d["last"],
-        piles=list(d["piles"]),
-        out=d["out"],
-        scores=list(d["scores"]),
-        active=[c == "1" for c in d["active"]],
-        over=d["over"],
-        winners=list(d["win"]),
-        played=_uncards(d["played"]),
-        voids=voids,
-        events=list(d["ev"]),
-        moves=d["moves"],
-    )
