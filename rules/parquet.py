@@ -28,7 +28,9 @@ None), `hands` (both, by rank), `turn` (None once over), `phase` ("cross" | "cor
 `must_relocate` (the side to move can only relocate), `why` (how the game ended), `on_board`.
 
 `position(board, red=, turn=, phase=, last_placer=)` builds a position directly (tests, puzzles).
-The events' `TypedDict`s are in `rules.events`; the computer player is `rules.ai.parquet`.
+The events' `TypedDict`s are in `rules.events`; the computer player is `rules.ai.parquet`. This
+module is the game (its flow and the API); the board, the card ids and the move generation are
+`rules.parquet_board`, `State` and its JSON form `rules.parquet_state`.
 
 Options: `{"red": 0 | 1, "first": 0 | 1}`; a missing key (or None) is drawn from the seed
 (red first, then first).
@@ -43,264 +45,60 @@ Decisions where the page is silent (see the report on issue 3):
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.events import ParquetEvent, ParquetWhy, copied
+from rules.events import ParquetWhy, copied
 from rules.options import check_options, is_int
+from rules.parquet_board import (
+    BLACK,
+    CARD_ID,
+    CELL_ID,
+    CELL_NAMES,
+    CODES,
+    COLOUR,
+    COLS,
+    CROSS_CELLS,
+    CROSS_INNER,
+    CROSS_OUTER,
+    FULL_HAND,
+    NCELLS,
+    RANK,
+    RED,
+    ROWS,
+    adjacent_ranks,
+    can_place,
+    cell_mask,
+    hand_codes,
+    place_move,
+    placements,
+    position_key,
+    relocation_move,
+    relocations,
+)
+from rules.parquet_state import State, copy_state, from_json, to_json
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "NAME",
+    "PLAYERS",
+    "State",
+    "apply",
+    "from_json",
+    "legal_moves",
+    "must_relocate",
+    "new_game",
+    "position",
+    "status",
+    "to_json",
+    "view",
+]
 
 NAME = "parquet"
 PLAYERS = (2, 2)
 DEFAULT_OPTIONS: dict[str, Any] = {"red": None, "first": None}  # None: drawn from the seed
-
-ROWS = 5
-COLS = 7
-NCELLS = ROWS * COLS
-RANKS = "6789TJQKA"
-SUITS = "SHDC"
-RED, BLACK = 1, 0
-
-# Card ids 0..35: suit index * 9 + rank index.
-CODES: list[str] = [r + s for s in SUITS for r in RANKS]
-CARD_ID: dict[str, int] = {c: i for i, c in enumerate(CODES)}
-RANK: list[int] = [i % 9 for i in range(36)]
-COLOUR: list[int] = [RED if CODES[i][1] in "HD" else BLACK for i in range(36)]
-
-
-# Cards of a colour and rank: CARDS_OF[colour][rank] -> (id, id)
-def _cards_of(col: int, k: int) -> tuple[int, int]:
-    a, b = (i for i in range(36) if COLOUR[i] == col and RANK[i] == k)
-    return (a, b)
-
-
-CARDS_OF: list[list[tuple[int, int]]] = [[_cards_of(col, k) for k in range(9)] for col in (0, 1)]
-FULL_HAND: list[int] = [sum(1 << i for i in range(36) if COLOUR[i] == col) for col in (0, 1)]
-# Sort key for showing a hand: rank, then suit.
-_SHOW_ORDER = sorted(range(36), key=lambda i: (RANK[i], i // 9))
-
-CELL_NAMES: list[str] = [f"{i // COLS + 1}{i % COLS + 1}" for i in range(NCELLS)]
-CELL_ID: dict[str, int] = {n: i for i, n in enumerate(CELL_NAMES)}
-
-
-def cell(row: int, col: int) -> int:
-    """Cell index of a 1-based (row, column)."""
-    return (row - 1) * COLS + (col - 1)
-
-
-# outer cross cell -> its inner cell
-CROSS_OUTER: dict[int, int] = {
-    cell(1, 4): cell(2, 4),
-    cell(5, 4): cell(4, 4),
-    cell(3, 2): cell(3, 3),
-    cell(3, 6): cell(3, 5),
-}
-CROSS_INNER: tuple[int, ...] = (cell(2, 4), cell(4, 4), cell(3, 3), cell(3, 5))
-CROSS_CELLS: tuple[int, ...] = CROSS_INNER + tuple(CROSS_OUTER)
-
-
-def _adjacent_ranks(a: int, b: int) -> bool:
-    return (a - b) % 9 in (1, 8)
-
-
-def _run_mask(a: int, b: int) -> int:
-    """Ranks x such that {x, a, b} are three ranks consecutive in the cycle."""
-    m = 0
-    for k in range(9):
-        run = {k, (k + 1) % 9, (k + 2) % 9}
-        if a != b and a in run and b in run:
-            (x,) = run - {a, b}
-            m |= 1 << x
-    return m
-
-
-_RUN: list[list[int]] = [[_run_mask(a, b) for b in range(9)] for a in range(9)]
-# PAIR_MASK[colour][q_card * 36 + r_card]: ranks a card of `colour` may have next to the L
-# (q, r); 0 when the colour rule A forbids the pair (both of the mover's colour).
-PAIR_MASK: list[list[int]] = [
-    [
-        0 if (COLOUR[q] == col and COLOUR[r] == col) else _RUN[RANK[q]][RANK[r]]
-        for q in range(36)
-        for r in range(36)
-    ]
-    for col in (0, 1)
-]
-
-
-def _lpairs(p: int) -> tuple[tuple[int, int], ...]:
-    pr, pc = divmod(p, COLS)
-    out: list[tuple[int, int]] = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        qr, qc = pr + dr, pc + dc
-        if not (0 <= qr < ROWS and 0 <= qc < COLS):
-            continue
-        for er, ec in ((dc, dr), (-dc, -dr)):  # perpendicular steps
-            rr, rc = qr + er, qc + ec
-            if 0 <= rr < ROWS and 0 <= rc < COLS:
-                out.append((qr * COLS + qc, rr * COLS + rc))
-    return tuple(out)
-
-
-# LPAIRS[p]: the (q, r) pairs forming an L with its corner at q, for an empty cell p.
-LPAIRS: list[tuple[tuple[int, int], ...]] = [_lpairs(p) for p in range(NCELLS)]
-
-# Single-character cell encoding for repetition keys: card id -> char, empty -> "."
-_KEY_CHARS = "0123456789abcdefghijklmnopqrstuvwxyz."  # index -1 (an empty cell) is "."
-
-
-@dataclass(slots=True)
-class State:
-    seed: int
-    red: int  # the seat holding the red cards
-    first: int  # the seat that moved first
-    board: list[int]  # NCELLS card ids, -1 for empty
-    hands: list[int]  # per seat: bitmask of card ids
-    turn: int
-    phase: int = 0  # 0 cross, 1 corner
-    last_placer: int | None = None
-    passes: int = 0  # consecutive passes just made (0 or 1 while the game is on)
-    history: dict[str, int] = field(default_factory=dict)  # position key -> count
-    over: bool = False
-    winners: list[int] = field(default_factory=list)
-    why: str | None = None
-    events: list[ParquetEvent] = field(default_factory=list)
-    last: str | None = None  # the last move applied (not a pass)
-    plies: int = 0  # moves applied (not passes)
-
-    def colour_of(self, seat: int) -> int:
-        return RED if seat == self.red else BLACK
-
-
-def _copy(s: State) -> State:
-    return State(
-        seed=s.seed,
-        red=s.red,
-        first=s.first,
-        board=list(s.board),
-        hands=list(s.hands),
-        turn=s.turn,
-        phase=s.phase,
-        last_placer=s.last_placer,
-        passes=s.passes,
-        history=dict(s.history),
-        over=s.over,
-        winners=list(s.winners),
-        why=s.why,
-        events=[],
-        last=s.last,
-        plies=s.plies,
-    )
-
-
-# ---------------------------------------------------------------- move generation (internal)
-
-
-def cell_mask(board: list[int], p: int, colour: int) -> int:
-    """Bitmask of ranks a card of `colour` may have on empty cell `p` under the corner rule."""
-    pm = PAIR_MASK[colour]
-    m = 0
-    for q, r in LPAIRS[p]:
-        cq = board[q]
-        if cq < 0:
-            continue
-        cr = board[r]
-        if cr < 0:
-            continue
-        m |= pm[cq * 36 + cr]
-    return m
-
-
-def hand_ranks(hand: int) -> int:
-    m = 0
-    i = 0
-    h = hand
-    while h:
-        if h & 1:
-            m |= 1 << RANK[i]
-        h >>= 1
-        i += 1
-    return m
-
-
-def placements(board: list[int], hand: int, colour: int, phase: int) -> list[tuple[int, int]]:
-    """(card, cell) pairs the mover may place."""
-    out: list[tuple[int, int]] = []
-    if not hand:
-        return out
-    cards_of = CARDS_OF[colour]
-    if phase == 0:
-        cards = [i for i in range(36) if hand >> i & 1]
-        for p in CROSS_INNER:
-            if board[p] < 0:
-                out.extend((c, p) for c in cards)
-        for p, inner in CROSS_OUTER.items():
-            ci = board[inner]
-            if board[p] < 0 and ci >= 0:
-                ri = RANK[ci]
-                out.extend((c, p) for c in cards if _adjacent_ranks(RANK[c], ri))
-        return out
-    hr = hand_ranks(hand)
-    for p in range(NCELLS):
-        if board[p] >= 0:
-            continue
-        m = cell_mask(board, p, colour) & hr
-        k = 0
-        while m:
-            if m & 1:
-                a, b = cards_of[k]  # the two cards of this rank and colour
-                if hand >> a & 1:
-                    out.append((a, p))
-                if hand >> b & 1:
-                    out.append((b, p))
-            m >>= 1
-            k += 1
-    return out
-
-
-def can_place(board: list[int], hand: int, colour: int, phase: int) -> bool:
-    if not hand:
-        return False
-    if phase == 0:
-        for p in CROSS_INNER:
-            if board[p] < 0:
-                return True
-        hr = hand_ranks(hand)
-        for p, inner in CROSS_OUTER.items():
-            ci = board[inner]
-            if board[p] < 0 and ci >= 0:
-                ri = RANK[ci]
-                if hr & ((1 << ((ri + 1) % 9)) | (1 << ((ri + 8) % 9))):
-                    return True
-        return False
-    hr = hand_ranks(hand)
-    for p in range(NCELLS):  # noqa: SIM110 - a plain loop is faster here
-        if board[p] < 0 and cell_mask(board, p, colour) & hr:
-            return True
-    return False
-
-
-def relocations(board: list[int], colour: int, first_only: bool = False) -> list[tuple[int, int]]:
-    """(from, to) relocations of the mover's own cards (corner phase)."""
-    out: list[tuple[int, int]] = []
-    empties = [p for p in range(NCELLS) if board[p] < 0]
-    for o in range(NCELLS):
-        c = board[o]
-        if c < 0 or COLOUR[c] != colour:
-            continue
-        bit = 1 << RANK[c]
-        board[o] = -1
-        try:
-            for p in empties:
-                if cell_mask(board, p, colour) & bit:
-                    out.append((o, p))
-                    if first_only:
-                        return out
-        finally:
-            board[o] = c
-    return out
 
 
 def _has_move(s: State, seat: int) -> bool:
@@ -310,22 +108,7 @@ def _has_move(s: State, seat: int) -> bool:
     return s.phase == 1 and bool(relocations(s.board, col, first_only=True))
 
 
-def place_move(c: int, p: int) -> str:
-    """The move string placing card id `c` on cell `p` (`"KS@24"`)."""
-    return f"{CODES[c]}@{CELL_NAMES[p]}"
-
-
-def relocation_move(o: int, p: int) -> str:
-    """The move string relocating the card on cell `o` to cell `p` (`"24>15"`)."""
-    return f"{CELL_NAMES[o]}>{CELL_NAMES[p]}"
-
-
 # ---------------------------------------------------------------- game flow
-
-
-def position_key(board: list[int], turn: int) -> str:
-    """The repetition key of (board, side to move); the hands follow from the board."""
-    return "".join([_KEY_CHARS[c] for c in board]) + str(turn)
 
 
 def _key(s: State) -> str:
@@ -485,7 +268,7 @@ def _parse(state: State, move: str, player: int) -> tuple[str, int, int]:
             inner = CROSS_OUTER.get(p)
             if inner is None or board[inner] < 0:
                 raise bad
-            if not _adjacent_ranks(RANK[c], RANK[board[inner]]):
+            if not adjacent_ranks(RANK[c], RANK[board[inner]]):
                 raise bad
             return ("place", c, p)
         if cell_mask(board, p, col) >> RANK[c] & 1:
@@ -517,7 +300,7 @@ def apply(state: State, move: str, player: int = 0) -> State:
     if player not in (0, 1):
         raise IllegalMove(f"parquet: no seat {player!r}")
     if move == "resign":
-        s = _copy(state)
+        s = copy_state(state)
         s.events.append({"e": "resign", "seat": player})
         s.last = "resign"
         _end(s, "resign", [1 - player])
@@ -525,7 +308,7 @@ def apply(state: State, move: str, player: int = 0) -> State:
     if player != state.turn:
         raise IllegalMove("parquet: not your turn")
     kind, a, b = _parse(state, move, player)
-    s = _copy(state)
+    s = copy_state(state)
     s.last = move
     s.plies += 1
     s.passes = 0
@@ -568,10 +351,6 @@ def status(state: State) -> Status:
     return Status(over=False, winners=[], scores=scores, result="playing")
 
 
-def hand_codes(hand: int) -> list[str]:
-    return [CODES[i] for i in _SHOW_ORDER if hand >> i & 1]
-
-
 def view(state: State, player: int) -> dict[str, Any]:
     """Everything is public in Parquet: the same dict for both players."""
     s = state
@@ -596,54 +375,3 @@ def view(state: State, player: int) -> dict[str, Any]:
         "why": s.why,
         "on_board": sum(1 for c in s.board if c >= 0),
     }
-
-
-def to_json(state: State) -> str:
-    s = state
-    d: dict[str, Any] = {
-        "v": 1,
-        "seed": s.seed,
-        "red": s.red,
-        "first": s.first,
-        "board": "".join(".." if c < 0 else CODES[c] for c in s.board),
-        "hands": [hand_codes(s.hands[0]), hand_codes(s.hands[1])],
-        "turn": s.turn,
-        "phase": s.phase,
-        "lp": s.last_placer,
-        "passes": s.passes,
-        "hist": s.history,
-        "over": s.over,
-        "winners": s.winners,
-        "why": s.why,
-        "events": s.events,
-        "last": s.last,
-        "plies": s.plies,
-    }
-    return json.dumps(d, separators=(",", ":"))
-
-
-def from_json(text: str) -> State:
-    d = json.loads(text)
-    if d.get("v") != 1:
-        raise ValueError("parquet: unknown state version")
-    bs: str = d["board"]
-    board = [-1 if bs[i : i + 2] == ".." else CARD_ID[bs[i : i + 2]] for i in range(0, 70, 2)]
-    hands = [sum(1 << CARD_ID[c] for c in h) for h in d["hands"]]
-    return State(
-        seed=d["seed"],
-        red=d["red"],
-        first=d["first"],
-        board=board,
-        hands=hands,
-        turn=d["turn"],
-        phase=d["phase"],
-        last_placer=d["lp"],
-        passes=d["passes"],
-        history={str(k): int(v) for k, v in d["hist"].items()},
-        over=d["over"],
-        winners=list(d["winners"]),
-        why=d["why"],
-        events=list(d["events"]),
-        last=d["last"],
-        plies=d["plies"],
-    )
