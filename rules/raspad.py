@@ -14,21 +14,51 @@ beat exists, the end of the game) happens inside `apply` and `new_game`.
 or `fail` with `auto` false, `resign` — then the automatic consequences: a `decay` per card
 that decayed, `close` / `fail` with `auto` true, and `end` (`result` "won", "lost" or
 "resigned") when the game ended.
+
+This module is the game (its flow and the API); the card values, reductions, beats and decay
+are in `rules.raspad_beats`, `State` and its JSON form in `rules.raspad_state`.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
-from rules.events import KINDS, RaspadEvent, copied
+from rules.events import RaspadEvent, copied
 from rules.options import check_options, is_bool
+from rules.raspad_beats import (
+    VALUE,
+    any_beat,
+    beat_moves,
+    beats,
+    decay,
+    holes_near,
+    live_count,
+    ranges,
+)
+from rules.raspad_state import LOST, PLAYING, RESIGNED, WON, State, from_json, to_json
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
+
+__all__ = [
+    "DEFAULT_OPTIONS",
+    "HAND_SIZE",
+    "NAME",
+    "PLAYERS",
+    "PLAYING",
+    "TABLE_SIZE",
+    "VALUE",
+    "State",
+    "apply",
+    "beats",
+    "from_json",
+    "legal_moves",
+    "new_game",
+    "status",
+    "to_json",
+    "view",
+]
 
 NAME = "raspad"
 PLAYERS = (1, 1)
@@ -36,120 +66,6 @@ DEFAULT_OPTIONS: dict[str, Any] = {"jokers": False}
 
 HAND_SIZE = 6
 TABLE_SIZE = 4
-
-PLAYING = "playing"
-WON = "won"
-LOST = "lost"
-RESIGNED = "resigned"
-RESULTS = (PLAYING, WON, LOST, RESIGNED)
-
-_VALUES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
-_VALUES.update({str(n): n for n in range(2, 10)})
-
-VALUE: dict[str, int] = {}
-"""Card value: A = 1, 2–10 face value, J = 11, Q = 12, K = 13; jokers 0 (no value)."""
-SUIT: dict[str, str] = {}
-COLOUR: dict[str, str] = {}
-for _c in cards.deck_54():
-    VALUE[_c] = 0 if cards.is_joker(_c) else _VALUES[_c[0]]
-    SUIT[_c] = "X" if cards.is_joker(_c) else _c[1]
-    COLOUR[_c] = cards.colour(_c)
-
-
-@dataclass(frozen=True, slots=True)
-class State:
-    """A Raspad position. `stock[0]` is the top card; `None` in `table` is a beaten hole.
-
-    `kon` counts kons (1-based), `fails` the failed attempts of the current kon, `events` the
-    public events of the last `new_game`/`apply` (see the module docstring) so a UI can tell
-    the player what happened.
-    """
-
-    seed: int
-    jokers: bool
-    stock: tuple[str, ...]
-    hand: tuple[str, ...]
-    table: tuple[str | None, ...]
-    discard: tuple[str, ...]
-    result: str = PLAYING
-    kon: int = 1
-    fails: int = 0
-    events: tuple[RaspadEvent, ...] = field(default=(), hash=False)  # dicts: stays hashable
-
-
-# ---------------------------------------------------------------- reductions and beating
-
-
-def holes_near(table: tuple[str | None, ...] | list[str | None], i: int) -> int:
-    """Beaten holes among the immediate neighbours i−1 and i+1 (0, 1 or 2)."""
-    d = 0
-    if i > 0 and table[i - 1] is None:
-        d += 1
-    if i + 1 < len(table) and table[i + 1] is None:
-        d += 1
-    return d
-
-
-def beats(hand_card: str, target: str, low: int, beaten_neighbour: bool) -> bool:
-    """Whether `hand_card` beats the live table card `target` whose lowest value is `low`
-    (ignored for a joker target) and which has (`beaten_neighbour`) a beaten neighbour."""
-    vt = VALUE[target]
-    if vt == 0:  # the target is a joker
-        return beaten_neighbour and COLOUR[hand_card] == COLOUR[target]
-    vh = VALUE[hand_card]
-    if vh == 0:  # a joker in hand beats any card of its colour
-        return COLOUR[hand_card] == COLOUR[target]
-    if low <= vh <= vt:
-        return True
-    if SUIT[hand_card] == SUIT[target] and vh >= low:
-        return True
-    # the ace rule: a real ace (never reduced: a reduced ace has decayed) by any number card
-    return vt == 1 and 2 <= vh <= 10
-
-
-def live_count(table: tuple[str | None, ...]) -> int:
-    return sum(1 for c in table if c is not None)
-
-
-def _beats(hand: tuple[str, ...], table: tuple[str | None, ...]) -> Iterator[str]:
-    """Every beat `<hand card>><table card>`, table left to right, hand in order."""
-    n = len(table)
-    for i, t in enumerate(table):
-        if t is None:
-            continue
-        d = 0
-        if i > 0 and table[i - 1] is None:
-            d += 1
-        if i + 1 < n and table[i + 1] is None:
-            d += 1
-        low = VALUE[t] - d
-        for h in hand:
-            if beats(h, t, low, d > 0):
-                yield h + ">" + t
-
-
-def _beat_moves(hand: tuple[str, ...], table: tuple[str | None, ...]) -> list[str]:
-    return list(_beats(hand, table))
-
-
-def _any_beat(hand: tuple[str, ...], table: tuple[str | None, ...]) -> bool:
-    return next(_beats(hand, table), None) is not None
-
-
-def decay(table: list[str | None], discard: list[str], events: list[RaspadEvent]) -> None:
-    """Let every live non-joker card with L ≤ 0 decay (in place), until nothing more decays."""
-    changed = True
-    while changed:
-        changed = False
-        for i, c in enumerate(table):
-            if c is None or VALUE[c] == 0:
-                continue
-            if VALUE[c] - holes_near(table, i) <= 0:
-                table[i] = None
-                discard.append(c)
-                events.append({"e": "decay", "card": c})
-                changed = True
-
 
 # ---------------------------------------------------------------- game flow
 
@@ -181,7 +97,7 @@ def _settle(
             continue
         if live == 1:
             break
-        if _any_beat(tuple(hand), tuple(table)):
+        if any_beat(tuple(hand), tuple(table)):
             break
         # at least two live cards and no beat: the kon fails by itself
         events.append({"e": "fail", "auto": True})
@@ -281,7 +197,7 @@ def legal_moves(state: State, player: int = 0) -> list[str]:
     """Sorted legal moves: beats, `close` (at most one live card), `fail` (two or more)."""
     if player != 0 or state.result != PLAYING:
         return []
-    moves = _beat_moves(state.hand, state.table)
+    moves = beat_moves(state.hand, state.table)
     if live_count(state.table) <= 1:
         moves.append("close")
     else:
@@ -395,17 +311,6 @@ def status(state: State) -> Status:
     )
 
 
-def ranges(table: tuple[str | None, ...]) -> list[list[int] | None]:
-    """Admissible values `[L, v]` per slot (`None` for holes and jokers)."""
-    out: list[list[int] | None] = []
-    for i, c in enumerate(table):
-        if c is None or VALUE[c] == 0:
-            out.append(None)
-        else:
-            out.append([VALUE[c] - holes_near(table, i), VALUE[c]])
-    return out
-
-
 def view(state: State, player: int) -> dict[str, Any]:
     """What the player sees: never the stock order (only its size)."""
     return {
@@ -421,67 +326,3 @@ def view(state: State, player: int) -> dict[str, Any]:
         "events": copied(state.events),
         "status": status(state).as_dict(),
     }
-
-
-def to_json(state: State) -> str:
-    return json.dumps(
-        {
-            "seed": state.seed,
-            "jokers": state.jokers,
-            "stock": state.stock,
-            "hand": state.hand,
-            "table": state.table,
-            "discard": state.discard,
-            "result": state.result,
-            "kon": state.kon,
-            "fails": state.fails,
-            "events": state.events,
-        },
-        separators=(",", ":"),
-    )
-
-
-_EVENT_KINDS = KINDS["raspad"]
-_FULL_DECK = {False: frozenset(cards.deck_52()), True: frozenset(cards.deck_54())}  # by `jokers`
-
-
-def _events(saved: Any) -> tuple[RaspadEvent, ...]:
-    """Saved events; the strings of states saved before `rules.events` (`"decay:2C"`,
-    `"close"`, …) load as no events."""
-    if type(saved) is not list:
-        raise ValueError("raspad: bad events in a saved game")
-    for e in saved:
-        if type(e) is not dict or e.get("e") not in _EVENT_KINDS:
-            break
-    else:
-        return tuple(saved)
-    if all(type(e) is str for e in saved):
-        return ()
-    raise ValueError("raspad: bad events in a saved game")
-
-
-def from_json(text: str) -> State:
-    """Rebuild a state from `to_json`; ValueError for anything that is not a valid state."""
-    try:
-        d = json.loads(text)
-        st = State(
-            seed=d["seed"],
-            jokers=d["jokers"],
-            stock=tuple(d["stock"]),
-            hand=tuple(d["hand"]),
-            table=tuple(d["table"]),
-            discard=tuple(d["discard"]),
-            result=d["result"],
-            kon=d["kon"],
-            fails=d["fails"],
-            events=_events(d["events"]),
-        )
-    except (KeyError, TypeError, json.JSONDecodeError) as e:
-        raise ValueError(f"raspad: not a saved game: {e}") from e
-    if not isinstance(st.seed, int) or not isinstance(st.jokers, bool) or st.result not in RESULTS:
-        raise ValueError("raspad: not a saved game")
-    full = _FULL_DECK[st.jokers]
-    held = [*st.stock, *st.hand, *(c for c in st.table if c is not None), *st.discard]
-    if len(held) != len(full) or set(held) != full:
-        raise ValueError("raspad: the saved cards are not one full deck")
-    return st
