@@ -11,12 +11,12 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.types import BotCommand, BotCommandScopeDefault
 
-import rules
 from bot.config import LANGUAGES, Settings
 from bot.games.players import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import t
+from bot.registry import kinds
 from bot.storage import Store
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import (
@@ -62,7 +62,7 @@ def build_dispatcher(
     dp.shutdown.register(solitaires.stop)
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
-    dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(rules.SOLITAIRES)))
+    dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(kinds("solitaire"))))
     for make_router in ROUTERS:
         dp.include_router(make_router())
     return dp

@@ -42,22 +42,30 @@ class Catalog:
         self.keys: dict[str, set[str]] = {}
         for lang_dir in sorted(p for p in root.iterdir() if p.is_dir()):
             lang = lang_dir.name
-            bundle = FluentBundle([lang], use_isolating=False)
-            keys: set[str] = set()
+            self.bundles[lang] = FluentBundle([lang], use_isolating=False)
+            self.keys[lang] = set()
             for ftl in sorted(lang_dir.glob("*.ftl")):
-                resource = FluentResource(ftl.read_text(encoding="utf-8"))
-                bundle.add_resource(resource)
-                for entry in resource.body:
-                    ident = getattr(getattr(entry, "id", None), "name", None)
-                    if ident and type(entry).__name__ == "Message":
-                        keys.add(ident)
-                        if _has_select(entry):
-                            self.selects.add((lang, ident))
-                        parts = _simple_parts(entry)
-                        if parts is not None:
-                            self.simple[(lang, ident)] = parts
-            self.bundles[lang] = bundle
-            self.keys[lang] = keys
+                self.add(lang, ftl)
+
+    def add(self, lang: str, ftl: Path) -> None:
+        """Load one Fluent file into language `lang`."""
+        bundle = self.bundles.get(lang)
+        if bundle is None:
+            bundle = self.bundles[lang] = FluentBundle([lang], use_isolating=False)
+            self.keys[lang] = set()
+        resource = FluentResource(ftl.read_text(encoding="utf-8"))
+        bundle.add_resource(resource, allow_overrides=True)
+        for entry in resource.body:
+            ident = getattr(getattr(entry, "id", None), "name", None)
+            if ident and type(entry).__name__ == "Message":
+                self.keys[lang].add(ident)
+                if _has_select(entry):
+                    self.selects.add((lang, ident))
+                parts = _simple_parts(entry)
+                if parts is not None:
+                    self.simple[(lang, ident)] = parts
+        self._plain.clear()
+        self._memo.clear()
 
     @property
     def languages(self) -> list[str]:
@@ -144,6 +152,13 @@ def _has_select(node: Any) -> bool:
 @lru_cache(maxsize=1)
 def catalog() -> Catalog:
     return Catalog()
+
+
+def extend(folder: Path) -> None:
+    """Add a game's own texts: `<folder>/<lang>.ftl` for each language it has (a game that
+    lives outside `bot/locales`, see `bot.registry.GameSpec.locales`)."""
+    for ftl in sorted(folder.glob("*.ftl")):
+        catalog().add(ftl.stem, ftl)
 
 
 def t(lang: str | None, key: str, **args: Any) -> str:

@@ -2,10 +2,10 @@
 
 Served at `/metrics` by bot.http_server when METRICS_PORT is set; counting happens either way.
 
-    metrics.move("raspad")                          # a move was applied and saved
-    metrics.game_started("ryadki")
-    metrics.game_finished("parquet", "over")        # outcome: won | lost | resigned | over | …
-    metrics.set_active_games("kosa", 12)            # or, counted when scraped:
+    metrics.move(kind)                                # a move was applied and saved
+    metrics.game_started(kind)
+    metrics.game_finished(kind, "over")               # outcome: won | lost | resigned | over | …
+    metrics.set_active_games(kind, 12)                # or, counted when scraped:
     metrics.on_scrape(metrics.active_games_hook(store))  # the store's count, every scrape
 
 The counters and histograms counted per update are plain numbers in dicts, written only from
@@ -209,7 +209,7 @@ def timer_fired(kind: str) -> None:
 
 # -- the games' (called by the game services) ----------------------------------------------------
 def move(game: str) -> None:
-    """A move of `game` (kosa, raspad, ryadki, parquet) was applied and saved."""
+    """A move of `game` (a kind of `bot.registry.GAMES`) was applied and saved."""
     MOVES.inc(game)
 
 

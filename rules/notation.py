@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def parquet_targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
-    """Parquet: the cells the picked hand card (`KS`) or board cell (`24`) may go to, each
-    with its move string (`KS@24`, `24>15`)."""
+def move_targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
+    """The targets of the moves that start at `pick`, each with its move string, for moves
+    written `<source>@<target>` or `<source>><target>` (Parquet: the cells a picked hand card
+    `KS` or board cell `24` may go to: `KS@24`, `24>15`)."""
     out: dict[str, str] = {}
     if not pick:
         return out
@@ -16,6 +17,9 @@ def parquet_targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
         if sep and src == pick:
             out[dst] = move
     return out
+
+
+parquet_targets = move_targets
 
 
 def parquet_sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:

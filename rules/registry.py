@@ -39,7 +39,7 @@ class Game:
         "view",
     )
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, ai: str | None = None) -> None:
         self.engine = engine  # the engine module, for its extras (`kosa.awaiting_fill`, …)
         self.NAME = engine.NAME
         self.PLAYERS = engine.PLAYERS
@@ -50,7 +50,7 @@ class Game:
         self.to_json = engine.to_json
         self.from_json = engine.from_json
         self.view = engine.view
-        self._ai = f"rules.ai.{engine.NAME}"
+        self._ai = ai or f"rules.ai.{engine.NAME}"  # a game outside `rules` names its own
         self._suggest: Suggest | None = None
 
     def suggest(

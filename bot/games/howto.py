@@ -1,7 +1,7 @@
 """The first time a person plays a game, two lines on how to play it (remembered per user and
 game: `howto:<game>`): on a solitaire's board until the first move, as a private message just
-before a Ryadki hand. (A game against the computer says it on its setup screen; Parquet's board
-says what to tap on every turn.)"""
+before a hidden hand is dealt. (A game against the computer says it on its setup screen; a
+board of open hands says what to tap on every turn.)"""
 
 from __future__ import annotations
 

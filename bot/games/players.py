@@ -7,8 +7,8 @@ import time
 from collections.abc import Callable
 from datetime import date
 
-from bot.games.solitaire.model import DEFAULT_VARIANT
-from bot.render.stats import SOLO, TABLES, DailyGame, Rated
+from bot.registry import kinds, spec
+from bot.render.stats import DailyGame, Rated
 from bot.stats.boards import Board, BoardPage
 from bot.stats.daily import day_number, utc_day
 from bot.stats.rating import shown
@@ -33,14 +33,14 @@ class Players:
 
     async def stats(self, user_id: int) -> tuple[UserStats, dict[str, Rated]]:
         stats = await self.store.user_stats(user_id)
-        rated = {k: await self.rated(user_id, k) for k in TABLES if stats.of(k).played}
+        rated = {k: await self.rated(user_id, k) for k in kinds("table") if stats.of(k).played}
         return stats, rated
 
     async def detail(
         self, user_id: int, kind: str
     ) -> tuple[UserStats, Rated | None, list[HistoryEntry]]:
         stats = await self.store.user_stats(user_id)
-        rated = await self.rated(user_id, kind) if kind in TABLES else None
+        rated = await self.rated(user_id, kind) if kind in kinds("table") else None
         return stats, rated, await self.store.history(user_id)
 
     async def top(self, board: Board, user_id: int) -> BoardPage:
@@ -52,7 +52,7 @@ class Players:
         """The group's rating boards, and the ranked solitaire wins of the players on them."""
         boards = []
         players: dict[int, str] = {}
-        for kind in TABLES:
+        for kind in kinds("table"):
             board = Board.rating(kind, chat_id)
             page = await self.store.leaderboard(board, limit=10)
             boards.append((board, page))
@@ -60,7 +60,7 @@ class Players:
             players.update((e.user_id, e.name) for e in wide.entries)
         all_stats = {uid: await self.store.user_stats(uid) for uid in players}
         solo = []
-        for kind in SOLO:
+        for kind in kinds("solitaire"):
             rows = sorted(
                 ((players[uid], s.of(kind).ranked_won) for uid, s in all_stats.items()),
                 key=lambda row: -row[1],
@@ -77,7 +77,7 @@ class Players:
         number, day = self.today()
         history = await self.store.history(user_id)
         games = []
-        for kind in SOLO:
+        for kind in kinds("solitaire"):
             played = [h for h in history if h.kind == kind and h.daily == number]
             # newest first: the last one is the day's first (the ranked) attempt
             result = await self.store.load_result(played[-1].game_id) if played else None
@@ -86,7 +86,7 @@ class Players:
 
     def daily_board(self, kind: str) -> Board:
         number, _ = self.today()
-        return Board.of_day(kind, DEFAULT_VARIANT[kind], number)
+        return Board.of_day(kind, spec(kind).default_variant, number)
 
     async def result(self, game_id: str) -> GameResult | None:
         return await self.store.load_result(game_id)

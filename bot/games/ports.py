@@ -80,3 +80,8 @@ class Answer(Protocol):
     """Answers the tap being handled (once): a toast, or an alert the player must dismiss."""
 
     async def __call__(self, text: str | None = None, alert: bool = False) -> None: ...
+
+    async def open_url(self, url: str) -> bool:
+        """Answer by opening `url` (a t.me link to the bot); False when Telegram refuses it
+        (the tap is then still unanswered)."""
+        ...

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import rules
 from bot.games.solitaire.model import elapsed
 from bot.games.state import state_of, view_of
+from bot.registry import is_solitaire, spec
 from bot.stats.daily import utc_day
 from bot.stats.result import GameResult, Outcome, PlayerResult
 from bot.storage.record import GameRecord
@@ -26,7 +26,7 @@ from bot.storage.record import GameRecord
 
 def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
     meta = record.solo
-    status = rules.GAMES[record.kind].status(state_of(record))
+    status = spec(record.kind).game.status(state_of(record))
     outcome: Outcome
     if abandoned:
         outcome = "abandoned"
@@ -35,7 +35,8 @@ def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
     else:
         outcome = "lost"
     view = view_of(record)
-    rounds = view.get("kon") if record.kind == "raspad" else view.get("pass")
+    scoring = spec(record.kind).scoring
+    rounds = view.get(scoring.rounds) if scoring is not None else None
     player = PlayerResult(
         meta.uid, 0, meta.name, outcome, status.scores[0] if status.scores else None
     )
@@ -58,7 +59,7 @@ def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
 
 def _table(record: GameRecord, now: float) -> GameResult:
     meta = record.table
-    game = rules.GAMES[record.kind]
+    game = spec(record.kind).game
     status = game.status(state_of(record))
     winners = set(status.winners) if status.over else set()
     view: dict[str, Any] = view_of(record, -1)
@@ -82,7 +83,7 @@ def _table(record: GameRecord, now: float) -> GameResult:
     return GameResult(
         game_id=record.id,
         kind=record.kind,
-        variant=str(meta.deck or "") if record.kind == "ryadki" else "",
+        variant=_variant(record),
         players=tuple(players),
         moves=int(view.get("moves") or 0),
         duration=max(0, int(now - started)),
@@ -93,9 +94,19 @@ def _table(record: GameRecord, now: float) -> GameResult:
     )
 
 
+def _variant(record: GameRecord) -> str:
+    """A table's variant: the creator's explicit choice of the setting that makes one (a
+    default or a value by seat count is no variant)."""
+    chosen = record.table.settings
+    return next(
+        (str(chosen[s.name]) for s in spec(record.kind).settings if s.variant and s.name in chosen),
+        "",
+    )
+
+
 def result_of(record: GameRecord, now: float, *, abandoned: bool = False) -> GameResult:
     """The result of `record`, which has just been marked finished (`abandoned`: a solitaire
     given up for a new game)."""
-    if record.kind in rules.SOLITAIRES:
+    if is_solitaire(record.kind):
         return _solo(record, now, abandoned)
     return _table(record, now)

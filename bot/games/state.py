@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import rules
+from bot.registry import spec
 from bot.storage.record import Decoded, GameRecord
 
 
 def _memo(record: GameRecord) -> Decoded:
     memo = record.decoded
     if memo is None or memo.text != record.state:
-        memo = Decoded(record.state, rules.GAMES[record.kind].from_json(record.state))
+        memo = Decoded(record.state, spec(record.kind).game.from_json(record.state))
         record.decoded = memo
     return memo
 
@@ -26,7 +26,7 @@ def set_state(
     record: GameRecord, state: Any, view: dict[str, Any] | None = None, viewer: int = 0
 ) -> None:
     """Store `state` in the record (its JSON text), keeping it decoded (and its view)."""
-    text = rules.GAMES[record.kind].to_json(state)
+    text = spec(record.kind).game.to_json(state)
     record.state = text
     record.decoded = Decoded(text, state, view, viewer)
 
@@ -34,7 +34,7 @@ def set_state(
 def view_of(record: GameRecord, player: int = 0, state: Any | None = None) -> dict[str, Any]:
     """`player`'s view of the record's state (or of `state`), computed once per decoded state
     for the last seat asked (-1 is the public view)."""
-    game = rules.GAMES[record.kind]
+    game = spec(record.kind).game
     memo = record.decoded
     if state is not None and (memo is None or state is not memo.state):
         return game.view(state, player)

@@ -24,6 +24,7 @@ from bot.storage import Store, StoreUnavailable
 log = logging.getLogger(__name__)
 
 DueHandler = Callable[[str, float], Awaitable[None]]
+WAKE_MARGIN = 0.02  # seconds after a deadline a wake fires (the wall clock may lag)
 
 
 def turn_key(gid: str) -> str:
@@ -131,3 +132,48 @@ class TimerLoop:
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+
+
+class Waker:
+    """Handles the deadlines due at a given time then, not at the loop's next tick (a computer
+    seat's move comes after its pause, not up to a tick later). Only while running: the stored
+    deadline is what makes the move happen; a wake only makes it prompt."""
+
+    def __init__(self, timers: TimerLoop, clock: Callable[[], float]) -> None:
+        self.timers = timers
+        self.clock = clock
+        self.running = False
+        self._wakes: set[asyncio.TimerHandle] = set()
+        self._ticks: set[asyncio.Task[None]] = set()
+
+    def wake(self, due: float) -> None:
+        if not self.running:
+            return
+        delay = max(0.0, due - self.clock()) + WAKE_MARGIN
+        handle: asyncio.TimerHandle | None = None
+
+        def fire() -> None:
+            if handle is not None:
+                self._wakes.discard(handle)
+            if self.running:
+                task = asyncio.create_task(self._tick())
+                self._ticks.add(task)
+                task.add_done_callback(self._ticks.discard)
+
+        handle = asyncio.get_running_loop().call_later(delay, fire)
+        self._wakes.add(handle)
+
+    async def _tick(self) -> None:
+        try:
+            await self.timers.tick_once()
+        except Exception:  # the deadline stays stored: the loop's own tick takes it
+            log.info("event=timer_wake_failed", exc_info=True)
+
+    async def stop(self) -> None:
+        """No more wakes; a computer move in flight is finished, not cut off."""
+        self.running = False
+        for handle in self._wakes:
+            handle.cancel()
+        self._wakes.clear()
+        if self._ticks:
+            await asyncio.gather(*self._ticks, return_exceptions=True)

@@ -20,7 +20,7 @@ ROUTERS: list[Callable[[], Router]] = [
     table.make_router,  # taps on group games' lobbies, tables and hands
     group.make_router,  # /newgame, invites (/start j<code>), m:friends, group membership
     help.make_router,  # /help, /rules (every chat), a group's /language
-    computer.make_router,  # m:ai:<game>: Ryadki or Parquet against the computer
+    computer.make_router,  # m:ai:<game>: a table game against the computer
     stats.make_router,  # /stats, /top, /daily, /settings, their buttons, the inline share
     start.make_router,
     fallback.make_router,

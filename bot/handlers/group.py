@@ -17,10 +17,11 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
 
-import rules
 from bot.games.refusal import Refused
 from bot.games.table.service import TableService
 from bot.i18n import Translator
+from bot.registry import kinds
+from bot.render.menu import pick_game
 from bot.storage import Player
 from bot.telegram import deeplinks
 from bot.telegram.callbacks import menu_data
@@ -30,57 +31,21 @@ from bot.telegram.keyboard import Button, Keyboard
 from bot.telegram.topics import topic_of
 
 GROUP_CHATS = {"group", "supergroup"}
-DEEP_LINK_REPLY_SECONDS = 60.0
-# routine refusals are toasts (gone by themselves); the rest are alerts the player dismisses:
-# what needs reading (open the private chat first, the chat is busy, an invite that is gone)
-TOAST = {
-    "grp-not-your-turn",
-    "grp-not-seated",
-    "grp-stale",
-    "grp-game-over",
-    "grp-illegal",
-    "grp-rematch-busy",
-    "ry-must-match",
-    "pq-pick-first",
-    "pq-no-cell",
-    "lobby-already",
-    "lobby-joined",
-    "lobby-left",
-    "lobby-full",
-    "lobby-gone",
-    "lobby-not-seated",
-    "lobby-too-few",
-    "lobby-no-settings",
-    "lobby-no-computer",
-    "lobby-only-creator-starts",
-    "lobby-only-creator-settings",
-    "lobby-only-creator-cancels",
-}
 
 
 def player(user: User, lang: str) -> Player:
     return Player(user.id, user.full_name or user.username or str(user.id), lang)
 
 
-def pick_game_markup(_: Translator, mode: str) -> Keyboard:
-    rows = [
-        [Button(text=_(f"grp-btn-{kind}"), callback_data=menu_data(f"grp:{mode}:{kind}"))]
-        for kind in rules.GROUP_GAMES
-    ]
-    if mode == "inv":
-        rows.append([Button(text=_("grp-btn-back"), callback_data=menu_data("menu"))])
-    return Keyboard(rows)
-
-
 async def say(answer: CallbackAnswer, _: Translator, refused: Refused) -> None:
-    await answer(_(refused.key, **refused.args_), alert=refused.key not in TOAST)
+    await answer(_(refused.key, **refused.args_), alert=refused.alert)
 
 
 async def added(event: ChatMemberUpdated, _: Translator, tables: TableService) -> None:
     """Added to a group: say how to start a game (a ?startgroup lobby follows by itself)."""
     old, new = event.old_chat_member.status, event.new_chat_member.status
     if old in ("left", "kicked") and new in ("member", "administrator"):
-        await tables.publisher.send_to_group(event.chat.id, _("grp-hello"))
+        await tables.say_in_group(event.chat.id, _("grp-hello"))
 
 
 # -- a group upgraded to a supergroup (a new chat id): its game moves along -----------------
@@ -89,13 +54,13 @@ async def added(event: ChatMemberUpdated, _: Translator, tables: TableService) -
 async def migrated_to(message: Message, tables: TableService) -> None:
     """In the old group: it is now the supergroup `migrate_to_chat_id`."""
     assert message.migrate_to_chat_id is not None
-    await tables.migration.migrate(message.chat.id, message.migrate_to_chat_id)
+    await tables.chat_migrated(message.chat.id, message.migrate_to_chat_id)
 
 
 async def migrated_from(message: Message, tables: TableService) -> None:
     """In the new supergroup: it was the group `migrate_from_chat_id`."""
     assert message.migrate_from_chat_id is not None
-    await tables.migration.migrate(message.migrate_from_chat_id, message.chat.id)
+    await tables.chat_migrated(message.migrate_from_chat_id, message.chat.id)
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -112,25 +77,23 @@ async def newgame(
     assert message.from_user is not None
     kind = (command.args or "").strip().lower()
     chat, thread = message.chat, topic_of(message)
-    publisher = tables.publisher
-    board = await tables.lobbies.running_board(chat.id, thread)
+    board = await tables.running_board(chat.id, thread)
     if board is not None:  # a game is on: point at it instead of a picker that would refuse
-        await publisher.send_to_group(chat.id, _("lobby-running"), reply_to=board, thread=thread)
+        await tables.say_in_group(chat.id, _("lobby-running"), reply_to=board, thread=thread)
         return
-    if kind not in rules.GROUP_GAMES:
-        markup = pick_game_markup(_, "new")
-        await publisher.send_to_group(chat.id, _("lobby-pick-game"), markup, thread=thread)
+    if kind not in kinds("table"):
+        await tables.say_in_group(chat.id, *pick_game(_, "new"), thread=thread)
         return
     who = player(message.from_user, user_lang)
     try:
         title = chat.title or ""
-        await tables.lobbies.new_group_lobby(kind, chat.id, title, who, lang, thread=thread)
+        await tables.new_group_lobby(kind, chat.id, title, who, lang, thread=thread)
     except Refused as r:
-        await publisher.send_to_group(chat.id, _(r.key), thread=thread)
+        await tables.say_in_group(chat.id, _(r.key), thread=thread)
 
 
 async def newgame_private(message: Message, bot: Bot, _: Translator) -> None:
-    await send(bot, message.chat.id, _("invite-pick-game"), pick_game_markup(_, "inv"))
+    await send(bot, message.chat.id, *pick_game(_, "inv"))
 
 
 async def start_in_group(
@@ -145,18 +108,17 @@ async def start_in_group(
     assert message.from_user is not None
     chat, thread = message.chat, topic_of(message)
     if not command.args:
-        markup = pick_game_markup(_, "new")
-        await tables.publisher.send_to_group(chat.id, _("lobby-pick-game"), markup, thread=thread)
+        await tables.say_in_group(chat.id, *pick_game(_, "new"), thread=thread)
         return
     code = deeplinks.parse_payload(command.args)
     who = player(message.from_user, user_lang)
     try:
         if code is None:
             raise Refused("invite-unknown")
-        await tables.lobbies.open_in_group(code, chat.id, chat.title or "", who, lang, thread)
+        await tables.open_in_group(code, chat.id, chat.title or "", who, lang, thread)
     except Refused as r:  # at most one such answer a minute in a group (links can be spammed)
-        if await tables.store.mark(f"deeplink-refused:{chat.id}", DEEP_LINK_REPLY_SECONDS):
-            await tables.publisher.send_to_group(chat.id, _(r.key), thread=thread)
+        if await tables.may_answer_link(chat.id):
+            await tables.say_in_group(chat.id, _(r.key), thread=thread)
 
 
 async def start_join(
@@ -173,7 +135,7 @@ async def start_join(
     try:
         if code is None:
             raise Refused("invite-unknown")
-        await tables.lobbies.join_by_link(code, player(message.from_user, lang))
+        await tables.join_by_link(code, player(message.from_user, lang))
     except Refused as r:  # a way on: the menu
         menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
         await send(bot, message.chat.id, _(r.key), menu)
@@ -186,7 +148,7 @@ async def friends(query: CallbackQuery, bot: Bot, _: Translator) -> None:
     if query.message is None:
         return
     chat_id, message_id = query.message.chat.id, query.message.message_id
-    await edit(bot, chat_id, message_id, _("invite-pick-game"), pick_game_markup(_, "inv"))
+    await edit(bot, chat_id, message_id, *pick_game(_, "inv"))
 
 
 async def picked(
@@ -198,7 +160,7 @@ async def picked(
     answer: CallbackAnswer,
     tables: TableService,
 ) -> None:
-    if query.message is None or len(args) != 2 or args[1] not in rules.GROUP_GAMES:
+    if query.message is None or len(args) != 2 or args[1] not in kinds("table"):
         return
     mode, kind = args
     chat, message_id = query.message.chat, query.message.message_id
@@ -206,11 +168,9 @@ async def picked(
     try:
         if mode == "new" and chat.type in GROUP_CHATS:
             title, thread = chat.title or "", topic_of(query.message)
-            await tables.lobbies.new_group_lobby(
-                kind, chat.id, title, who, lang, message_id, thread
-            )
+            await tables.new_group_lobby(kind, chat.id, title, who, lang, message_id, thread)
         elif mode == "inv" and chat.type == "private":
-            await tables.lobbies.new_invite(kind, who, lang, chat.id, message_id)
+            await tables.new_invite(kind, who, lang, chat.id, message_id)
     except Refused as r:
         await say(answer, _, r)
 

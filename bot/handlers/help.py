@@ -10,7 +10,7 @@ from aiogram.types import CallbackQuery, Message
 from bot.config import LANGUAGES
 from bot.games.table.service import TableService
 from bot.i18n import Translator, t
-from bot.render.menu import RULE_GAMES, help_page, rules_page
+from bot.render.menu import help_page, rule_games, rules_page
 from bot.render.screen import Screen
 from bot.telegram.callbacks import menu_data
 from bot.telegram.filters import Menu
@@ -36,7 +36,7 @@ async def rules_cb(query: CallbackQuery, args: list[str], bot: Bot, lang: str) -
     """A rules button (`m:rules[:<game>]`), in a private chat or a group."""
     if query.message is None:
         return
-    game = args[0] if args and args[0] in RULE_GAMES else None
+    game = args[0] if args and args[0] in rule_games() else None
     private = query.message.chat.type == "private"
     screen = rules_page(lang, game, private=private)
     await edit(bot, query.message.chat.id, query.message.message_id, *screen)
@@ -69,7 +69,7 @@ async def group_language_cb(
     if query.message is None or len(args) != 1 or args[0] not in LANGUAGES:
         return
     chat_id = query.message.chat.id
-    if not await tables.publisher.tg.is_admin(chat_id, query.from_user.id):
+    if not await tables.is_admin(chat_id, query.from_user.id):
         await answer(_("language-group-admins"), alert=True)
         return
     await languages.set(chat_id, args[0])

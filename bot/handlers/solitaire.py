@@ -1,4 +1,4 @@
-"""Kosa and Raspad in a private chat: the board's buttons and the menu entries.
+"""Solitaires in a private chat: the board's buttons and the menu entries.
 
 Every game button carries `<gid>:<version>:<action>`; CallbackMiddleware has loaded the game
 (or, for a move on a game this process remembers at that version, taken it from memory).
@@ -9,15 +9,14 @@ from __future__ import annotations
 from aiogram import Bot, Router
 from aiogram.types import CallbackQuery
 
-import rules
-from bot.games.solitaire.model import DEFAULT_VARIANT, VARIANTS
 from bot.games.solitaire.service import SolitaireService, Tap
 from bot.games.table.service import TableService
 from bot.i18n import Translator
+from bot.registry import is_solitaire, spec
 from bot.render.menu import variant_menu
 from bot.storage import GameRecord
 from bot.telegram.callbacks import GameCallback, MenuCallback
-from bot.telegram.filters import GameKind, Menu
+from bot.telegram.filters import GameFamily, GameMenu, Menu
 from bot.telegram.io import CallbackAnswer, edit
 
 
@@ -45,7 +44,7 @@ async def choose_variant(
         return
     kind = cb.parts()[0]
     active = await solitaires.active(query.from_user.id, kind)
-    text, kb = variant_menu(kind, list(VARIANTS[kind]), lang, active)
+    text, kb = variant_menu(kind, list(spec(kind).variants), lang, active)
     await edit(bot, query.message.chat.id, query.message.message_id, text, kb)
 
 
@@ -57,10 +56,10 @@ async def new_game(
     lang: str,
     answer: CallbackAnswer,
 ) -> None:
-    if query.message is None or not args or args[0] not in rules.SOLITAIRES or len(args) > 2:
+    if query.message is None or not args or not is_solitaire(args[0]) or len(args) > 2:
         return
     kind = args[0]
-    variant = args[1] if len(args) > 1 else DEFAULT_VARIANT[kind]
+    variant = args[1] if len(args) > 1 else spec(kind).default_variant
     where = (query.message.chat.id, query.message.message_id)
     below = cb.parts()[0] == "again"
     name = query.from_user.full_name
@@ -81,15 +80,15 @@ async def continue_game(
     if query.message is None or not args:
         return
     where = (query.message.chat.id, query.message.message_id)
-    if await tables.private.resume(args[0], query.from_user.id, where):
+    if await tables.resume_private(args[0], query.from_user.id, where):
         return
     await solitaires.resume(args[0], query.from_user.id, where, lang, answer)
 
 
 def make_router() -> Router:
     router = Router(name="solitaire")
-    router.callback_query.register(game_button, GameKind(*rules.SOLITAIRES))
-    router.callback_query.register(choose_variant, Menu(*rules.SOLITAIRES))
+    router.callback_query.register(game_button, GameFamily("solitaire"))
+    router.callback_query.register(choose_variant, GameMenu("solitaire"))
     router.callback_query.register(new_game, Menu("new", "again"))
     router.callback_query.register(continue_game, Menu("cont"))
     return router

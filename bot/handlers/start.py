@@ -34,7 +34,7 @@ async def show_menu(
 ) -> None:
     """The main menu, with "continue" for the user's unfinished solitaires and games against
     the computer."""
-    active = await solitaires.active_games(user_id) + await tables.private.active(user_id)
+    active = await solitaires.active_games(user_id) + await tables.private_games(user_id)
     text, markup = main_menu(lang, active)
     if message_id is None:
         await send(bot, chat_id, text, markup)

@@ -14,9 +14,9 @@ from aiogram.types import (
 )
 
 from bot.games.players import Players
-from bot.games.solitaire.model import DEFAULT_VARIANT
 from bot.games.solitaire.service import SolitaireService
 from bot.i18n import Translator
+from bot.registry import GAMES, kinds, spec
 from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
@@ -65,7 +65,7 @@ async def daily_cmd(message: Message, bot: Bot, players: Players, _: Translator)
 
 async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
     number, day, games = await players.daily(user_id)
-    return screens.daily_screen(number, day, games, DEFAULT_VARIANT, _)
+    return screens.daily_screen(number, day, games, _)
 
 
 async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
@@ -82,7 +82,7 @@ async def _screen(
     """The screen a stats menu button asks for (None: forged or unknown)."""
     if name == "stats":
         return screens.stats_screen(*await players.stats(uid), _)
-    if name == "st" and args and args[0] in (*screens.SOLO, *screens.TABLES):
+    if name == "st" and args and args[0] in GAMES:
         return screens.detail_screen(args[0], *await players.detail(uid, args[0]), _)
     if name == "top" and not args:
         return screens.top_screen(None, None, _)
@@ -94,7 +94,7 @@ async def _screen(
         return screens.top_screen(board, await players.top(board, uid), _)
     if name == "daily":
         return await _daily(players, uid, _)
-    if name == "dtop" and args and args[0] in screens.SOLO:
+    if name == "dtop" and args and args[0] in kinds("solitaire"):
         board = players.daily_board(args[0])
         return screens.daily_board_screen(board, await players.top(board, uid), _)
     if name == "set":
@@ -134,12 +134,12 @@ async def daily_play(
     answer: CallbackAnswer,
 ) -> None:
     """`m:dplay:<game>`: today's deal on this message (a second attempt is a replay)."""
-    if query.message is None or len(args) != 1 or args[0] not in screens.SOLO:
+    if query.message is None or len(args) != 1 or args[0] not in kinds("solitaire"):
         return
     kind, where = args[0], (query.message.chat.id, query.message.message_id)
     await solitaires.new_game(
         kind,
-        DEFAULT_VARIANT[kind],
+        spec(kind).default_variant,
         query.from_user.id,
         where,
         lang,

@@ -15,10 +15,12 @@ from bot.telegram.keyboard import Button, Keyboard
 LobbyView = dict[str, Any]  # bot.games.table.lobby.Lobby.view(): seats, creator, settings
 
 
-def _deck(lobby: LobbyView, _: Translator) -> str:
-    if lobby["deck"] is None:
-        return _("lobby-deck-auto", n=lobby["effective_deck"])
-    return str(lobby["deck"])
+def _settings(lobby: LobbyView, _: Translator) -> dict[str, str]:
+    """Each setting as shown, by name: its value, or "auto, <value>" when not chosen."""
+    return {
+        name: _(f"lobby-{name}-auto", n=value) if chosen is None else str(value)
+        for name, chosen, value in lobby["settings"]
+    }
 
 
 def lobby_text(
@@ -43,21 +45,19 @@ def lobby_text(
         + "\n"
         + ("\n".join(seated) if seated else "—")
     )
-    if lobby["kind"] == "ryadki":
-        lines.append(_("lobby-settings-ryadki", deck=_deck(lobby, _), deals=lobby["deals"]))
-    elif not lobby["private"]:
-        lines.append(_("lobby-settings-parquet"))
+    if lobby["settings"] or not lobby["private"]:  # the settings, or how the game is drawn
+        lines.append(_(f"lobby-settings-{lobby['kind']}", **_settings(lobby, _)))
     if lobby["computers"] or lobby["private"]:
         lines.append(_("lobby-level", level=_(f"ai-level-{lobby['level']}")))
     if lobby["private"] and not closed:
-        lines.append(_("lobby-private-hint-parquet" if lobby["max"] == 2 else "lobby-private-hint"))
+        lines.append(_("lobby-private-hint-duel" if lobby["max"] == 2 else "lobby-private-hint"))
         lines.append(_(f"first-how-{lobby['kind']}"))
         return "\n\n".join(lines)
     if closed:
         lines.append(_(closed))
     else:
-        if lobby["kind"] == "ryadki":
-            lines.append(_("lobby-hint-ryadki"))
+        if lobby["hidden"]:  # the cards come in the private chat
+            lines.append(_("lobby-hint-hidden"))
         if lobby["can_begin"]:
             lines.append(_("lobby-ready"))
         else:
@@ -92,16 +92,17 @@ def lobby_keyboard(
         )
         if bot_username:
             rows.append([Button(text=_("grp-btn-join-link"), url=join_link(bot_username, code))])
-    if not (lobby["private"] and lobby["kind"] == "parquet"):
+    if not (lobby["private"] and lobby["max"] == 2):
         rows.append(_computer_row(lobby, gid, version, _))
-    else:
+    else:  # one against one computer: only its level to choose
         level = _(f"ai-level-{lobby['level']}")
         rows.append([ui_button(_("grp-btn-level", level=level), gid, version, "level")])
-    if lobby["kind"] == "ryadki":
+    if lobby["settings"]:
+        shown = _settings(lobby, _)
         rows.append(
             [
-                ui_button(_("grp-btn-deck", deck=_deck(lobby, _)), gid, version, "deck"),
-                ui_button(_("grp-btn-deals", n=lobby["deals"]), gid, version, "deals"),
+                ui_button(_(f"grp-btn-{name}", **{name: shown[name]}), gid, version, name)
+                for name, _chosen, _value in lobby["settings"]
             ]
         )
     last = (

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-import rules
-from bot.i18n import t
+from bot.i18n import Translator, t
+from bot.registry import is_solitaire, kinds
 from bot.render.common import button
 from bot.render.screen import Screen
 from bot.telegram.callbacks import menu_data
 from bot.telegram.keyboard import Button, Keyboard
 
-RULE_GAMES = (*rules.SOLITAIRES, *rules.GROUP_GAMES)  # a page shows those with `rules-<game>`
+
+def rule_games() -> tuple[str, ...]:
+    """The games with a rules page (`rules-<game>`): every game the bot offers."""
+    return (*kinds("solitaire"), *kinds("table"))
 
 
 def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
@@ -18,15 +21,15 @@ def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
     rows: list[list[Button]] = []
     text = t(lang, "menu-title")
     for kind, game_id in active or []:
-        game = t(lang, f"game-{kind}") if kind in rules.SOLITAIRES else t(lang, f"btn-ai-{kind}")
+        game = t(lang, f"game-{kind}") if is_solitaire(kind) else t(lang, f"btn-ai-{kind}")
         rows.append([button(t(lang, "btn-continue", game=game), menu_data(f"cont:{game_id}"))])
     rows.append(
         [
-            *(button(t(lang, f"btn-{kind}"), menu_data(kind)) for kind in rules.SOLITAIRES),
+            *(button(t(lang, f"btn-{kind}"), menu_data(kind)) for kind in kinds("solitaire")),
         ]
     )
     rows.append(
-        [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in rules.GROUP_GAMES]
+        [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in kinds("table")]
     )
     rows.append([button(t(lang, "btn-daily"), menu_data("daily"))])
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
@@ -62,10 +65,9 @@ def rules_page(lang: str, game: str | None = None, *, private: bool = True) -> S
     next game is one tap away). The menu button only in a private chat."""
     text = t(lang, "rules-pick") if game is None else t(lang, f"rules-{game}")
     names = {
-        g: t(lang, f"btn-{g}") if g in rules.SOLITAIRES else t(lang, f"grp-btn-{g}")
-        for g in RULE_GAMES
+        g: t(lang, f"btn-{g}") if is_solitaire(g) else t(lang, f"grp-btn-{g}") for g in rule_games()
     }
-    games = [button(names[g], menu_data(f"rules:{g}")) for g in RULE_GAMES if g != game]
+    games = [button(names[g], menu_data(f"rules:{g}")) for g in names if g != game]
     rows = [games[i : i + 2] for i in range(0, len(games), 2)]
     if private:
         rows.append([button(t(lang, "btn-menu"), menu_data("menu"))])
@@ -93,3 +95,15 @@ def variant_menu(kind: str, variants: list[str], lang: str, active: str | None) 
     ]
     rows.append([button(t(lang, "btn-back"), menu_data("menu"))])
     return Screen(text, Keyboard(rows))
+
+
+def pick_game(_: Translator, mode: str) -> Screen:
+    """Which table game: `new` in a group (/newgame), `inv` in a private chat (play with
+    friends: the lobby comes with an invite link)."""
+    rows = [
+        [Button(text=_(f"grp-btn-{kind}"), callback_data=menu_data(f"grp:{mode}:{kind}"))]
+        for kind in kinds("table")
+    ]
+    if mode == "inv":
+        rows.append([Button(text=_("grp-btn-back"), callback_data=menu_data("menu"))])
+    return Screen(_("invite-pick-game" if mode == "inv" else "lobby-pick-game"), Keyboard(rows))

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from bot.i18n import Translator
+from bot.registry import kinds, spec
 from bot.render.common import button, esc
 from bot.render.screen import Screen
 from bot.stats.boards import Board, BoardPage
@@ -19,13 +20,10 @@ from bot.stats.stats import HistoryEntry, KindStats, UserStats
 from bot.telegram.callbacks import menu_data
 from bot.telegram.keyboard import Button, Keyboard
 
-SOLO = ("kosa", "raspad")
-TABLES = ("ryadki", "parquet")
-ICON = {"kosa": "🪢", "raspad": "💥", "ryadki": "🃏", "parquet": "🧩"}
-
 
 def game_name(kind: str, _: Translator) -> str:
-    return f"{ICON[kind]} " + _(f"game-{kind}" if kind in SOLO else f"grp-game-{kind}")
+    game = spec(kind)
+    return f"{game.icon} " + _(game.title_key)
 
 
 @dataclass(frozen=True)
@@ -41,19 +39,15 @@ def _best(kind: str, ks: KindStats, _: Translator) -> str | None:
     if best is None:
         return None
     moves = _("moves-n", n=best.moves)
-    if kind == "kosa":
-        return _(
-            "stats-best-kosa",
-            won="yes" if best.won else "no",
-            moves=moves,
-            home=_cards(best.score, _),
-        )
+    cards = _cards(best.score, _)  # the game's own text says what its score counts
     return _(
-        "stats-best-raspad",
+        f"stats-best-{kind}",
         won="yes" if best.won else "no",
-        hand=_cards(best.score, _),
+        moves=moves,
+        home=cards,
+        hand=cards,
+        left=cards,
         kons=best.rounds or 0,
-        left=_cards(best.score, _),
     )
 
 
@@ -90,14 +84,14 @@ def stats_screen(stats: UserStats, rated: dict[str, Rated], _: Translator) -> Sc
     if not stats.kinds:
         lines.append(_("stats-none"))
     else:
-        lines += [_line(k, stats, rated.get(k), _) for k in (*SOLO, *TABLES)]
+        lines += [_line(k, stats, rated.get(k), _) for k in (*kinds("solitaire"), *kinds("table"))]
     days = [d for d in stats.days.values() if d.streak]
     if days:
         best = max(days, key=lambda d: d.streak)
         lines.append(_("stats-days", n=best.streak, best=max(d.best for d in days)))
     rows = [
-        [button(game_name(k, _), menu_data(f"st:{k}")) for k in SOLO],
-        [button(game_name(k, _), menu_data(f"st:{k}")) for k in TABLES],
+        [button(game_name(k, _), menu_data(f"st:{k}")) for k in kinds("solitaire")],
+        [button(game_name(k, _), menu_data(f"st:{k}")) for k in kinds("table")],
         [button(_("btn-top"), menu_data("top")), button(_("btn-daily"), menu_data("daily"))],
         [button(_("btn-menu"), menu_data("menu"))],
     ]
@@ -163,15 +157,6 @@ def board_title(board: Board, _: Translator) -> str:
     return _("top-title", game=game_name(board.kind, _), what=what)
 
 
-def top_pick() -> list[tuple[str, str]]:
-    """The global boards the private /top offers: (label key, menu action)."""
-    return [
-        *((k, f"top:{k}:wins") for k in SOLO),
-        *((k, f"top:{k}:streak") for k in SOLO),
-        *((k, f"top:{k}:rating") for k in TABLES),
-    ]
-
-
 def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Screen:
     """The global top from the private menu: a game's board (or the picker)."""
     text = (
@@ -180,12 +165,15 @@ def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Sc
         else board_title(board, _) + "\n\n" + "\n".join(board_lines(board, page, _))
     )
     rows = [
-        [button(_("top-btn-wins", game=game_name(k, _)), menu_data(f"top:{k}:wins")) for k in SOLO],
+        [
+            button(_("top-btn-wins", game=game_name(k, _)), menu_data(f"top:{k}:wins"))
+            for k in kinds("solitaire")
+        ],
         [
             button(_("top-btn-streak", game=game_name(k, _)), menu_data(f"top:{k}:streak"))
-            for k in SOLO
+            for k in kinds("solitaire")
         ],
-        [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in TABLES],
+        [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in kinds("table")],
         [button(_("btn-back"), menu_data("stats")), button(_("btn-menu"), menu_data("menu"))],
     ]
     return Screen(text, Keyboard(rows))
@@ -237,9 +225,7 @@ def _result_text(kind: str, variant: str, result: GameResult, _: Translator) -> 
     return _("daily-result-lost", home=cards_home(result, player), total=cards_total(kind, variant))
 
 
-def daily_screen(
-    day: int, date: str, games: Sequence[DailyGame], variant: dict[str, str], _: Translator
-) -> Screen:
+def daily_screen(day: int, date: str, games: Sequence[DailyGame], _: Translator) -> Screen:
     """/daily: today's deal for each solitaire, played or not, with its board."""
     lines = [_("daily-title", day=day, date=date), _("daily-about")]
     rows: list[list[Button]] = []
@@ -253,7 +239,7 @@ def daily_screen(
                 _(
                     "daily-played",
                     game=name,
-                    result=_result_text(g.kind, variant[g.kind], g.result, _),
+                    result=_result_text(g.kind, spec(g.kind).default_variant, g.result, _),
                 )
             )
             rows.append([button(_("btn-daily-again", game=name), menu_data(f"dplay:{g.kind}"))])

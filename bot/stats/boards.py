@@ -1,7 +1,7 @@
 """Leaderboards: which ones exist and what a page of one holds (pure).
 
-Solitaires (Kosa, Raspad) have global boards of ranked wins and of the best ranked streak, and
-one board per deal of the day; group games (Ryadki, Parquet) a global rating board and one per
+Solitaires have global boards of ranked wins and of the best ranked streak, and
+one board per deal of the day; table games a global rating board and one per
 group. A user hidden from the global boards stays on their groups' boards.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.stats.result import GROUP_KINDS, SOLITAIRE_KINDS
+from bot.registry import GAMES
 
 Metric = Literal["wins", "streak", "rating", "daily"]
 _CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d"}
@@ -27,7 +27,8 @@ class Board:
 
     def __post_init__(self) -> None:
         solo = self.metric in ("wins", "streak", "daily")
-        if (self.kind not in SOLITAIRE_KINDS) if solo else (self.kind not in GROUP_KINDS):
+        game = GAMES.get(self.kind)
+        if game is None or game.solitaire != solo:
             raise ValueError(f"no {self.metric} board for {self.kind}")
         if self.metric == "daily" and self.day is None:
             raise ValueError("a daily board needs its day")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, date, datetime
 
+from bot.registry import spec
 from bot.stats.result import GameResult, PlayerResult
 
 EPOCH = date(2025, 1, 1)  # deal of the day no. 1
@@ -103,16 +104,16 @@ def share_card(
 
 
 def cards_total(kind: str, variant: str) -> int:
-    """The cards of a solitaire's deal: Kosa 104; Raspad 52, or 54 with jokers (variant '54')."""
-    if kind == "kosa":
-        return 104
-    return 54 if variant == "54" else 52
+    """The cards of a solitaire's deal in `variant` (the game's `Scoring.total`)."""
+    scoring = spec(kind).scoring
+    if scoring is None:
+        raise ValueError(f"{kind} is no solitaire")
+    return scoring.total(variant)
 
 
 def cards_home(result: GameResult, player: PlayerResult) -> int:
-    """The cards a solitaire player brought home: Kosa's score (cards on the foundations);
-    Raspad's deck less its score (the cards left in stock, hand and on the table)."""
-    score = player.score or 0
-    if result.kind == "kosa":
-        return score
-    return max(cards_total(result.kind, result.variant) - score, 0)
+    """The cards a solitaire player brought home (the game's `Scoring.home` of its score)."""
+    scoring = spec(result.kind).scoring
+    if scoring is None:
+        raise ValueError(f"{result.kind} is no solitaire")
+    return scoring.home(player.score or 0, scoring.total(result.variant))

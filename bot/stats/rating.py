@@ -1,6 +1,6 @@
-"""Ratings of the group games (Ryadki, Parquet) with openskill's Weng-Lin Plackett-Luce model.
+"""Ratings of the table games with openskill's Weng-Lin Plackett-Luce model.
 
-Plackett-Luce ranks any number of players in one update (Ryadki seats 2–6, Parquet 2) from a
+Plackett-Luce ranks any number of players in one update (2–6 seats) from a
 full order with ties (players sharing a place share the update), in time linear in the number of
 players; it is openskill's default model. Each player is a team of one. Defaults throughout:
 mu 25, sigma 25/3, beta 25/6, tau 25/300 (sigma grows a little before each game, so a rating

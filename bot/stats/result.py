@@ -11,15 +11,12 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.registry import GAMES, is_solitaire, spec
+
 Outcome = Literal["won", "lost", "draw", "resigned", "timeout", "abandoned"]
 OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "draw", "resigned", "timeout", "abandoned")
 # a player who left (resigned, removed after timeouts, abandoned the game) lost it
 LEFT: frozenset[str] = frozenset({"resigned", "timeout", "abandoned"})
-SOLITAIRE_KINDS: frozenset[str] = frozenset({"kosa", "raspad"})
-GROUP_KINDS: frozenset[str] = frozenset({"ryadki", "parquet"})
-# where a higher score is better among players who did not win (Ryadki's game score); Parquet's
-# score is the cards left in hand (lower is better), the solitaires' scores are their own
-HIGHER_SCORE_BETTER: frozenset[str] = frozenset({"ryadki"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +62,7 @@ class GameResult:
     """One finished game. `date` is the UTC day it ended ('YYYY-MM-DD'); `daily` the number of
     the deal of the day it was (None for any other deal); `ranked` whether it counts on the
     leaderboards and in ratings (False: games against the computer, replays of the day's deal);
-    `rounds` Raspad's kons or Kosa's passes (None where the game has none)."""
+    `rounds` the game's rounds (`Scoring.rounds`: None where the game has none)."""
 
     game_id: str
     kind: str
@@ -99,7 +96,7 @@ class GameResult:
 
     @property
     def solitaire(self) -> bool:
-        return self.kind in SOLITAIRE_KINDS
+        return is_solitaire(self.kind)
 
     @property
     def rated(self) -> bool:
@@ -107,7 +104,9 @@ class GameResult:
         computer seat."""
         return (
             self.ranked
-            and self.kind in GROUP_KINDS
+            and self.kind in GAMES
+            and not GAMES[self.kind].solitaire
+            and GAMES[self.kind].rated
             and not self.vs_computer
             and len(self.players) >= 2
         )
@@ -172,8 +171,8 @@ class GameResult:
 def places(result: GameResult) -> dict[int, int]:
     """Each player's place (1 = first; equal places are ties), as the ratings take it: winners
     first, then draws, then those who lost, then those who left (resigned, timed out,
-    abandoned); within a group, by score where a higher score is better for the game."""
-    by_score = result.kind in HIGHER_SCORE_BETTER
+    abandoned); within a group, by score where the game ranks by a higher score."""
+    by_score = spec(result.kind).ranking == "higher"
 
     def key(p: PlayerResult) -> tuple[int, int]:
         group = {"won": 0, "draw": 1, "lost": 2}.get(p.outcome, 3)

@@ -21,8 +21,9 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from bot.registry import spec
 from bot.stats.daily import next_day_streak, utc_day
-from bot.stats.result import SOLITAIRE_KINDS, GameResult, PlayerResult
+from bot.stats.result import GameResult, PlayerResult
 
 HISTORY_LIMIT = 100  # results kept per user (newest first)
 
@@ -33,19 +34,12 @@ def _int(fields: Mapping[str, str], key: str) -> int:
 
 
 def best_key(result: GameResult, player: PlayerResult) -> tuple[int, ...] | None:
-    """What makes a solitaire result better than another (a larger key is better), None for
-    group games (their best is the rating). Kosa: a win first, then most cards home (the
-    score), then fewest moves. Raspad (score = stock + hand + live table cards, so a won game's
-    score is the cards left in hand): a win with the most cards in hand, then the fewest kons;
-    a loss with the fewest cards left."""
-    score = player.score or 0
-    if result.kind == "kosa":
-        return (int(player.won), score, -result.moves)
-    if result.kind == "raspad":
-        if player.won:
-            return (1, score, -(result.rounds or 0), -result.moves)
-        return (0, -score, 0, -result.moves)
-    return None
+    """What makes a solitaire result better than another (a larger key is better: the game's
+    own `bot.registry.Scoring.best`), None for table games (their best is the rating)."""
+    scoring = spec(result.kind).scoring
+    if scoring is None:
+        return None
+    return scoring.best(player.won, player.score or 0, result.rounds or 0, result.moves)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +241,3 @@ class HistoryEntry:
     def from_json(cls, text: str | bytes) -> HistoryEntry:
         g, k, v, o, s, p, n, m, t, at, c, dy, r, ai = json.loads(text)
         return cls(g, k, v, o, s, p, n, m, t, at, c, dy, bool(r), bool(ai))
-
-
-def is_solitaire(kind: str) -> bool:
-    return kind in SOLITAIRE_KINDS

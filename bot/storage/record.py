@@ -1,7 +1,7 @@
 """One game as stored: the rules state (JSON text) plus the bot's own data, as typed models.
 
-A record's `meta` is a `SoloMeta` (Kosa, Raspad: a solitaire in a private chat) or a
-`TableMeta` (Ryadki, Parquet: a lobby, then a table in a group). Both serialise to a plain dict
+A record's `meta` is a `SoloMeta` (a solitaire in a private chat) or a
+`TableMeta` (a lobby, then a table in a group). Both serialise to a plain dict
 with a schema version `v`; a dict saved by the code before these models (no `v`) is migrated
 when it is read, so games stored by an older bot load and play on.
 
@@ -18,11 +18,11 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from rules import SOLITAIRES
+from bot.registry import is_solitaire
 
 ID_ALPHABET = string.ascii_letters + string.digits
 ID_LENGTH = 10
-SCHEMA = 2  # the meta dicts' layout; 1 (no "v" key) is migrated on read
+SCHEMA = 3  # the meta dicts' layout; 1 (no "v" key) and 2 are migrated on read
 
 Phase = Literal["lobby", "play", "over", "cancelled"]
 Event = dict[str, Any]  # a rules event (rules.events) or one the bot adds (bot.games.events)
@@ -146,8 +146,8 @@ class TableMeta:
 
     creator: int
     players: list[Player] = field(default_factory=list)
-    deck: int | None = None  # Ryadki: None = by seat count
-    deals: int = 7  # Ryadki
+    # the lobby settings the creator chose (`bot.registry.GameSpec.settings`; absent: default)
+    settings: dict[str, int] = field(default_factory=dict)
     code: str = ""  # the invite code
     lang: str = "ru"  # the language of the public messages
     title: str | None = None  # the group's title
@@ -156,15 +156,17 @@ class TableMeta:
     thread: int | None = None
     board: Place | None = None  # the one public message: the lobby, then the table
     invite: Place | None = None  # the creator's private invite message
-    hands: dict[int, Place] = field(default_factory=dict)  # seat → private hand (Ryadki)
+    hands: dict[int, Place] = field(default_factory=dict)  # seat → private hand (hidden hands)
     dm_failed: list[int] = field(default_factory=list)  # seats whose hand could not be sent
     expires: float | None = None  # lobby expiry
     due: float | None = None  # turn deadline
     timeouts: list[int] = field(default_factory=list)  # consecutive timeouts per seat
     events: list[Event] = field(default_factory=list)  # shown under the table
     events_at: float | None = None
-    pick: str | None = None  # Parquet: the mover's picked hand card or board cell
-    why: str | None = None  # Parquet: "timeout" | "resign" when the end came from those
+    pick: str | None = None  # a two-tap move's first tap (a hand card or board cell)
+    # how the game ended when not by the rules' own end: "timeout" | "resign" (the move that
+    # ended it), "abandoned" (no person left playing), "replaced"
+    why: str | None = None
     closed: str | None = None  # a closed lobby: the locale key saying why
     migrating: tuple[int, float] | None = None  # (new chat, since): moving to a supergroup
     rematch: bool = False  # a rematch was opened from this finished table
@@ -178,8 +180,7 @@ class TableMeta:
             "v": SCHEMA,
             "creator": self.creator,
             "players": [p.to_dict() for p in self.players],
-            "deck": self.deck,
-            "deals": self.deals,
+            "settings": self.settings,
             "code": self.code,
             "lang": self.lang,
             "title": self.title,
@@ -207,21 +208,17 @@ class TableMeta:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableMeta:
-        if d.get("v") is None:  # schema 1: settings nested, `log` was the events, a `phase` key
-            settings = d.get("settings") or {}
-            d = {
-                **d,
-                "deck": settings.get("deck"),
-                "deals": settings.get("deals", 7),
-                "events": d.get("log") or [],
-                "events_at": d.get("log_at"),
-            }
+        if d.get("v") is None:  # schema 1: `log` was the events, a `phase` key
+            d = {**d, "events": d.get("log") or [], "events_at": d.get("log_at")}
+        if d.get("v") == 2:  # schema 2: the settings were fields (Ryadki's deck and deals)
+            d = {**d, "settings": {k: d[k] for k in ("deck", "deals") if d.get(k) is not None}}
         migrating = d.get("migrating")
         return cls(
             creator=int(d["creator"]),
             players=[Player.from_dict(p) for p in d.get("players") or []],
-            deck=_opt_int(d.get("deck")),
-            deals=int(d.get("deals") or 7),
+            settings={
+                str(k): int(v) for k, v in (d.get("settings") or {}).items() if v is not None
+            },
             code=str(d.get("code") or ""),
             lang=str(d.get("lang") or "ru"),
             title=d.get("title"),
@@ -330,7 +327,7 @@ class GameRecord:
         data = json.loads(payload)
         kind = str(data["k"])
         raw = data.get("m") or {}
-        meta: Meta = SoloMeta.from_dict(raw) if kind in SOLITAIRES else TableMeta.from_dict(raw)
+        meta: Meta = SoloMeta.from_dict(raw) if is_solitaire(kind) else TableMeta.from_dict(raw)
         return cls(
             id=game_id,
             kind=kind,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.registry import GAMES, is_solitaire
 from bot.stats.boards import Board, BoardEntry, BoardPage
 from bot.stats.rating import Rating
-from bot.stats.result import GROUP_KINDS, SOLITAIRE_KINDS
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
 from bot.storage.health import guarded
 from bot.storage.results_api import DAILY_CLAIM_TTL
@@ -57,10 +57,10 @@ class RedisResultViews(RedisResults):
         _, reply = await self._batch([flag, ("HGETALL", st)])
         fields = as_hash(reply)
         commands: list[tuple[Any, ...]] = []
-        for kind in sorted(SOLITAIRE_KINDS | GROUP_KINDS):
+        for kind in sorted(GAMES):
             hid = self._skey(kind, "hid")
             if hidden:
-                boards = ["r"] if kind in GROUP_KINDS else ["w", "s"]
+                boards = ["w", "s"] if is_solitaire(kind) else ["r"]
                 for key, value in fields.items():  # the day boards the user is on
                     if key.startswith(f"d:{kind}:") and key.endswith(":last"):
                         boards.append(f"d:{key[len(kind) + 3 : -5]}:{value}")
@@ -68,7 +68,7 @@ class RedisResultViews(RedisResults):
                 commands.append(call(HIDE, keys, [user_id]))
             else:
                 wins, streak = board_values(fields, kind)
-                solo = kind in SOLITAIRE_KINDS and fields.get(f"{kind}:rp")
+                solo = is_solitaire(kind) and fields.get(f"{kind}:rp")
                 keys = [self._skey(kind, n) for n in ("hid", "rt", "r", "w", "s")]
                 args = [user_id, wins if solo else "", streak]
                 commands.append(call(UNHIDE, keys, args))

@@ -14,6 +14,7 @@ import sqlite3
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from bot.registry import kinds
 from bot.stats.boards import DAILY_BOARD_TTL, Board, BoardEntry, BoardPage
 from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
@@ -335,12 +336,12 @@ class SQLiteResults(ResultStore):
                 conn.execute("DELETE FROM hidden_users WHERE user_id = ?", (user_id,))
                 conn.execute("DELETE FROM user_stats WHERE user_id = ? AND field = 'h'", (user_id,))
                 fields = _fields(conn, user_id)
-                for kind in ("kosa", "raspad"):
+                for kind in kinds("solitaire"):
                     if fields.get(f"{kind}:rp"):
                         wins, streak = board_values(fields, kind)
                         conn.execute(_MAX, (_board(kind, "w"), user_id, wins))
                         conn.execute(_MAX, (_board(kind, "s"), user_id, streak))
-                for kind in ("ryadki", "parquet"):
+                for kind in kinds("table"):
                     row = conn.execute(
                         "SELECT value FROM ratings WHERE scope = ? AND user_id = ?",
                         (kind, user_id),

@@ -99,7 +99,7 @@ def ui_action(name: str, arg: str = "") -> str:
 
 
 def menu_data(action: str) -> str:
-    """Build `m:<action>` for buttons not tied to a game (`m:kosa`, `m:lang:en`)."""
+    """Build `m:<action>` for buttons not tied to a game (`m:<game>`, `m:lang:en`)."""
     data = f"{MENU}:{action}"
     if not _MENU_RE.fullmatch(data):
         raise ValueError(f"malformed menu callback data: {data!r}")

@@ -7,15 +7,17 @@ from typing import Any
 from aiogram.filters import Filter
 from aiogram.types import CallbackQuery
 
+from bot.registry import GAMES, Family
 from bot.storage import GameRecord
 from bot.telegram.callbacks import GameCallback, MenuCallback
 
 
-class GameKind(Filter):
-    """A tap on a game button of one of `kinds` (the game was loaded by the middleware)."""
+class GameFamily(Filter):
+    """A tap on a game button of a game of `family` (the game was loaded by the middleware);
+    read from the registry at each tap, so a game registered later is routed too."""
 
-    def __init__(self, *kinds: str) -> None:
-        self.kinds = frozenset(kinds)
+    def __init__(self, family: Family) -> None:
+        self.family = family
 
     async def __call__(
         self,
@@ -23,7 +25,29 @@ class GameKind(Filter):
         cb: GameCallback | MenuCallback | None = None,
         game: GameRecord | None = None,
     ) -> bool:
-        return isinstance(cb, GameCallback) and game is not None and game.kind in self.kinds
+        if not isinstance(cb, GameCallback) or game is None:
+            return False
+        found = GAMES.get(game.kind)
+        return found is not None and found.family == self.family
+
+
+class GameMenu(Filter):
+    """A menu button `m:<game>[:arg…]` of a game of `family`; passes `args` (the parts after
+    the game's name) to handlers."""
+
+    def __init__(self, family: Family) -> None:
+        self.family = family
+
+    async def __call__(
+        self, query: CallbackQuery, cb: GameCallback | MenuCallback | None = None
+    ) -> bool | dict[str, Any]:
+        if not isinstance(cb, MenuCallback):
+            return False
+        parts = cb.parts()
+        found = GAMES.get(parts[0])
+        if found is None or found.family != self.family:
+            return False
+        return {"args": parts[1:]}
 
 
 class Menu(Filter):

@@ -14,7 +14,6 @@ from aiogram.exceptions import (
     TelegramAPIError,
     TelegramBadRequest,
     TelegramForbiddenError,
-    TelegramMigrateToChat,
     TelegramRetryAfter,
 )
 from aiogram.methods import (
@@ -91,26 +90,6 @@ async def with_retry(call: Callable[[], Awaitable[T]], what: str = "request") ->
             log.warning("event=retry_after what=%s sleep=%.1f attempt=%d", what, delay, attempt + 1)
             await sleep(delay)
     raise AssertionError("unreachable")
-
-
-async def follow_migration(
-    write: Callable[[int], Awaitable[T]],
-    chat_id: int,
-    on_migrate: Callable[[int, int], Awaitable[object]] | None = None,
-) -> tuple[int, T]:
-    """`write(chat_id)`; when the chat is a group upgraded to a supergroup (Telegram refuses
-    every write to the old id with TelegramMigrateToChat), first `on_migrate(old, new)` (move
-    what is kept under the old id), then `write(new)` once. Returns the chat written to and the
-    write's result. `send` and `edit` themselves let TelegramMigrateToChat through: a caller
-    that records where a message lives must learn the new chat id."""
-    try:
-        return chat_id, await write(chat_id)
-    except TelegramMigrateToChat as err:
-        new = int(err.migrate_to_chat_id)
-        log.info("event=chat_migrated old=%s new=%s", chat_id, new)
-        if on_migrate is not None:
-            await on_migrate(chat_id, new)
-        return new, await write(new)
 
 
 async def send(
@@ -227,3 +206,14 @@ class CallbackAnswer:
             return
         self.answered = True
         await answer(self.query, text, alert)
+
+    async def open_url(self, url: str) -> bool:
+        if self.answered:
+            return False
+        self.answered = True
+        try:
+            await self.query.answer(url=url)
+        except TelegramAPIError:
+            self.answered = False
+            return False
+        return True

@@ -76,7 +76,7 @@ class LanguageCache:
 class LanguageMiddleware(BaseMiddleware):
     """Puts `lang` (str) and `_` (a translator) into handler data: the user's language, or in
     a group whose admins chose one, the group's; `user_lang` is always the user's own (their
-    private messages, a Ryadki hand, use it)."""
+    private messages, a private hand, use it)."""
 
     def __init__(self, languages: LanguageCache) -> None:
         self.languages = languages

@@ -136,7 +136,7 @@ def _table(kind: str, names: list[str], seed: int, moves: int, **options: int) -
     for i, name in enumerate(names):
         lobby.join(Player(i + 1, name))
     if kind == "ryadki":
-        lobby.set_deals(1, options.get("deals", 1))
+        lobby.meta.settings["deals"] = options.get("deals", 1)
     record = GameRecord(id="sampleGame", kind=kind, chat_id=-100, state="", meta=meta)
     start(record, lobby, now=0.0, turn_timeout=90, seed=seed)
     game = GAMES[kind]

@@ -1,4 +1,4 @@
-"""The solitaires' bookkeeping (Kosa, Raspad) over `rules` and a GameRecord: create, move, undo,
+"""The solitaires' bookkeeping over `rules` and a GameRecord: create, move, undo,
 hint. Pure: no store, no Telegram. The record's meta is a SoloMeta (bot.storage.record).
 
 Undo replays the move history from `s0` without its last move: the rules are deterministic, so
@@ -15,14 +15,10 @@ from typing import Any, NamedTuple
 import rules
 from bot.games.events import undo_event
 from bot.games.state import set_state, state_of
+from bot.registry import spec
 from bot.storage.record import GameRecord, SoloMeta, new_id
 from rules.rng import fresh_seed
 
-VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
-    "kosa": {"u": {"max_passes": None}, "3": {"max_passes": 3}},
-    "raspad": {"52": {"jokers": False}, "54": {"jokers": True}},
-}
-DEFAULT_VARIANT = {"kosa": "u", "raspad": "52"}
 LOG_LIMIT = 256  # moves the history holds before the state it starts from moves forward
 
 
@@ -34,8 +30,8 @@ def new_record(
     seed: int | None = None,
     deck: list[str] | None = None,
 ) -> GameRecord:
-    game = rules.GAMES[kind]
-    options = dict(VARIANTS[kind][variant])
+    game = spec(kind).game
+    options = dict(spec(kind).variants[variant])
     state = game.new_game(options, seed=seed if seed is not None else fresh_seed(), deck=deck)
     text = game.to_json(state)
     view = game.view(state, 0)
@@ -65,7 +61,7 @@ def can_undo(record: GameRecord) -> bool:
 
 
 def legal_moves(record: GameRecord, state: Any | None = None) -> list[str]:
-    return rules.GAMES[record.kind].legal_moves(state if state is not None else state_of(record), 0)
+    return spec(record.kind).game.legal_moves(state if state is not None else state_of(record), 0)
 
 
 class Moved(NamedTuple):
@@ -77,7 +73,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     """Apply `move` to the record in place (state, undo history, counters, events) and return
     the new rules state with its view. Raises rules.IllegalMove (record untouched) when
     illegal."""
-    game = rules.GAMES[record.kind]
+    game = spec(record.kind).game
     after = game.apply(state_of(record), move, 0)
     view = game.view(after, 0)
     meta = record.solo
@@ -97,7 +93,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
 
 
 def _replay(kind: str, text: str, moves: list[str]) -> Any:
-    game = rules.GAMES[kind]
+    game = spec(kind).game
     state = game.from_json(text)
     for move in moves:
         state = game.apply(state, move, 0)
@@ -118,7 +114,7 @@ def _trim_history(record: GameRecord, undo_depth: int) -> None:
     except (rules.IllegalMove, ValueError, KeyError, TypeError):  # an old or unreadable history
         meta.s0, meta.history, meta.undo_left = record.state, "", 0
         return
-    meta.s0 = rules.GAMES[record.kind].to_json(base)
+    meta.s0 = spec(record.kind).game.to_json(base)
     meta.history = " ".join(moves[len(moves) - keep :])
     meta.undo_left = min(meta.undo_left, keep)
 
@@ -145,10 +141,10 @@ def undo(record: GameRecord) -> bool:
 
 def hint(record: GameRecord) -> str | None:
     state = state_of(record)
-    if rules.GAMES[record.kind].status(state).over:
+    if spec(record.kind).game.status(state).over:
         return None
     try:
-        return rules.GAMES[record.kind].suggest(state, 0)
+        return spec(record.kind).game.suggest(state, 0)
     except rules.IllegalMove:
         return None
 

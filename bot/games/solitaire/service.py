@@ -1,4 +1,4 @@
-"""Kosa and Raspad in a private chat: new games, taps on the board (moves, pick, hint, undo,
+"""Solitaires in a private chat: new games, taps on the board (moves, pick, hint, undo,
 confirmations), continuing a game. Every change is one compare-and-set save of the record,
 then one edit of the board message.
 
@@ -12,19 +12,20 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import rules
 from bot import metrics
 from bot.config import Settings
 from bot.games import howto
 from bot.games.ports import Answer, Messenger
+from bot.games.refusal import Refused
 from bot.games.results import result_of
+from bot.games.screens import screens
 from bot.games.solitaire import model
 from bot.games.state import state_of, view_of
 from bot.i18n import t, translator
-from bot.render import kosa as render_kosa
-from bot.render import raspad as render_raspad
+from bot.registry import is_solitaire, kinds, spec
 from bot.render.screen import Played, Screen, SoloCtx
 from bot.render.stats import share_row
 from bot.stats.daily import day_number, day_seed, utc_day
@@ -35,7 +36,6 @@ from bot.telegram.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 
-BOARDS = {"kosa": render_kosa.render, "raspad": render_raspad.render}
 CONFIRMS = ("fail", "r", "resign")
 
 
@@ -63,7 +63,7 @@ def board(
         played=Played(meta.moves, meta.undos, model.elapsed(meta)),
         **extra,
     )
-    screen = BOARDS[record.kind](view, ctx)
+    screen = screens(record.kind).board(view, ctx)
     if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
         screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
     if record.finished and meta.daily is not None:  # the deal of the day: share the result
@@ -85,8 +85,13 @@ class Tap:
     answer: Answer
     peeked: bool = False  # the game came from memory, not from a load
 
-    async def say(self, key: str, alert: bool = False) -> None:
-        await self.answer(t(self.lang, key), alert=alert)
+
+class _Stale(Refused):
+    """A tap on an old board: said, then the board is brought up to date (`current`)."""
+
+    def __init__(self, key: str, current: GameRecord | None) -> None:
+        super().__init__(key)
+        self.current = current
 
 
 class SolitaireService:
@@ -128,18 +133,25 @@ class SolitaireService:
 
     # -- the board's buttons ---------------------------------------------------------------------
     async def tap(self, tap: Tap) -> None:
-        """A button of a solitaire board."""
+        """A button of a solitaire board, answered once (a refusal, or silently)."""
+        try:
+            await self._tap(tap)
+        except Refused as refused:
+            await tap.answer(t(tap.lang, refused.key, **refused.args_), alert=refused.alert)
+            if isinstance(refused, _Stale) and refused.current is not None:
+                await self._show_current(tap, refused.current)
+
+    async def _tap(self, tap: Tap) -> None:
         game, cb = tap.game, tap.cb
         if game.solo.uid != tap.user_id:
-            await tap.say("error-not-yours")
-        elif game.finished:
-            await tap.say("error-over")
-        elif cb.version != game.version:
+            raise Refused("error-not-yours")
+        if game.finished:
+            raise Refused("error-over")
+        if cb.version != game.version:
             # an old board (a double tap, or an edit that never arrived): say so, and bring
             # the board up to date so the next tap works
-            await tap.say("error-stale")
-            await self._show_current(tap, game)
-        elif cb.is_ui:
+            raise _Stale("error-stale", game)
+        if cb.is_ui:
             await self._ui(tap)
         else:
             await self._move(tap)
@@ -151,36 +163,30 @@ class SolitaireService:
         toast: str | None = None
         if name == "pick":
             if not any(m.startswith(arg + ">") for m in model.legal_moves(game)):
-                await tap.say("no-targets")
-                return
+                raise Refused("no-targets")
             extra["pick"] = arg
         elif name == "hint":
             move = model.hint(game)
             if move is None:
-                await tap.say("no-hint")
-                return
+                raise Refused("no-hint")
             extra.update(hint=move, pick=_picked_for(game, move))
             toast = "hint-toast"
             if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
                 game.solo.hints = 1  # unranked); later ones change nothing stored
                 if not await self.store.save(game, tap.cb.version):
-                    await tap.say("error-busy")
-                    return
+                    raise Refused("error-busy")
         elif name == "ask" and arg in CONFIRMS:
             extra["confirm"] = arg
         elif name == "undo":
             if not model.undo(game):
-                await tap.say("no-undo")
-                return
+                raise Refused("no-undo")
             game.solo.msg = tap.where[1]
             if not await self.store.save(game, tap.cb.version):
-                await tap.say("error-busy")
-                return
+                raise Refused("error-busy")
         elif name != "back":
-            await tap.say("error-stale")
-            return
+            raise Refused("error-stale")
         screen = self.board(game, tap.lang, **extra)
-        said = tap.say(toast) if toast else tap.answer()
+        said = tap.answer(t(tap.lang, toast) if toast else None)
         await asyncio.gather(self._edit(*tap.where, screen, game), said)
 
     async def _move(self, tap: Tap) -> None:
@@ -189,8 +195,7 @@ class SolitaireService:
             depth = 0 if game.solo.daily is not None and game.solo.ranked else self.undo_depth
             state, view = model.apply_move(game, cb.action, depth)
         except rules.IllegalMove:
-            await tap.say("error-illegal", alert=True)
-            return
+            raise Refused("error-illegal") from None
         game.solo.msg = tap.where[1]
         if game.finished:  # the game's end and its result, in one compare-and-set
             saved = await self.store.finish(game, cb.version, result_of(game, time.time()))
@@ -198,7 +203,6 @@ class SolitaireService:
             saved = await self.store.save(game, cb.version)
         if not saved:
             await self._lost_race(tap)
-            return
         metrics.move(game.kind)
         log.debug(
             "event=move kind=%s game=%s version=%s move=%s",
@@ -208,35 +212,32 @@ class SolitaireService:
             cb.action,
         )
         if game.finished:
-            metrics.game_finished(game.kind, rules.GAMES[game.kind].status(state).result)
+            metrics.game_finished(game.kind, spec(game.kind).game.status(state).result)
             log.info(
                 "event=game_over kind=%s game=%s user=%s result=%s moves=%s",
                 game.kind,
                 game.id,
                 tap.user_id,
-                rules.GAMES[game.kind].status(state).result,
+                spec(game.kind).game.status(state).result,
                 game.solo.moves,
             )
         # the move is saved: stop the button's spinner while the board is being edited
         screen = self.board(game, tap.lang, state, view)
         await asyncio.gather(self._edit(*tap.where, screen, game), tap.answer())
 
-    async def _lost_race(self, tap: Tap) -> None:
+    async def _lost_race(self, tap: Tap) -> NoReturn:
         if not tap.peeked:
-            await tap.say("error-busy")
-            return
+            raise Refused("error-busy")
         # the remembered game was not the latest: another tap (or process) changed it first,
         # or it expired. Show it as it is now.
         current = await self.store.load(tap.cb.game_id)
         if current is None:
-            await tap.say("error-stale-game", alert=True)
-            return
-        await tap.say("error-stale")
-        await self._show_current(tap, current)
+            raise Refused("error-stale-game")
+        raise _Stale("error-stale", current)
 
     async def _show_current(self, tap: Tap, game: GameRecord) -> None:
         """Re-show a game's current board on the tapped message (after a move lost a race)."""
-        if game.kind not in rules.SOLITAIRES or game.solo.uid != tap.user_id:
+        if not is_solitaire(game.kind) or game.solo.uid != tap.user_id:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
@@ -251,9 +252,9 @@ class SolitaireService:
             if record is None or record.finished:
                 await self.store.remove_user_game(user_id, game_id)
                 continue
-            if record.kind in rules.SOLITAIRES:
+            if is_solitaire(record.kind):
                 out.append((record.kind, game_id))
-        out.sort(key=lambda kg: rules.SOLITAIRES.index(kg[0]))
+        out.sort(key=lambda kg: kinds("solitaire").index(kg[0]))
         return out
 
     async def active(self, user_id: int, kind: str) -> str | None:
@@ -275,9 +276,24 @@ class SolitaireService:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
         the finished board, which keeps its text and loses its buttons. An unfinished game of
         the same kind is abandoned (it counts as lost once a move was made in it)."""
-        if kind not in model.VARIANTS or variant not in model.VARIANTS[kind]:
-            await answer(t(lang, "error-stale"), alert=True)  # forged: nothing is created
-            return
+        try:
+            await self._new_game(kind, variant, user_id, where, lang, below, name, daily)
+        except Refused as refused:
+            await answer(t(lang, refused.key), alert=refused.alert)
+
+    async def _new_game(
+        self,
+        kind: str,
+        variant: str,
+        user_id: int,
+        where: tuple[int, int],
+        lang: str,
+        below: bool,
+        name: str,
+        daily: bool,
+    ) -> None:
+        if not is_solitaire(kind) or variant not in spec(kind).variants:
+            raise Refused("error-stale", alert=True)  # forged: nothing is created
         for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
             await self._abandon(game_id, lang, where)
             await self.store.remove_user_game(user_id, game_id)
@@ -299,8 +315,7 @@ class SolitaireService:
         else:
             record.solo.msg = message_id
         if not await self.store.create(record):  # an id collision: practically never
-            await answer(t(lang, "error-generic"), alert=True)
-            return
+            raise Refused("error-generic", alert=True)
         await self.store.add_user_game(user_id, record.id)
         metrics.game_started(kind)
         log.info(
@@ -329,22 +344,26 @@ class SolitaireService:
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer
     ) -> None:
         """ "Continue": the game moves to this message (the old board says where it went)."""
+        try:
+            await self._resume(game_id, user_id, where, lang)
+        except Refused as refused:
+            await answer(t(lang, refused.key), alert=refused.alert)
+
+    async def _resume(self, game_id: str, user_id: int, where: tuple[int, int], lang: str) -> None:
         record = await self.store.load(game_id) if is_game_id(game_id) else None
         if (
             record is None
             or record.finished
-            or record.kind not in rules.SOLITAIRES
+            or not is_solitaire(record.kind)
             or record.solo.uid != user_id
         ):
-            await answer(t(lang, "error-stale-game"), alert=True)
-            return
+            raise Refused("error-stale-game")
         chat_id, message_id = where
         old = record.solo.msg
         if old != message_id:
             record.solo.msg = message_id
             if not await self.store.save(record, record.version):
-                await answer(t(lang, "error-busy"), alert=True)
-                return
+                raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
         await self._edit(chat_id, message_id, self.board(record, lang), record)

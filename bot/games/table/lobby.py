@@ -1,12 +1,12 @@
-"""The lobby of a group game, as a pure model over the record's TableMeta (no I/O).
+"""The lobby of a table game, as a pure model over the record's TableMeta (no I/O).
 
 Who is seated (in join order, which becomes the seat order), who created it, and the settings.
 A change that a user may not make raises `Refused` with the locale key to show.
 
-Settings:
-- Ryadki: 2–6 players; deck 36 or 52 (default by seat count: 36 for 2–4 players, 52 for 5–6, as
-  the rule page decides; an explicit choice overrides it); deals 1, 3 or 7 (default 7).
-- Parquet: exactly 2 players; sides and the first mover are drawn by the rules module.
+- Seats: the game's (`bot.registry.GameSpec.seats`); it starts when full, or when the creator
+  starts it with at least the minimum seated.
+- Settings: the game's own (`GameSpec.settings`), each stepped through by one button of the
+  creator's; a setting never chosen takes its default (or its value by seat count).
 - Computer seats: the creator adds or removes them (at least one person stays seated); they
   all play at the table's `level`. A lobby in the creator's private chat (`private`) is a game
   against the computer: the creator and computer seats only.
@@ -16,27 +16,28 @@ from __future__ import annotations
 
 from typing import Any
 
-import rules
 from bot.games.refusal import Refused
+from bot.registry import GameSpec, spec
 from bot.storage.record import Player, TableMeta
 from rules.ai import LEVELS  # the computer's levels (importing it loads no computer player)
 
-DECKS = (36, 52)
-DEALS = (1, 3, 7)
 COMPUTER_NAMES = {
     "ru": ("Вера", "Глеб", "Зоя", "Лев", "Мира"),
     "en": ("Ada", "Alan", "Grace", "Linus", "Hedy"),
 }
 AI_MARK = "🤖"
+COMPUTER_ACTIONS = ("level", "ai+", "ai-")
 
 
 class Lobby:
     """`kind`'s lobby, kept in `meta` (changes write straight into it)."""
 
     def __init__(self, kind: str, meta: TableMeta) -> None:
-        if kind not in rules.GROUP_GAMES:
+        game = spec(kind)
+        if game.solitaire:
             raise ValueError(f"no lobby for game {kind!r}")
         self.kind = kind
+        self.game: GameSpec = game
         self.meta = meta
 
     # -- facts -------------------------------------------------------------------------------
@@ -46,11 +47,11 @@ class Lobby:
 
     @property
     def min_players(self) -> int:
-        return rules.GAMES[self.kind].PLAYERS[0]
+        return self.game.seats[0]
 
     @property
     def max_players(self) -> int:
-        return rules.GAMES[self.kind].PLAYERS[1]
+        return self.game.seats[1]
 
     @property
     def is_full(self) -> bool:
@@ -69,37 +70,33 @@ class Lobby:
     def computers(self) -> int:
         return len(self.players) - len(self.meta.humans)
 
-    def effective_deck(self) -> int:
-        """The deck the game will use: the explicit choice, else 36 up to 4 players, 52 above."""
-        if self.meta.deck is not None:
-            return self.meta.deck
-        return 36 if len(self.players) <= 4 else 52
-
     def options(self) -> dict[str, Any]:
-        """Options for `rules.GAMES[kind].new_game` (missing keys take the rule pages' defaults)."""
-        if self.kind == "ryadki":
-            return {
-                "players": len(self.players),
-                "deck": self.effective_deck(),
-                "deals": self.meta.deals,
-            }
-        return {}
+        """Options for the game's `new_game` (missing keys take the rule pages' defaults)."""
+        return self.game.options(self.meta.settings, len(self.players))
 
     def view(self) -> dict[str, Any]:
-        """What the lobby screens show (bot.render.lobby)."""
+        """What the lobby screens show (bot.render.lobby): the settings as (name, chosen or
+        None for "by seat count", the value in use)."""
+        seats = len(self.players)
         return {
             "kind": self.kind,
             "names": [p.name for p in self.players],
             "creator_seat": self.meta.seat_of(self.meta.creator),
-            "deck": self.meta.deck,
-            "effective_deck": self.effective_deck(),
-            "deals": self.meta.deals,
+            "settings": [
+                (
+                    s.name,
+                    self.meta.settings.get(s.name, s.default),
+                    s.value(self.meta.settings, seats),
+                )
+                for s in self.game.settings
+            ],
             "min": self.min_players,
             "max": self.max_players,
             "can_begin": self.can_begin,
             "computers": self.computers,
             "level": self.meta.level,
             "private": self.meta.private,
+            "hidden": self.game.hidden_hands,
         }
 
     # -- changes -----------------------------------------------------------------------------
@@ -135,17 +132,13 @@ class Lobby:
         if user_id != self.meta.creator and not is_admin:
             raise Refused("lobby-only-creator-cancels")
 
-    def set_deck(self, user_id: int, deck: int) -> None:
-        self._check_settings(user_id)
-        if deck not in DECKS:
-            raise ValueError(f"deck must be one of {DECKS}")
-        self.meta.deck = deck
-
-    def set_deals(self, user_id: int, deals: int) -> None:
-        self._check_settings(user_id)
-        if deals not in DEALS:
-            raise ValueError(f"deals must be one of {DEALS}")
-        self.meta.deals = deals
+    def step(self, user_id: int, name: str) -> None:
+        """The creator's tap on setting `name`: its next value."""
+        setting = self.game.setting(name)
+        if setting is None:
+            raise Refused("lobby-no-settings")
+        self._check_creator(user_id)
+        self.meta.settings[name] = setting.next(self.meta.settings, len(self.players))
 
     def add_computer(self, user_id: int) -> Player:
         """A computer seat, named after the next free name of the lobby's language."""
@@ -176,8 +169,3 @@ class Lobby:
     def _check_creator(self, user_id: int) -> None:
         if user_id != self.meta.creator:
             raise Refused("lobby-only-creator-settings")
-
-    def _check_settings(self, user_id: int) -> None:
-        if self.kind != "ryadki":
-            raise Refused("lobby-no-settings")
-        self._check_creator(user_id)

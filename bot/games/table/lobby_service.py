@@ -1,25 +1,22 @@
-"""Lobbies of group games: open one (in a group, or as an invite from a private chat), join by
+"""Lobbies of table games: open one (in a group, or as an invite from a private chat), join by
 button or link, leave, settings, cancel, expiry. A full lobby starts the game (TableService)."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from bot.games.ports import ChatMoved
 from bot.games.refusal import Refused
-from bot.games.table.lobby import DEALS, Lobby
+from bot.games.table.lobby import Lobby
+from bot.games.table.play_service import PlayService
 from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
-from bot.render.common import esc
+from bot.registry import spec
+from bot.render import notices
 from bot.storage.record import GameRecord, Player, TableMeta, new_id
 from bot.telegram import deeplinks
-from bot.telegram.keyboard import Button, Keyboard
-
-if TYPE_CHECKING:
-    from bot.games.table.play_service import PlayService
 
 log = logging.getLogger(__name__)
 
@@ -36,12 +33,12 @@ def invite_problem(record: GameRecord | None) -> str | None:
 
 
 class LobbyService:
-    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
+    def __init__(self, records: TableRecords, publisher: Publisher, play: PlayService) -> None:
         self.records = records
         self.store = records.store
         self.settings = records.settings
         self.publisher = publisher
-        self.play: PlayService | None = None  # set by TableService (a full lobby starts)
+        self.play = play  # a full lobby starts
 
     def _new(self, kind: str, user: Player, lang: str, chat_id: int, ttl: int) -> GameRecord:
         meta = TableMeta(
@@ -90,24 +87,21 @@ class LobbyService:
             await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("grp-stale")
         await self._schedule(record)
-        if kind == "ryadki":
+        if spec(kind).hidden_hands:
             await self._creator_reachable(record, user)
         return record
 
     async def _creator_reachable(self, record: GameRecord, user: Player) -> None:
-        """Ryadki's cards come in private chats: a creator the bot cannot write to yet is told
+        """Hidden hands come in private chats: a creator the bot cannot write to yet is told
         now, with the link that opens the chat, not once the cards cannot be delivered."""
         if await self.publisher.welcome(record, user):
             return
         group = record.table.group
         if group is None or not deeplinks.is_code(record.table.code):
             return
-        translate = self.records.translator(record)
         link = deeplinks.join_link(await self.publisher.tg.username(), record.table.code)
-        button = Button(text=translate("grp-btn-join-link"), url=link)
-        text = translate("lobby-creator-dm", name=esc(user.name))
-        markup = Keyboard([[button]])
-        await self.publisher.send_to_group(group, text, markup, thread=record.table.thread)
+        note = notices.creator_note(record.table.lang, user.name, link)
+        await self.publisher.send_to_group(group, *note, thread=record.table.thread)
 
     async def new_invite(
         self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
@@ -160,8 +154,7 @@ class LobbyService:
         await self.after_change(joined)
 
     async def _seated_again(self, record: GameRecord, seat: int, user: Player) -> None:
-        if record.phase == "play" and record.kind == "ryadki":
-            assert self.play is not None
+        if record.phase == "play" and spec(record.kind).hidden_hands:
             await self.play.send_hand(record, seat)
         elif record.phase in ("play", "lobby"):
             await self.publisher.welcome(record, user)
@@ -250,8 +243,7 @@ class LobbyService:
             await self.publisher.show(record)
             return
         if Lobby(record.kind, record.table).is_full and record.table.group is not None:
-            assert self.play is not None
-            await self.play.begin(record.id, None)
+            await self.play.begin(record.id)
             return
         await self._schedule(record)
         await self.publisher.show(record)
@@ -260,11 +252,15 @@ class LobbyService:
     async def tap_join(self, record: GameRecord, user: Player) -> str:
         if record.table.seat_of(user.user_id) is not None:
             return "lobby-already"
-        if record.kind == "ryadki":  # the hand needs a private chat: greet there first
+        if spec(record.kind).hidden_hands:  # the hand needs a private chat: greet there first
             if Lobby(record.kind, record.table).is_full:
                 raise Refused("lobby-full")
-            if not await self.publisher.welcome(record, user):
-                raise Refused("lobby-dm-needed")
+            if not await self.publisher.welcome(record, user):  # the link opens that chat
+                code = record.table.code
+                link = None
+                if deeplinks.is_code(code):
+                    link = deeplinks.join_link(await self.publisher.tg.username(), code)
+                raise Refused("lobby-dm-needed", url=link)
         joined = await self.join(record.id, user)
         if joined is None:
             raise Refused("lobby-gone")
@@ -294,8 +290,7 @@ class LobbyService:
         Lobby(record.kind, record.table).check_start(user.user_id)
         if record.table.group is None and not record.table.private:
             raise Refused("lobby-need-group")
-        assert self.play is not None
-        await self.play.begin(record.id, user.user_id)
+        await self.play.begin(record.id)
 
     async def tap_cancel(
         self, record: GameRecord, user: Player, is_admin: Callable[[], Awaitable[bool]]
@@ -318,17 +313,14 @@ class LobbyService:
             if r.version != version:  # a repeated or old tap: the setting has moved on
                 raise Refused("grp-stale")
             lobby = Lobby(r.kind, r.table)
-            if which == "deck":
-                lobby.set_deck(user.user_id, 52 if lobby.effective_deck() == 36 else 36)
-            elif which == "deals":
-                nxt = DEALS[(DEALS.index(r.table.deals) + 1) % len(DEALS)]
-                lobby.set_deals(user.user_id, nxt)
-            elif which == "level":
+            if which == "level":
                 lobby.next_level(user.user_id)
             elif which == "ai+":
                 lobby.add_computer(user.user_id)
-            else:
+            elif which == "ai-":
                 lobby.remove_computer(user.user_id)
+            else:  # one of the game's own settings
+                lobby.step(user.user_id, which)
             r.table.expires = self.records.lobby_expiry(r)
             return True
 

@@ -7,20 +7,26 @@ import logging
 
 from bot.games.ports import Messenger
 from bot.games.refusal import Refused
-from bot.games.table.publisher import Publisher
+from bot.games.table.publisher import ChatMoves, Publisher
 from bot.games.table.records import TableRecords
+from bot.registry import spec
 from bot.storage.record import GameRecord
 
 log = logging.getLogger(__name__)
+
+__all__ = ["ChatMoves", "Migration"]
 
 LEASE_SECONDS = 60.0  # a move to a new supergroup left unfinished this long is redone
 
 
 class Migration:
-    def __init__(self, records: TableRecords, publisher: Publisher, messenger: Messenger) -> None:
+    def __init__(
+        self, records: TableRecords, publisher: Publisher, messenger: Messenger, moves: ChatMoves
+    ) -> None:
         self.records = records
         self.publisher = publisher
         self.tg = messenger
+        moves.follow(self.migrate)  # a write the publisher found refused: the group moved
 
     async def migrate(self, old: int, new: int, gid: str | None = None) -> None:
         """The group `old` became the supergroup `new` (a service message in either chat, or a
@@ -96,7 +102,7 @@ class Migration:
         await self._index_moved(saved, old, new)
         if saved.version != target.version:
             await self.publisher.show(saved)  # it changed meanwhile
-        elif saved.kind == "ryadki" and saved.phase in ("play", "over"):
+        elif spec(saved.kind).hidden_hands and saved.phase in ("play", "over"):
             await self.publisher.show_hands(saved)  # the hands' buttons carry the version too
 
     async def _index_moved(self, record: GameRecord, old: int, new: int) -> None:

@@ -1,20 +1,23 @@
 """Turn pings: a board edit makes no sound, so a person whose turn comes gets one short message
-that does — Ryadki in their private chat (a reply to their hand), Parquet in the group (a reply
-to the board that mentions them). The previous ping goes, so chats do not fill up.
+that does — in their private chat (a reply to their hand) in a game with hidden hands, in the
+group (a reply to the board that mentions them) in a game of open hands. The previous ping
+goes, so chats do not fill up.
 
 - Only when the turn passes to another seat (not to the player who just moved), never to a
   computer seat, never in a private game against the computer, never to a player who turned
   pings off in /settings (`pings` = "off").
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
   loses the compare-and-set first). Sent in the background, so a tap's answer never waits.
-- Flood budget: a Parquet ping is a message in the group, so it takes a send from the group's
-  budget (shared with the board's edits, `Store.take_send`); when the budget is spent the ping
-  is skipped — the board matters more. Ryadki pings go to private chats, which have no budget of
-  their own beyond Telegram's one message a second per chat.
-- Where the last ping is: the setting `ping` of its owner (the player for Ryadki, the group for
-  Parquet; `ping:<topic>` for a game in a forum topic, so games in two topics of one group keep
-  their own): "<game>:<chat>:<message>", so a new ping replaces it and the game's end removes it.
-- A game in a forum topic pings in that topic (Parquet; a Ryadki ping is private).
+- Flood budget: a ping in the group takes a send from the group's budget (shared with the
+  board's edits, `Store.take_send`); when the budget is spent the ping is skipped — the board
+  matters more. Private pings go to private chats, which have no budget of their own beyond
+  Telegram's one message a second per chat.
+- Where the last ping is: the setting `ping` of its owner (the player for a private ping, the
+  group for a group ping; `ping:<topic>` for a game in a forum topic, so games in two topics
+  of one group keep their own): "<game>:<chat>:<message>", so a new ping replaces it and the
+  game's end removes it.
+- The text is the game's `ping-<game>` (arguments: `group`, the group's title, and `name`, a
+  mention of the player).
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from bot.config import Settings
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.state import public_view
 from bot.games.table.play import turn_of
-from bot.i18n import t
-from bot.render.common import esc
+from bot.registry import spec
+from bot.render import notices
 from bot.storage import GameRecord, Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -79,15 +82,20 @@ class Pings:
         except Exception:  # a ping is never worth a failed move
             log.exception("event=ping_failed game=%s", record.id)
 
+    @staticmethod
+    def _private(record: GameRecord) -> bool:
+        """A game with hidden hands pings its players privately, on their hands."""
+        return spec(record.kind).hidden_hands
+
     def _owner(self, record: GameRecord, seat: int) -> int:
         meta = record.table
-        return meta.players[seat].user_id if record.kind == "ryadki" else int(meta.group or 0)
+        return meta.players[seat].user_id if self._private(record) else int(meta.group or 0)
 
-    @staticmethod
-    def _slot(record: GameRecord) -> str:
+    @classmethod
+    def _slot(cls, record: GameRecord) -> str:
         """The setting that holds the owner's last ping of this game."""
         thread = record.table.thread
-        return PING if record.kind == "ryadki" or thread is None else f"{PING}:{thread}"
+        return PING if cls._private(record) or thread is None else f"{PING}:{thread}"
 
     async def _send(self, record: GameRecord, seat: int) -> None:
         meta = record.table
@@ -96,17 +104,17 @@ class Pings:
             return
         owner = self._owner(record, seat)
         reply_to: int | None
-        if record.kind == "ryadki":
+        private = self._private(record)
+        lang = player.lang if private else meta.lang
+        text = notices.ping(record.kind, lang, meta.title, player.user_id, player.name)
+        if private:
             hand = meta.hands.get(seat)
             if hand is None:
                 return  # no hand message to answer (the bot may not write to them)
             chat, reply_to = hand
-            text = t(player.lang, "ping-ryadki", group=esc(meta.title or ""))
         else:
             chat = int(meta.group or 0)
             reply_to = meta.board[1] if meta.board else None
-            mention = f'<a href="tg://user?id={player.user_id}">{esc(player.name)}</a>'
-            text = t(meta.lang, "ping-parquet", name=mention)
             per_minute = self.settings.edits_per_minute_per_group
             gap = min(1.0, 60.0 / per_minute)
             if await self.store.take_send(chat, time.time(), 60.0, per_minute, gap) > 0:
@@ -114,7 +122,7 @@ class Pings:
                 return
         slot = self._slot(record)
         await self._delete_last(owner, slot, record.id)
-        thread = meta.thread if record.kind != "ryadki" else None
+        thread = None if private else meta.thread
         msg = await self.tg.send(chat, text, reply_to=reply_to, thread=thread)
         if msg is not None:
             await self.store.set_setting(owner, slot, f"{record.id}:{chat}:{msg}")

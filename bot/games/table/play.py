@@ -15,10 +15,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-import rules
 from bot.games.events import removed_event, timeout_event
 from bot.games.state import public_view, set_state, state_of
 from bot.games.table.lobby import Lobby
+from bot.registry import spec
 from bot.storage.record import Event, GameRecord
 
 TIMEOUT_LIMIT = 3
@@ -56,7 +56,7 @@ def _settle(
     meta.pick = None
     view = public_view(record, state)
     active = view.get("active")
-    if rules.GAMES[record.kind].status(state).over:
+    if spec(record.kind).game.status(state).over:
         meta.due = None
         record.finished = True
     elif active is not None and meta.humans and not any(active[s] for s in meta.humans):
@@ -84,7 +84,7 @@ def start(
     ai_pause: float = AI_PAUSE,
 ) -> None:
     """Deal the game from the lobby's seats and settings."""
-    state = rules.GAMES[record.kind].new_game(lobby.options(), seed=seed)
+    state = spec(record.kind).game.new_game(lobby.options(), seed=seed)
     meta = record.table
     meta.timeouts = [0] * len(lobby.players)
     meta.started = now
@@ -105,16 +105,16 @@ def play(
     ai_pause: float = AI_PAUSE,
 ) -> None:
     """A seated player's own move (rules.IllegalMove when not legal; state untouched then)."""
-    state = rules.GAMES[record.kind].apply(state_of(record), move, seat)
+    state = spec(record.kind).game.apply(state_of(record), move, seat)
     meta = record.table
     if seat < len(meta.timeouts):
         meta.timeouts[seat] = 0
     if move == "resign":
         meta.left[seat] = "resigned"
-        if record.kind == "parquet":
-            meta.why = "resign"
     _log(record, list(public_view(record, state)["events"]), now, False if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
+    if move == "resign" and record.finished:
+        meta.why = meta.why or "resign"  # the game ended because a player left it
 
 
 Plan = list[tuple[int, str]]  # (seat, move) of computer seats, in turn order
@@ -133,7 +133,7 @@ def plan_computer(
     after it, until a person's turn or the end): the computer player's (`suggest` at `level`;
     it sees what its seat may see). Pure and read-only, so it may run in a worker thread while
     the event loop goes on. `seed` is (game id, version): the same plan everywhere."""
-    game = rules.GAMES[kind]
+    game = spec(kind).game
     plan: Plan = []
     for step in range(CHAIN_LIMIT if chain else 1):
         view = game.view(state, -1)
@@ -170,7 +170,7 @@ def computer_turn(
     changing nothing, when no computer seat is to move as planned."""
     if record.phase != "play" or not plan:
         return False
-    game = rules.GAMES[record.kind]
+    game = spec(record.kind).game
     meta = record.table
     state = state_of(record)
     events: list[Event] = []
@@ -193,11 +193,12 @@ def time_out(
     ai_pause: float = AI_PAUSE,
 ) -> Event | None:
     """The turn timer ran out: play `suggest` for the absent player, or after TIMEOUT_LIMIT
-    timeouts in a row remove them (`resign`: Ryadki goes on while two remain; Parquet ends and
-    the absent player loses). Returns the bot's event, or None when there is no turn to time."""
+    timeouts in a row remove them (`resign`: a game of more seats may go on without them, else
+    it ends and the absent player loses). Returns the bot's event, or None when there is no
+    turn to time."""
     if record.phase != "play":
         return None
-    game = rules.GAMES[record.kind]
+    game = spec(record.kind).game
     state = state_of(record)
     turn = turn_of(public_view(record))
     if turn is None:
@@ -212,8 +213,6 @@ def time_out(
         meta.timeouts[turn] = 0
         event = removed_event(turn, TIMEOUT_LIMIT)
         meta.left[turn] = "timeout"
-        if record.kind == "parquet":
-            meta.why = "timeout"
     else:
         move = game.suggest(state, turn, seed)
         state = game.apply(state, move, turn)
@@ -221,4 +220,6 @@ def time_out(
         event = timeout_event(turn, move, k, TIMEOUT_LIMIT)
     _log(record, [event, *public_view(record, state)["events"]], now)
     _settle(record, state, now, turn_timeout, ai_pause)
+    if k >= TIMEOUT_LIMIT and record.finished:
+        meta.why = meta.why or "timeout"  # the game ended because a player was removed
     return event

@@ -1,11 +1,11 @@
-"""A group game being played: the deal, moves, Parquet's pick, resign, turn timeouts, rematch."""
+"""A table game being played: the deal, moves (a two-tap game's pick), resign, turn timeouts."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import rules
 from bot import metrics
@@ -14,17 +14,15 @@ from bot.games.refusal import Refused
 from bot.games.state import public_view, state_of
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
+from bot.games.table.pings import Pings
+from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.i18n import t
-from bot.storage.record import GameRecord, Place, Player
-from rules.notation import parquet_targets
-
-if TYPE_CHECKING:
-    from bot.games.table.lobby_service import LobbyService
-    from bot.games.table.pings import Pings
-    from bot.games.table.private import PrivateTables
+from bot.registry import spec
+from bot.storage.record import GameRecord, Place
+from rules.notation import move_targets
 
 log = logging.getLogger(__name__)
 
@@ -36,17 +34,22 @@ def _resign_key(gid: str, user_id: int) -> str:
 
 
 class PlayService:
-    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        records: TableRecords,
+        publisher: Publisher,
+        pings: Pings,
+        private: PrivateTables,
+        wake: Callable[[float], None],
+    ) -> None:
         self.records = records
         self.store = records.store
         self.settings = records.settings
         self.publisher = publisher
-        self.lobbies: LobbyService | None = None  # set by TableService (a rematch opens one)
+        self.pings = pings
+        self.private = private
         self.ai_pause = self.settings.ai_pause_seconds
-        # set by TableService: wake the deadline loop at this time (a computer seat's move)
-        self.wake: Callable[[float], None] = lambda due: None
-        self.private: PrivateTables | None = None  # set by TableService
-        self.pings: Pings | None = None  # set by TableService
+        self.wake = wake  # wake the deadline loop at this time (a computer seat's move)
 
     def _seat(self, record: GameRecord, user_id: int) -> int:
         """The user's seat in a game that is on (Refused otherwise)."""
@@ -67,7 +70,7 @@ class PlayService:
             raise Refused("grp-not-your-turn")
         return seat
 
-    async def begin(self, gid: str, by: int | None) -> GameRecord | None:
+    async def begin(self, gid: str) -> GameRecord | None:
         """Deal from the lobby (by the creator, or automatically when full)."""
         now = self.records.clock()
 
@@ -91,17 +94,15 @@ class PlayService:
         if dealt:
             metrics.game_started(record.kind)
         await self.store.cancel(lobby_key(gid))
-        if record.kind == "ryadki" and not record.table.private:
+        if spec(record.kind).hidden_hands and not record.table.private:
             await self._deal_hands(record)
             record = await self.store.load(gid) or record
         if record.table.private:
             await self.store.add_user_game(record.table.creator, record.id)
-            assert self.private is not None
             await self.private.started(record)
         await self._schedule(record)
         await self.publisher.show(record)
-        if self.pings is not None:
-            await self.pings.turn_passed(record, None)
+        await self.pings.turn_passed(record, None)
         return record
 
     async def after_start(self, record: GameRecord) -> None:
@@ -123,7 +124,7 @@ class PlayService:
         for seat, p in enumerate(record.table.players):
             if p.ai:
                 continue
-            await howto.first_time(self.store, self.publisher.tg, p.user_id, "ryadki", p.lang)
+            await howto.first_time(self.store, self.publisher.tg, p.user_id, record.kind, p.lang)
             screen = await self.publisher.hand_screen(record, seat, record.version + 1)
             msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
             if msg_id is None:
@@ -177,8 +178,7 @@ class PlayService:
             timeout = self.settings.turn_timeout_seconds
             play.play(record, seat, move, now, timeout, ai_pause=self.ai_pause)
         except rules.IllegalMove:
-            ryadki_answer = record.kind == "ryadki" and view.get("stack")
-            raise Refused("ry-must-match" if ryadki_answer else "grp-illegal") from None
+            raise Refused(spec(record.kind).refusal(view)) from None
         if not await self.records.save(record, expected, ended):
             raise Refused("grp-stale")
         metrics.move(record.kind)
@@ -191,16 +191,17 @@ class PlayService:
         if record.finished:
             await self.records.release(record)
         await self.publisher.show(record)
-        if self.pings is not None:
-            await self.pings.turn_passed(record, before)
+        await self.pings.turn_passed(record, before)
 
     async def pick(self, record: GameRecord, user_id: int, version: int, pick: str | None) -> None:
-        """Parquet: the mover picks a hand card or board cell (then taps one of its cells, even
-        when there is only one: a card is never placed without the player seeing where)."""
+        """A two-tap game: the mover picks a hand card or board cell (then taps one of its
+        targets, even when there is only one: a card is never placed without the player seeing
+        where). A pick is a move's source in the notation `<source>@<target>` or
+        `<source>><target>`; one that starts no legal move is refused."""
         seat = self._mover(record, user_id, version)
         if pick is not None:
-            legal = rules.GAMES[record.kind].legal_moves(state_of(record), seat)
-            if not parquet_targets(legal, pick):
+            legal = spec(record.kind).game.legal_moves(state_of(record), seat)
+            if not move_targets(legal, pick):
                 raise Refused("pq-no-cell")
         expected = record.version
         record.table.pick = pick
@@ -209,12 +210,12 @@ class PlayService:
         await self.publisher.show(record)
 
     def cell_tap(self, record: GameRecord, user_id: int) -> None:
-        """Parquet: a board cell tapped before any card was picked."""
+        """A two-tap game: a target tapped before any source was picked."""
         self._mover(record, user_id, None)
         raise Refused("pq-pick-first")
 
     async def ask_resign(self, gid: str, user_id: int) -> None:
-        """Parquet's first Resign tap: remembered in the store (any process may take the
+        """A first Resign tap on the board: remembered in the store (any process may take the
         second tap) for RESIGN_CONFIRM_SECONDS."""
         await self.store.unmark(_resign_key(gid, user_id))
         await self.store.mark(_resign_key(gid, user_id), RESIGN_CONFIRM_SECONDS)
@@ -285,44 +286,3 @@ class PlayService:
         if event["e"] == "timeout":
             metrics.move(record.kind)
         await self._after_move(record, before)
-
-    async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
-        if record.table.seat_of(user.user_id) is None:
-            raise Refused("grp-not-seated")
-        group = record.table.group
-        if record.phase != "over" or (group is None and not record.table.private):
-            raise Refused("grp-stale")
-        if record.table.rematch:
-            raise Refused("grp-rematch-busy")
-
-        def mark(r: GameRecord) -> bool:
-            if r.table.rematch:
-                raise Refused("grp-rematch-busy")
-            r.table.rematch = True
-            return True
-
-        old = await self.records.mutate(record.id, mark)
-        if old is None:
-            raise Refused("grp-stale")
-        await self.publisher.show(old)  # drops the rematch button
-        assert self.lobbies is not None
-        if group is None:  # against the computer: the same table again, in a new message
-            assert self.private is not None
-            await self.private.again(old, lang)
-            return
-        title, thread = old.table.title or "", old.table.thread
-        new = await self.lobbies.new_group_lobby(
-            record.kind, group, title, user, lang, thread=thread
-        )
-
-        def seat_all(r: GameRecord) -> bool:
-            lobby = Lobby(r.kind, r.table)
-            for player in old.table.players:
-                if player.user_id != user.user_id and not lobby.is_full:
-                    lobby.join(player)
-            r.table.deck, r.table.deals = old.table.deck, old.table.deals
-            return True
-
-        seated = await self.records.mutate(new.id, seat_all)
-        if seated is not None:
-            await self.lobbies.after_change(seated)

@@ -1,7 +1,7 @@
-"""Ryadki and Parquet against the computer, in a person's private chat.
+"""Table games against the computer, in a person's private chat.
 
 The game is a table like any other (a TableMeta with `private`): a setup lobby on the menu's
-message (computer seats, their level, Ryadki's deck and deals), then one board message that
+message (computer seats, their level, the game's own settings), then one board message that
 shows the table and the person's hand together. The computer seats move when their deadline
 fires (bot.games.table.play: a stored timer, so a restart between a person's move and the
 computer's answer only delays it); there is no turn timer for the person.
@@ -13,29 +13,26 @@ a new game of the same kind ends the old one ("replaced") so only one runs per k
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from bot import metrics
 from bot.games.refusal import Refused
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
+from bot.games.table.publisher import Publisher
+from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.storage.record import GameRecord, Place, Player, TableMeta, new_id
 from bot.telegram.callbacks import is_game_id
-
-if TYPE_CHECKING:
-    from bot.games.table.service import TableService
 
 log = logging.getLogger(__name__)
 
 
 class PrivateTables:
-    def __init__(self, tables: TableService) -> None:
-        self.tables = tables
-        self.records = tables.records
-        self.store = tables.store
-        self.publisher = tables.publisher
-        self.settings = tables.records.settings
+    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
+        self.records = records
+        self.store = records.store
+        self.publisher = publisher
+        self.settings = records.settings
 
     async def open(self, kind: str, user: Player, lang: str, where: Place) -> GameRecord:
         """The setup screen of a game against the computer, on the tapped menu message."""
@@ -96,12 +93,12 @@ class PrivateTables:
             await self.publisher.show(ended)
 
     async def again(self, old: GameRecord, lang: str) -> GameRecord | None:
-        """ "Play again" at the end: the same seats and settings, dealt in a new message."""
+        """ "Play again" at the end: the same seats and settings, dealt in a new message (the
+        caller schedules its first deadline)."""
         meta = TableMeta(
             creator=old.table.creator,
             players=[Player(p.user_id, p.name, p.lang, p.ai) for p in old.table.players],
-            deck=old.table.deck,
-            deals=old.table.deals,
+            settings=dict(old.table.settings),
             lang=lang,
             level=old.table.level,
             private=True,
@@ -109,7 +106,8 @@ class PrivateTables:
         record = GameRecord(id=new_id(), kind=old.kind, chat_id=old.chat_id, state="", meta=meta)
         now = self.records.clock()
         timeout = self.settings.turn_timeout_seconds
-        play.start(record, Lobby(old.kind, meta), now, timeout, ai_pause=self.tables.play.ai_pause)
+        pause = self.settings.ai_pause_seconds
+        play.start(record, Lobby(old.kind, meta), now, timeout, ai_pause=pause)
         screen = await self.publisher.board_screen(record)
         msg_id = await self.publisher.tg.send(old.chat_id, screen.text, screen.keyboard)
         if msg_id is None:
@@ -120,7 +118,6 @@ class PrivateTables:
         metrics.game_started(record.kind)
         await self.store.add_user_game(meta.creator, record.id)
         await self.started(record)
-        await self.tables.play.after_start(record)
         log.info("event=private_again game=%s kind=%s", record.id, record.kind)
         return record
 

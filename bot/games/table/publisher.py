@@ -1,6 +1,7 @@
-"""Every message of a group game, kept up to date with the record as saved: the lobby or table
+"""Every message of a table game, kept up to date with the record as saved: the lobby or table
 in the group (through the per-chat edit coalescer), the creator's invite message, the players'
-private hands (Ryadki), and the greetings a player gets in their private chat."""
+private hands (games with hidden hands), and the greetings a player gets in their private
+chat. The screens are the game's own (`bot.games.screens`)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,17 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable
 
-import rules
 from bot.config import Settings
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.refusal import Refused
+from bot.games.screens import screens
 from bot.games.state import public_view, state_of, view_of
 from bot.games.table.lobby import Lobby
 from bot.games.table.play import turn_of
 from bot.games.table.records import TableRecords
-from bot.i18n import translator
+from bot.registry import spec
 from bot.render import lobby as render_lobby
-from bot.render import parquet as render_parquet
-from bot.render import ryadki as render_ryadki
-from bot.render.common import esc
+from bot.render import notices
 from bot.render.screen import Screen, TableCtx
 from bot.storage import StoreUnavailable
 from bot.storage.record import GameRecord, Place, Player
@@ -33,7 +32,20 @@ log = logging.getLogger(__name__)
 
 OnMoved = Callable[[int, int, str | None], Awaitable[None]]  # (old chat, new chat, game)
 
-BOARDS = {"ryadki": render_ryadki.render, "parquet": render_parquet.render}
+
+class ChatMoves:
+    """Where the publisher reports a group that became a supergroup (a write refused with the
+    new chat id); the migration follows it (`bot.games.table.migration`)."""
+
+    def __init__(self) -> None:
+        self._follow: OnMoved | None = None
+
+    def follow(self, on_moved: OnMoved) -> None:
+        self._follow = on_moved
+
+    async def moved(self, old: int, new: int, gid: str | None) -> None:
+        if self._follow is not None:
+            await self._follow(old, new, gid)
 
 
 def _sig(screen: Screen) -> str:
@@ -48,22 +60,22 @@ class Publisher:
         records: TableRecords,
         settings: Settings,
         flood: EditCoalescer,
+        moves: ChatMoves,
     ) -> None:
         self.tg = messenger
+        self.moves = moves
         self.records = records
         self.settings = settings
         self.flood = flood
         # private hands: no budget of our own (a player's chat is not a group), but a
         # RetryAfter still pauses that chat's edits instead of holding a tap's answer
         self.hand_flood = EditCoalescer(1_000_000, min_gap=0.0)
-        self.on_moved: OnMoved | None = None  # the group became a supergroup (set by the service)
         self._hand_sig: dict[tuple[str, int], tuple[int, str]] = {}
         self._shown: dict[Place, str] = {}  # board and invite messages: the screen last sent
         self._locks: dict[str, asyncio.Lock] = {}
 
     async def chat_moved(self, old: int, new: int, gid: str | None) -> None:
-        if self.on_moved is not None:
-            await self.on_moved(old, new, gid)
+        await self.moves.moved(old, new, gid)
 
     # -- screens ---------------------------------------------------------------------------------
     async def _ctx(
@@ -110,13 +122,14 @@ class Publisher:
         if meta.private or meta.is_ai(turn):
             ctx.deadline_s = None  # nobody is timed: the computer moves after its pause
         if turn is not None:
-            ctx.legal = rules.GAMES[record.kind].legal_moves(state_of(record), turn)
+            ctx.legal = spec(record.kind).game.legal_moves(state_of(record), turn)
+        shown = screens(record.kind)
         if not meta.private:
-            return BOARDS[record.kind](view, ctx)
+            return shown.board(view, ctx)
         ctx.seat, ctx.confirm_leave = meta.humans[0], confirm_leave
-        if record.kind == "ryadki":
-            return render_ryadki.render_private(view_of(record, ctx.seat), ctx)
-        return render_parquet.render(view, ctx)
+        if spec(record.kind).hidden_hands:  # the person's hand is on the board
+            view = view_of(record, ctx.seat)
+        return shown.private(view, ctx)
 
     async def hand_screen(
         self, record: GameRecord, seat: int, version: int, confirm_leave: bool = False
@@ -124,7 +137,10 @@ class Publisher:
         player = record.table.players[seat]
         ctx = await self._ctx(record, lang=player.lang, version=version)
         ctx.seat, ctx.confirm_leave = seat, confirm_leave
-        return render_ryadki.render_hand(view_of(record, seat), ctx)
+        hand = screens(record.kind).hand
+        if hand is None:
+            raise TypeError(f"{record.kind} has no hidden hands")
+        return hand(view_of(record, seat), ctx)
 
     # -- messages --------------------------------------------------------------------------------
     async def show(self, record: GameRecord, resend: bool = False) -> None:
@@ -174,7 +190,7 @@ class Publisher:
                 with contextlib.suppress(Undeliverable, RetryLater):
                     await self.tg.edit(meta.invite[0], meta.invite[1], *invite)
                     self._remember(meta.invite, invite_sig)
-        if record.kind == "ryadki" and record.phase in ("play", "over"):
+        if spec(record.kind).hidden_hands and record.phase in ("play", "over"):
             await self.show_hands(record)
 
     def _remember(self, place: Place, sig: str) -> None:
@@ -212,22 +228,14 @@ class Publisher:
 
     async def welcome(self, record: GameRecord, user: Player) -> bool:
         """Greet a new player in their private chat; False when the bot may not write there."""
-        _ = translator(user.lang)
-        game = _(f"grp-game-{record.kind}")
-        title = record.table.title
-        if not title:
-            text = _("lobby-dm-welcome-nogroup", game=game)
-        elif record.kind == "ryadki":
-            text = _("lobby-dm-welcome", game=game, group=esc(title))
-        else:
-            text = _("lobby-dm-welcome-public", game=game, group=esc(title))
+        text = notices.welcome(record.kind, user.lang, record.table.title)
         try:
             return await self.tg.send(user.user_id, text) is not None
         except (Undeliverable, RetryLater, ChatMoved) as err:
             log.info("event=welcome_failed user=%s error=%s", user.user_id, err)
             return False
 
-    # -- private hands (Ryadki) ------------------------------------------------------------------
+    # -- private hands (hidden-hand games) -------------------------------------------------------
     def _lock(self, gid: str) -> asyncio.Lock:
         lock = self._locks.get(gid)
         if lock is None:

@@ -1,7 +1,10 @@
-"""Group games at run time: one TableService per Dispatcher (built in bot.app), holding the
-parts handlers call — `lobbies` (open, join, leave, settings, cancel), `play` (deal, moves,
-resign, timeouts, rematch), `publisher` (every message of a game), `migration` (a group that
-became a supergroup) — and the deadline loop that drives turn timers and lobby expiry.
+"""Table games at run time: one TableService per Dispatcher (built in bot.app). It builds its
+parts once, each given its collaborators at construction (no part reaches back to this
+façade): `records` (compare-and-set changes), `publisher` (every message of a game),
+`migration` (a group that became a supergroup), `pings`, `private` (games against the
+computer), `play` (deal, moves, resign, timeouts), `lobbies` (open, join, leave, settings,
+cancel, expiry), `rematches`, and the tap router; and the deadline loop that drives turn
+timers and lobby expiry. Handlers call only the methods below.
 
 Every change is a compare-and-set save of the game record; screens are rendered after the save
 from what was saved, the group's board through the per-chat edit coalescer, private hands
@@ -18,23 +21,26 @@ from collections.abc import Callable
 
 from bot.config import Settings
 from bot.games.ports import Messenger
-from bot.games.table import taps
+from bot.games.refusal import Notice, Refused
 from bot.games.table.lobby_service import LobbyService
-from bot.games.table.migration import Migration
+from bot.games.table.migration import ChatMoves, Migration
 from bot.games.table.pings import Pings
 from bot.games.table.play_service import PlayService
 from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
-from bot.games.table.taps import IsAdmin, Notice
-from bot.games.timers import TimerLoop
+from bot.games.table.rematch import Rematches
+from bot.games.table.taps import TableTap, TapRouter
+from bot.games.timers import TimerLoop, Waker
+from bot.i18n import t
 from bot.storage import GameRecord, Player, Store
-from bot.telegram.callbacks import GameCallback
+from bot.storage.record import Place
 from bot.telegram.flood import EditCoalescer
+from bot.telegram.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 SWEEP_EVERY = 60.0  # seconds between sweeps of results left pending
-WAKE_MARGIN = 0.02  # seconds after a deadline the loop is woken (the wall clock may lag)
+DEEP_LINK_REPLY_SECONDS = 60.0  # a group hears at most one refused ?startgroup link a minute
 
 
 class TableService:
@@ -56,69 +62,117 @@ class TableService:
                 return 0.0
             return await store.take_send(chat_id, time.time(), 60.0, per_minute, min_gap)
 
+        self.store = store
+        self.clock = clock
+        self.tg = messenger
         self.flood = flood or EditCoalescer(per_minute, min_gap=min_gap, shared=shared)
         self.records = TableRecords(store, settings, clock)
-        self.publisher = Publisher(messenger, self.records, settings, self.flood)
-        self.migration = Migration(self.records, self.publisher, messenger)
-        self.publisher.on_moved = self.migration.migrate
-        self.lobbies = LobbyService(self.records, self.publisher)
-        self.play = PlayService(self.records, self.publisher)
-        self.lobbies.play, self.play.lobbies = self.play, self.lobbies
-        self.private = PrivateTables(self)
-        self.play.private = self.private
+        moves = ChatMoves()
+        self.publisher = Publisher(messenger, self.records, settings, self.flood, moves)
+        self.migration = Migration(self.records, self.publisher, messenger, moves)
         self.pings = Pings(messenger, store, settings)
-        self.play.pings = self.pings
+        self.private = PrivateTables(self.records, self.publisher)
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
+        self.waker = Waker(self.timers, clock)
+        self.play = PlayService(
+            self.records, self.publisher, self.pings, self.private, self.waker.wake
+        )
+        self.lobbies = LobbyService(self.records, self.publisher, self.play)
+        self.rematches = Rematches(
+            self.records, self.publisher, self.lobbies, self.play, self.private
+        )
+        self.router = TapRouter(self.lobbies, self.play, self.rematches, self.publisher)
         self.timers.on("turn", self.play.turn_due)
         self.timers.on("lobby", self.lobbies.lobby_due)
-        self.play.wake = self.wake
         self._running = False
         self._sweeper: asyncio.Task[None] | None = None
-        self._wakes: set[asyncio.TimerHandle] = set()
-        self._ticks: set[asyncio.Task[None]] = set()
 
-    def wake(self, due: float) -> None:
-        """Handle the deadlines due at `due` then, not at the loop's next tick (a computer
-        seat's move comes after its pause, not up to a tick later). Only while the loop runs:
-        the stored deadline is what makes the move happen; this only makes it prompt."""
-        if not self._running:
-            return
-        delay = max(0.0, due - self.clock()) + WAKE_MARGIN
-        handle: asyncio.TimerHandle | None = None
-
-        def fire() -> None:
-            if handle is not None:
-                self._wakes.discard(handle)
-            if self._running:
-                task = asyncio.create_task(self._tick())
-                self._ticks.add(task)
-                task.add_done_callback(self._ticks.discard)
-
-        handle = asyncio.get_running_loop().call_later(delay, fire)
-        self._wakes.add(handle)
-
-    async def _tick(self) -> None:
+    # -- what handlers call ----------------------------------------------------------------------
+    async def tap(self, tap: TableTap) -> None:
+        """A button of the game's lobby, table or a private hand, answered once: a notice, or
+        a refusal (a stale tap also brings the board up to date)."""
         try:
-            await self.timers.tick_once()
-        except Exception:  # the deadline stays stored: the loop's own tick takes it
-            log.info("event=timer_wake_failed", exc_info=True)
+            notice: Notice | Refused | None = await self.router.tap(tap)
+        except Refused as refused:
+            notice = refused
+            if refused.url is not None and await tap.answer.open_url(refused.url):
+                return
+        if notice is None:
+            return
+        args = notice.args_ if isinstance(notice, Refused) else {}
+        await tap.answer(t(tap.lang, notice.key, **args), alert=notice.alert)
+        if isinstance(notice, Refused) and notice.key == "grp-stale":
+            fresh = await self.store.load(tap.game.id)
+            if fresh is not None:
+                await self.publisher.show(fresh)
 
-    @property
-    def store(self) -> Store:
-        return self.records.store
+    async def say_in_group(
+        self,
+        chat_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        thread: int | None = None,
+        reply_to: int | None = None,
+    ) -> None:
+        """A plain message to a group (a greeting, the game picker, a refusal)."""
+        await self.publisher.send_to_group(chat_id, text, markup, thread=thread, reply_to=reply_to)
 
-    @property
-    def clock(self) -> Callable[[], float]:
-        return self.records.clock
+    async def may_answer_link(self, chat_id: int) -> bool:
+        """Whether a refused ?startgroup link may be answered in this group now (links can be
+        spammed: one answer a minute)."""
+        return await self.store.mark(f"deeplink-refused:{chat_id}", DEEP_LINK_REPLY_SECONDS)
 
-    async def tap(
-        self, game: GameRecord, user: Player, cb: GameCallback, lang: str, is_admin: IsAdmin
-    ) -> Notice | None:
-        """A button of the game's lobby, table or a private hand (see bot.games.table.taps)."""
-        return await taps.tap(self, game, user, cb, lang, is_admin)
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        return await self.tg.is_admin(chat_id, user_id)
 
+    async def chat_migrated(self, old: int, new: int) -> None:
+        await self.migration.migrate(old, new)
+
+    async def running_board(self, chat_id: int, thread: int | None = None) -> int | None:
+        return await self.lobbies.running_board(chat_id, thread)
+
+    async def new_group_lobby(
+        self,
+        kind: str,
+        chat_id: int,
+        title: str,
+        user: Player,
+        lang: str,
+        message_id: int | None = None,
+        thread: int | None = None,
+    ) -> GameRecord:
+        return await self.lobbies.new_group_lobby(
+            kind, chat_id, title, user, lang, message_id, thread
+        )
+
+    async def new_invite(
+        self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
+    ) -> GameRecord:
+        return await self.lobbies.new_invite(kind, user, lang, chat_id, message_id)
+
+    async def open_in_group(
+        self, code: str, chat_id: int, title: str, user: Player, lang: str, thread: int | None
+    ) -> None:
+        await self.lobbies.open_in_group(code, chat_id, title, user, lang, thread)
+
+    async def join_by_link(self, code: str, user: Player) -> None:
+        await self.lobbies.join_by_link(code, user)
+
+    async def open_private(self, kind: str, user: Player, lang: str, where: Place) -> GameRecord:
+        """A game against the computer: its setup screen on the tapped menu message."""
+        return await self.private.open(kind, user, lang, where)
+
+    async def resume_private(self, gid: str, user_id: int, where: Place) -> bool:
+        return await self.private.resume(gid, user_id, where)
+
+    async def private_games(self, user_id: int) -> list[tuple[str, str]]:
+        return await self.private.active(user_id)
+
+    # -- running ---------------------------------------------------------------------------------
     async def start(self) -> None:
         self._running = True
+        self.waker.running = True
         self.timers.start()
         self._sweeper = asyncio.create_task(self._sweep(), name="results-sweep")
 
@@ -138,11 +192,7 @@ class TableService:
             self._sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._sweeper
-        for handle in self._wakes:
-            handle.cancel()
-        self._wakes.clear()
-        if self._ticks:  # a computer move in flight is finished, not cut off
-            await asyncio.gather(*self._ticks, return_exceptions=True)
+        await self.waker.stop()
         await self.timers.stop()
         await self.pings.drain()
         await self.flood.close(flush=True)

@@ -17,4 +17,4 @@ grp-ai-thinking = { $name } is thinking…
 grp-abandoned = Game over: no person is left at the table.
 ry-private-hand = Your cards:
 grp-replaced = Game closed: you started a new one.
-lobby-private-hint-parquet = Choose the level and tap “Start”. The computer moves right after you.
+lobby-private-hint-duel = Choose the level and tap “Start”. The computer moves right after you.

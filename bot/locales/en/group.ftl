@@ -10,7 +10,7 @@ lobby-players = Players ({ $n }/{ $max }):
 lobby-deck-auto = auto, { $n }
 lobby-settings-ryadki = Deck: { $deck } · deals: { $deals }
 lobby-settings-parquet = Two players; colours and the first move are drawn by lot.
-lobby-hint-ryadki = Your cards arrive in your private chat with the bot: if you have never written to the bot, tap “Join via the bot”.
+lobby-hint-hidden = Your cards arrive in your private chat with the bot: if you have never written to the bot, tap “Join via the bot”.
 lobby-ready = The creator (👑) can start. When every seat is taken the game starts by itself.
 lobby-need = { $n ->
     [one] One more player needed.
@@ -44,7 +44,7 @@ grp-btn-join = ✋ Join
 grp-btn-leave = 🚪 Leave
 grp-btn-join-link = 🔗 Join via the bot
 grp-btn-deck = 🂠 Deck: { $deck }
-grp-btn-deals = 🔁 Deals: { $n }
+grp-btn-deals = 🔁 Deals: { $deals }
 grp-btn-start = ▶ Start
 grp-btn-cancel = ✖ Cancel
 grp-btn-rematch = 🔄 Rematch

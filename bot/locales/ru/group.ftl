@@ -10,7 +10,7 @@ lobby-players = Игроки ({ $n }/{ $max }):
 lobby-deck-auto = авто, { $n }
 lobby-settings-ryadki = Колода: { $deck } · раздач: { $deals }
 lobby-settings-parquet = Двое игроков; цвет и первый ход — жребий.
-lobby-hint-ryadki = Карты приходят в личный чат с ботом: если вы ещё не писали боту, жмите «Войти через бота».
+lobby-hint-hidden = Карты приходят в личный чат с ботом: если вы ещё не писали боту, жмите «Войти через бота».
 lobby-ready = Создатель (👑) может начинать. Когда все места заняты, игра начнётся сама.
 lobby-need = { $n ->
     [one] Нужен ещё { $n } игрок.
@@ -45,7 +45,7 @@ grp-btn-join = ✋ Играю
 grp-btn-leave = 🚪 Выйти
 grp-btn-join-link = 🔗 Войти через бота
 grp-btn-deck = 🂠 Колода: { $deck }
-grp-btn-deals = 🔁 Раздач: { $n }
+grp-btn-deals = 🔁 Раздач: { $deals }
 grp-btn-start = ▶ Начать
 grp-btn-cancel = ✖ Отмена
 grp-btn-rematch = 🔄 Ещё партию

@@ -21,7 +21,7 @@ def table(kind: str, computers: int, *, private: bool = False, seed: int = 3) ->
     for _ in range(computers):
         lobby.add_computer(1)
     if kind == "ryadki":
-        lobby.set_deals(1, 1)
+        lobby.meta.settings["deals"] = 1
     record = GameRecord(id="abcdefghij", kind=kind, chat_id=1, state="", meta=meta)
     start(record, lobby, now=0.0, turn_timeout=TIMEOUT, seed=seed, ai_pause=PAUSE)
     return record

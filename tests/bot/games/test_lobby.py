@@ -54,26 +54,32 @@ def test_deck_default_follows_the_rule_page() -> None:
     assert lobby.options() == {"players": 2, "deck": 36, "deals": 7}
     for uid in range(3, 6):
         lobby.join(Player(uid, f"P{uid}"))
-    assert lobby.effective_deck() == 52  # five players: 52 by default
-    lobby.set_deck(1, 36)
+    assert lobby.options()["deck"] == 52  # five players: 52 by default
+    assert ("deck", None, 52) in lobby.view()["settings"]  # shown as "auto, 52"
+    lobby.step(1, "deck")  # the creator's tap: the value after the one in use
     assert lobby.options()["deck"] == 36  # an explicit choice wins
+    assert ("deck", 36, 36) in lobby.view()["settings"]
 
 
-def test_only_the_creator_changes_settings_and_only_allowed_values() -> None:
+def test_only_the_creator_changes_settings_and_only_the_game_s_own() -> None:
     lobby = ryadki()
     lobby.join(BOB)
     with pytest.raises(Refused) as e:
-        lobby.set_deals(2, 1)
+        lobby.step(2, "deals")
     assert e.value.key == "lobby-only-creator-settings"
-    lobby.set_deals(1, 1)
+    assert lobby.options()["deals"] == 7
+    lobby.step(1, "deals")  # 7 → 1 → 3 → 7: the values the lobby offers, in a circle
     assert lobby.options()["deals"] == 1
-    with pytest.raises(ValueError):
-        lobby.set_deals(1, 5)
-    with pytest.raises(ValueError):
-        lobby.set_deck(1, 54)
+    lobby.step(1, "deals")
+    lobby.step(1, "deals")
+    assert lobby.options()["deals"] == 7
+    with pytest.raises(Refused) as e:
+        lobby.step(1, "jokers")  # not one of Ryadki's settings
+    assert e.value.key == "lobby-no-settings"
     parquet = Lobby("parquet", TableMeta(creator=1))
-    with pytest.raises(Refused):
-        parquet.set_deck(1, 36)
+    with pytest.raises(Refused) as e:
+        parquet.step(1, "deck")
+    assert e.value.key == "lobby-no-settings"
 
 
 def test_start_needs_the_creator_and_two_players() -> None:
@@ -116,11 +122,11 @@ def test_creator_leaving_hands_the_lobby_to_the_next_player() -> None:
 def test_meta_round_trip() -> None:
     lobby = ryadki()
     lobby.join(CAROL)
-    lobby.set_deck(1, 52)
-    lobby.set_deals(1, 3)
+    lobby.step(1, "deck")
+    lobby.step(1, "deals")
     back = TableMeta.from_dict(lobby.meta.to_dict())
     assert back == lobby.meta
-    assert (back.deck, back.deals) == (52, 3)
+    assert back.settings == {"deck": 52, "deals": 1}
     assert back.players[1].lang == "en"
 
 

@@ -25,7 +25,7 @@ def started(kind: str, n: int, seed: int = 7, deals: int = 1) -> GameRecord:
     for i in range(n):
         lobby.join(Player(i + 1, NAMES[i]))
     if kind == "ryadki":
-        lobby.set_deals(1, deals)
+        lobby.meta.settings["deals"] = deals
     record = GameRecord(id="abcdefghij", kind=kind, chat_id=-100, state="", meta=meta)
     start(record, lobby, now=0.0, turn_timeout=90, seed=seed)
     return record

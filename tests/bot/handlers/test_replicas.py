@@ -22,7 +22,7 @@ async def test_a_setting_tapped_twice_steps_once(replicas: tuple[World, Dispatch
     assert "deals: 1" in w.board().text  # 7 → 1, not 7 → 1 → 3
     gid = await w.store.get_chat_game(w.group.id)
     game = await w.store.load(gid or "")
-    assert game is not None and game.table.deals == 1
+    assert game is not None and game.table.settings["deals"] == 1
 
 
 async def test_parquet_resign_confirmed_on_the_other_process(

@@ -1,5 +1,7 @@
-"""Records saved by the bot before typed meta (schema 1, fixtures made with that code) load
-into the typed models and play on; what they become saves and loads unchanged."""
+"""Records saved by older bots load into the typed models and play on, and what they become
+saves and loads unchanged: schema 1 (before typed meta) and schema 2 (a table game's settings
+as fields of the meta, before they lived with the game). The fixtures were made with that
+code."""
 
 from __future__ import annotations
 
@@ -13,11 +15,16 @@ import rules
 from bot.games.solitaire import model
 from bot.games.state import public_view
 from bot.games.table import play
+from bot.games.table.lobby import Lobby
+from bot.registry import spec
 from bot.storage.record import SCHEMA, GameRecord, SoloMeta, TableMeta
 from bot.storage.sqlite_store import SQLiteStore
 
 FIXTURES = json.loads(
     (Path(__file__).parent / "fixtures" / "records_schema1.json").read_text(encoding="utf-8")
+)
+SCHEMA2 = json.loads(
+    (Path(__file__).parent / "fixtures" / "records_schema2.json").read_text(encoding="utf-8")
 )
 
 
@@ -55,7 +62,8 @@ def test_an_old_lobby_and_a_cancelled_one_keep_their_phase() -> None:
     assert isinstance(meta, TableMeta)
     assert lobby.phase == "lobby" and not lobby.finished
     assert [p.name for p in meta.players] == ["Ann", "P2"]
-    assert (meta.deck, meta.deals, meta.code, meta.group) == (None, 7, "AbCdEfGhIjKlMnOp", -1001)
+    assert (meta.code, meta.group) == ("AbCdEfGhIjKlMnOp", -1001)
+    assert spec("ryadki").settings_of(meta.settings) == {"deck": None, "deals": 7}
     assert meta.board == (-1001, 9)
     cancelled = old("ryadki_cancelled")
     assert cancelled.phase == "cancelled" and cancelled.table.closed == "lobby-closed-cancelled"
@@ -100,3 +108,31 @@ async def test_an_old_record_in_the_store_loads_and_saves(tmp_path: Path) -> Non
         assert again.version == entry["version"] + 1
     finally:
         await store.close()
+
+
+def schema2(name: str) -> GameRecord:
+    entry = SCHEMA2[name]
+    assert json.loads(entry["payload"])["m"]["v"] == 2  # really the shape before settings
+    return GameRecord.from_payload(entry["id"], entry["version"], entry["payload"])
+
+
+def test_a_schema2_lobby_keeps_the_settings_its_creator_chose() -> None:
+    record = schema2("ryadki_lobby")
+    meta = record.table
+    assert meta.settings == {"deck": 52, "deals": 3}
+    assert Lobby(record.kind, meta).options() == {"players": 3, "deck": 52, "deals": 3}
+    same_after_round_trip(record)
+
+
+@pytest.mark.parametrize("name", ["ryadki_play", "parquet_play"])
+def test_a_schema2_table_plays_on(name: str) -> None:
+    record = schema2(name)
+    assert record.phase == "play"
+    if record.kind == "ryadki":
+        assert record.table.settings == {"deals": 1}  # the deck was never chosen: by seats
+    turn = play.turn_of(public_view(record))
+    assert turn is not None
+    state = rules.GAMES[record.kind].from_json(record.state)
+    move = rules.GAMES[record.kind].legal_moves(state, turn)[0]
+    play.play(record, turn, move, now=1_700_000_100.0, turn_timeout=90)
+    same_after_round_trip(record)

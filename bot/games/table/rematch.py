@@ -1,0 +1,70 @@
+"""A rematch from a finished table: in a group, a new lobby with the same players seated and
+the same settings; against the computer, the same table dealt again in a new message."""
+
+from __future__ import annotations
+
+from bot.games.refusal import Refused
+from bot.games.table.lobby import Lobby
+from bot.games.table.lobby_service import LobbyService
+from bot.games.table.play_service import PlayService
+from bot.games.table.private import PrivateTables
+from bot.games.table.publisher import Publisher
+from bot.games.table.records import TableRecords
+from bot.storage.record import GameRecord, Player
+
+
+class Rematches:
+    def __init__(
+        self,
+        records: TableRecords,
+        publisher: Publisher,
+        lobbies: LobbyService,
+        play: PlayService,
+        private: PrivateTables,
+    ) -> None:
+        self.records = records
+        self.publisher = publisher
+        self.lobbies = lobbies
+        self.play = play
+        self.private = private
+
+    async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
+        if record.table.seat_of(user.user_id) is None:
+            raise Refused("grp-not-seated")
+        group = record.table.group
+        if record.phase != "over" or (group is None and not record.table.private):
+            raise Refused("grp-stale")
+        if record.table.rematch:
+            raise Refused("grp-rematch-busy")
+
+        def mark(r: GameRecord) -> bool:
+            if r.table.rematch:
+                raise Refused("grp-rematch-busy")
+            r.table.rematch = True
+            return True
+
+        old = await self.records.mutate(record.id, mark)
+        if old is None:
+            raise Refused("grp-stale")
+        await self.publisher.show(old)  # drops the rematch button
+        if group is None:  # against the computer: the same table again, in a new message
+            again = await self.private.again(old, lang)
+            if again is not None:
+                await self.play.after_start(again)
+            return
+        title, thread = old.table.title or "", old.table.thread
+        new = await self.lobbies.new_group_lobby(
+            record.kind, group, title, user, lang, thread=thread
+        )
+
+        def seat_all(r: GameRecord) -> bool:
+            lobby = Lobby(r.kind, r.table)
+            for player in old.table.players:
+                if player.user_id != user.user_id and not lobby.is_full:
+                    lobby.join(player)
+            r.table.settings = dict(old.table.settings)
+            return True
+
+        seated = await self.records.mutate(new.id, seat_all)
+        if seated is not None:
+            await self.lobbies.after_change(seated)

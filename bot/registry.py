@@ -1,0 +1,264 @@
+"""The games the bot offers, declared once: what the rest of `bot/` needs to know of each.
+
+Every layer reads a game's capabilities here instead of comparing its name (in the spirit of
+OpenSpiel's `GameType` and boardgame.io's game object): its family (a solitaire in a private
+chat, or a table for 2+ seats), seats, hidden hands or perfect information, lobby settings
+with their defaults, one or two taps a move, whether results are rated and how they rank, its
+icon, where its screens are, its locale texts. A game's own rules stay in its modules: the
+engine (`rules/<game>.py`), the computer player, the renderer (`bot/render/<game>.py`).
+
+This module sits at the bottom of `bot/` (it imports only `rules`), so storage, statistics,
+renderers, services and handlers may all read it. A game's screens are named by module path
+and imported on first use (`bot.games.screens`), as `rules.registry` does for the computer
+players.
+
+A fifth game is its engine, its computer player, its renderer, its locale file and one
+`register(GameSpec(...))` line (the four below; `tests/toy/` registers one from the tests).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal
+
+import rules
+from rules.protocol import GameModule
+
+Family = Literal["solitaire", "table"]
+# how the players who did not win rank among themselves: by a higher or a lower score
+Ranking = Literal["higher", "lower"]
+Settings = Mapping[str, int | None]
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A lobby setting the creator steps through with one button (`name` is its button's
+    action and its key in `TableMeta.settings`). `default` None: chosen by `auto` from the
+    number of seats, until the creator picks a value."""
+
+    name: str
+    values: tuple[int, ...]
+    default: int | None
+    auto: Callable[[int], int] | None = None
+    variant: bool = False  # the results of a game record it as their variant (`GameResult`)
+
+    def value(self, settings: Settings, seats: int) -> int:
+        """The value the game will use: the creator's choice, else the default or `auto`."""
+        chosen = settings.get(self.name, self.default)
+        if chosen is not None:
+            return chosen
+        if self.auto is None:
+            raise ValueError(f"setting {self.name!r} has neither a default nor auto")
+        return self.auto(seats)
+
+    def next(self, settings: Settings, seats: int) -> int:
+        """The value after the one in use (a tap on its button)."""
+        values = self.values
+        current = self.value(settings, seats)
+        return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+def _no_options(settings: Settings, seats: int) -> dict[str, Any]:
+    return {}
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """A solitaire's results: the cards of a deal (`total(variant)`), the cards a result brought
+    home (`home(score, total)`), what makes one result better than another (`best(won, score,
+    rounds, moves)`, a larger key is better), and the view's key that counts rounds."""
+
+    total: Callable[[str], int]
+    home: Callable[[int, int], int]
+    best: Callable[[bool, int, int, int], tuple[int, ...]]
+    rounds: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game as the bot sees it. `screens` is the module of its renderer:
+    - a solitaire's defines `render(view, ctx: SoloCtx) -> Screen`;
+    - a table game's defines `render(view, ctx: TableCtx)` (the board in a group) and may
+      define `render_private(view, ctx)` (the one message of a game against the computer in a
+      private chat; default `render`) and, with hidden hands, `render_hand(view, ctx)` (a
+      player's own hand, in their private chat)."""
+
+    kind: str
+    family: Family
+    game: GameModule  # the rules (an entry like those of `rules.GAMES`)
+    icon: str
+    screens: str
+    hidden_hands: bool = False  # each seat's cards are shown to that player alone
+    taps: Literal[1, 2] = 1  # a move is one tap, or a pick then a target (`TableMeta.pick`)
+    rated: bool = True  # table games: results change the ratings
+    ranking: Ranking = "lower"
+    settings: tuple[Setting, ...] = ()
+    options: Callable[[Settings, int], dict[str, Any]] = _no_options  # → `new_game` options
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # solitaires
+    default_variant: str = ""
+    scoring: Scoring | None = None  # solitaires
+    illegal: Callable[[Mapping[str, Any]], str] | None = None  # the refusal of an illegal move
+    locales: Path | None = None  # a folder of `<lang>.ftl` files (a game outside `bot/locales`)
+
+    @property
+    def seats(self) -> tuple[int, int]:
+        return self.game.PLAYERS
+
+    @property
+    def solitaire(self) -> bool:
+        return self.family == "solitaire"
+
+    @property
+    def title_key(self) -> str:
+        """The locale key of the game's name."""
+        return f"game-{self.kind}" if self.solitaire else f"grp-game-{self.kind}"
+
+    def setting(self, name: str) -> Setting | None:
+        return next((s for s in self.settings if s.name == name), None)
+
+    def settings_of(self, stored: Settings) -> dict[str, int | None]:
+        """Every setting of the game with the stored choice or its default."""
+        return {s.name: stored.get(s.name, s.default) for s in self.settings}
+
+    def refusal(self, view: Mapping[str, Any]) -> str:
+        """What an illegal move is answered with."""
+        return self.illegal(view) if self.illegal is not None else "grp-illegal"
+
+
+_GAMES: dict[str, GameSpec] = {}
+GAMES: Mapping[str, GameSpec] = MappingProxyType(_GAMES)
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Offer a game (once per kind; a second registration of the same kind replaces it)."""
+    _GAMES[spec.kind] = spec
+    if spec.locales is not None:
+        from bot import i18n  # i18n sits beside this module; importing here keeps it optional
+
+        i18n.extend(spec.locales)
+    return spec
+
+
+def unregister(kind: str) -> None:
+    """Withdraw a game (tests that register one of their own)."""
+    _GAMES.pop(kind, None)
+
+
+def spec(kind: str) -> GameSpec:
+    """The game `kind` (KeyError for a game the bot does not offer: a bug, never user input)."""
+    return _GAMES[kind]
+
+
+def is_solitaire(kind: str) -> bool:
+    found = _GAMES.get(kind)
+    return found is not None and found.solitaire
+
+
+def kinds(family: Family) -> tuple[str, ...]:
+    """The games of `family`, in the order they were registered (menus, boards, stats)."""
+    return tuple(k for k, s in _GAMES.items() if s.family == family)
+
+
+# -- the four games ---------------------------------------------------------------------------
+
+
+def _ryadki_deck(seats: int) -> int:
+    """Ryadki's deck by seat count (rule page): 36 up to 4 players, 52 above."""
+    return 36 if seats <= 4 else 52
+
+
+def _ryadki_options(settings: Settings, seats: int) -> dict[str, Any]:
+    deck, deals = RYADKI_SETTINGS
+    return {
+        "players": seats,
+        "deck": deck.value(settings, seats),
+        "deals": deals.value(settings, seats),
+    }
+
+
+def _ryadki_illegal(view: Mapping[str, Any]) -> str:
+    """A card that cannot be played: on a stack, it must answer the card led."""
+    return "ry-must-match" if view.get("stack") else "grp-illegal"
+
+
+RYADKI_SETTINGS = (
+    Setting("deck", (36, 52), None, auto=_ryadki_deck, variant=True),
+    Setting("deals", (1, 3, 7), 7),
+)
+
+
+def _kosa_best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
+    """A win first, then most cards home (the score), then fewest moves."""
+    return (int(won), score, -moves)
+
+
+def _raspad_best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
+    """Score = stock + hand + live table cards, so a won game's score is the cards left in
+    hand: a win with the most cards in hand, then the fewest kons; a loss with fewest left."""
+    if won:
+        return (1, score, -rounds, -moves)
+    return (0, -score, 0, -moves)
+
+
+register(
+    GameSpec(
+        kind="kosa",
+        family="solitaire",
+        game=rules.GAMES["kosa"],
+        icon="🪢",
+        screens="bot.render.kosa",
+        variants={"u": {"max_passes": None}, "3": {"max_passes": 3}},
+        default_variant="u",
+        scoring=Scoring(
+            total=lambda variant: 104,
+            home=lambda score, total: score,  # the cards on the foundations
+            best=_kosa_best,
+            rounds="pass",
+        ),
+    )
+)
+register(
+    GameSpec(
+        kind="raspad",
+        family="solitaire",
+        game=rules.GAMES["raspad"],
+        icon="💥",
+        screens="bot.render.raspad",
+        variants={"52": {"jokers": False}, "54": {"jokers": True}},
+        default_variant="52",
+        scoring=Scoring(
+            total=lambda variant: 54 if variant == "54" else 52,
+            home=lambda score, total: max(total - score, 0),  # score: the cards still out
+            best=_raspad_best,
+            rounds="kon",
+        ),
+    )
+)
+register(
+    GameSpec(
+        kind="ryadki",
+        family="table",
+        game=rules.GAMES["ryadki"],
+        icon="🃏",
+        screens="bot.render.ryadki",
+        hidden_hands=True,
+        ranking="higher",  # the game score: more is better
+        settings=RYADKI_SETTINGS,
+        options=_ryadki_options,
+        illegal=_ryadki_illegal,
+    )
+)
+register(
+    GameSpec(
+        kind="parquet",
+        family="table",
+        game=rules.GAMES["parquet"],
+        icon="🧩",
+        screens="bot.render.parquet",
+        taps=2,
+        ranking="lower",  # the cards left in hand: fewer is better
+    )
+)
