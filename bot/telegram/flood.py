@@ -1,5 +1,8 @@
 """Per-chat edit coalescer: a group stays under its flood limit and always ends up current.
 
+A lane is whatever shares one budget: a chat (`bot.games.places` says which lane a place is
+in); `chat_id` below names it.
+
 Telegram allows about 20 messages (edits included) a minute in a group. Every board update goes
 through `EditCoalescer.submit(chat_id, key, version, send)`:
 - when the chat is under its budget the edit is sent at once (awaited by the caller), so a play
@@ -39,7 +42,7 @@ log = logging.getLogger(__name__)
 Send = Callable[[], Awaitable[object]]
 Clock = Callable[[], float]
 Sleep = Callable[[float], Awaitable[None]]
-Shared = Callable[[int], Awaitable[float]]
+Shared = Callable[[Hashable], Awaitable[float]]
 
 sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
 
@@ -78,10 +81,10 @@ class EditCoalescer:
         self.sleep = sleep
         self.give_up = give_up
         self.shared = shared  # a budget every process shares (seconds to wait, 0: go)
-        self._chats: dict[int, _Chat] = {}
+        self._chats: dict[Hashable, _Chat] = {}
 
     # -- public --------------------------------------------------------------------------------
-    async def submit(self, chat_id: int, key: Hashable, version: int, send: Send) -> None:
+    async def submit(self, chat_id: Hashable, key: Hashable, version: int, send: Send) -> None:
         """Show `send`'s edit now if the budget allows, else as soon as it does (latest wins)."""
         chat = self._chats.get(chat_id)
         if chat is None:
@@ -99,7 +102,7 @@ class EditCoalescer:
         if chat.pending and chat.worker is None:
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
 
-    def is_pending(self, chat_id: int, key: Hashable) -> bool:
+    def is_pending(self, chat_id: Hashable, key: Hashable) -> bool:
         """An edit of this message is waiting for the budget."""
         chat = self._chats.get(chat_id)
         return chat is not None and key in chat.pending
@@ -145,7 +148,7 @@ class EditCoalescer:
             target.sent = deque(sorted([*target.sent, *chat.sent]))
             chat.sent.clear()
 
-    def sent_times(self, chat_id: int) -> list[float]:
+    def sent_times(self, chat_id: Hashable) -> list[float]:
         """Times of the recent sends to a chat (inside the current window)."""
         chat = self._chats.get(chat_id)
         return list(chat.sent) if chat else []
@@ -171,7 +174,7 @@ class EditCoalescer:
                 ready = max(ready, chat.sent[-self.per_minute] + self.window)
         return ready - now
 
-    async def _shared_wait(self, chat_id: int) -> float:
+    async def _shared_wait(self, chat_id: Hashable) -> float:
         if self.shared is None:
             return 0.0
         try:
@@ -179,7 +182,7 @@ class EditCoalescer:
         except StoreUnavailable:  # the local budget still holds
             return 0.0
 
-    async def _send_one(self, chat_id: int, chat: _Chat, key: Hashable) -> None:
+    async def _send_one(self, chat_id: Hashable, chat: _Chat, key: Hashable) -> None:
         wait = await self._shared_wait(chat_id)
         if wait > 0:  # other processes used the chat's budget: wait, keep the newest edit
             chat.blocked_until = max(chat.blocked_until, self.clock() + wait)
@@ -206,7 +209,7 @@ class EditCoalescer:
         chat.refused_since = None
         chat.shown[key] = max(version, chat.shown.get(key, -1))
 
-    async def _drain(self, chat_id: int, chat: _Chat) -> None:
+    async def _drain(self, chat_id: Hashable, chat: _Chat) -> None:
         try:
             while chat.pending:
                 delay = self._delay(chat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 
+from bot.games import places
 from bot.games.ports import Messenger
 from bot.games.refusal import Refused
 from bot.games.table.publisher import ChatMoves, Publisher
@@ -75,19 +76,21 @@ class Migration:
             version=record.version + 1,
             meta=dataclasses.replace(record.table, group=new),
         )
-        thread = record.table.thread  # (a basic group has no topics: None)
+        home = places.home(record.table)
+        if home is None:
+            return
+        there = home.moved_to(new)
         if record.phase in ("lobby", "play"):
-            text = self.records.translator(record)("grp-migrated")
-            await self.tg.send(new, text, thread=thread)
+            await there.post(self.tg, self.records.translator(record)("grp-migrated"))
         screen = await self.publisher.board_screen(target)
-        msg_id = await self.tg.send(new, screen.text, screen.keyboard, thread=thread)
+        board = await there.post(self.tg, screen.text, screen.keyboard)
 
         def settle(r: GameRecord) -> bool:
             if r.table.migrating != (new, now):
                 raise Refused("grp-stale")  # our lease was taken over
             r.chat_id = new
             r.table.group = new
-            r.table.board = (new, msg_id) if msg_id is not None else None
+            r.table.board = None if board is None else places.stored(board)
             r.table.migrating = None
             return True
 
@@ -96,8 +99,8 @@ class Migration:
         except Refused:
             saved = None
         if saved is None or saved.table.group != new:
-            if msg_id is not None:
-                await self.tg.delete(new, msg_id)
+            if board is not None and board.message is not None:
+                await self.tg.delete(board.chat, board.message)
             return
         await self._index_moved(saved, old, new)
         if saved.version != target.version:

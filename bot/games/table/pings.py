@@ -28,6 +28,7 @@ import logging
 import time
 
 from bot.config import Settings
+from bot.games import places
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.state import public_view
 from bot.games.table.play import turn_of
@@ -103,29 +104,24 @@ class Pings:
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         owner = self._owner(record, seat)
-        reply_to: int | None
         private = self._private(record)
         lang = player.lang if private else meta.lang
         text = notices.ping(record.kind, lang, meta.title, player.user_id, player.name)
-        if private:
-            hand = meta.hands.get(seat)
-            if hand is None:
-                return  # no hand message to answer (the bot may not write to them)
-            chat, reply_to = hand
-        else:
-            chat = int(meta.group or 0)
-            reply_to = meta.board[1] if meta.board else None
+        # a reply to the player's hand, or to the board where everyone sees it
+        beside = places.hand(meta, seat) if private else places.board(meta) or places.home(meta)
+        if beside is None or not beside.can_post:
+            return  # no message to answer (the bot may not write to them)
+        if beside.budget is not None:
             per_minute = self.settings.edits_per_minute_per_group
             gap = min(1.0, 60.0 / per_minute)
-            if await self.store.take_send(chat, time.time(), 60.0, per_minute, gap) > 0:
+            if await self.store.take_send(beside.budget, time.time(), 60.0, per_minute, gap) > 0:
                 log.info("event=ping_skipped game=%s reason=budget", record.id)
                 return
         slot = self._slot(record)
         await self._delete_last(owner, slot, record.id)
-        thread = None if private else meta.thread
-        msg = await self.tg.send(chat, text, reply_to=reply_to, thread=thread)
-        if msg is not None:
-            await self.store.set_setting(owner, slot, f"{record.id}:{chat}:{msg}")
+        sent = await beside.post(self.tg, text, reply=beside.message is not None)
+        if sent is not None:
+            await self.store.set_setting(owner, slot, f"{record.id}:{sent.chat}:{sent.message}")
 
     async def _delete_last(self, owner: int, slot: str, gid: str | None = None) -> None:
         """Delete the owner's last ping (of game `gid` only, when given)."""

@@ -12,6 +12,8 @@ import logging
 from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
+from bot.games import places
+from bot.games.places import Place
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.refusal import Refused
 from bot.games.screens import screens
@@ -24,7 +26,7 @@ from bot.render import lobby as render_lobby
 from bot.render import notices
 from bot.render.screen import Screen, TableCtx
 from bot.storage import StoreUnavailable
-from bot.storage.record import GameRecord, Place, Player
+from bot.storage.record import GameRecord, Player
 from bot.telegram.flood import EditCoalescer
 from bot.telegram.keyboard import Keyboard
 
@@ -148,50 +150,56 @@ class Publisher:
         screen = await self.board_screen(record)
         meta = record.table
         sig = _sig(screen)
-        same = meta.board is not None and self._shown.get(meta.board) == sig
-        if same and meta.board and self.flood.is_pending(*meta.board):
+        board = places.board(meta)
+        same = board is not None and self._shown.get(board) == sig
+        if same and board is not None and self.flood.is_pending(board.lane, board.key):
             same = False  # an older screen waits to go out: this one must replace it
-        if meta.board and not resend and not same:
-            chat, msg = meta.board
-            gid, version = record.id, record.version
-
-            async def push() -> None:
-                try:
-                    latest = await self.records.store.version_of(gid)
-                except StoreUnavailable:  # cannot tell: show what we have
-                    latest = None
-                if latest is not None and latest > version:
-                    return  # a newer board is on its way (from this process or another)
-                try:
-                    new_id = await self.tg.edit(
-                        chat, msg, screen.text, screen.keyboard, retry=False, thread=meta.thread
-                    )
-                except ChatMoved as moved:  # shows the game afresh in the new chat
-                    await self.chat_moved(chat, moved.new_chat_id, gid)
-                    return
-                self._remember((chat, msg), sig)
-                if new_id is not None and new_id != msg:
-                    await self.moved_board(gid, chat, new_id)
-
-            await self.flood.submit(chat, msg, version, push)
-        elif meta.group is not None:
-            chat = meta.group
-            try:
-                new_id = await self.tg.send(chat, screen.text, screen.keyboard, thread=meta.thread)
-            except ChatMoved as moved:
-                await self.chat_moved(chat, moved.new_chat_id, record.id)
-                return
-            if new_id is not None:
-                await self.moved_board(record.id, chat, new_id)
-        if meta.invite:
-            invite = await self.invite_screen(record)
-            invite_sig = _sig(invite)
-            if self._shown.get(meta.invite) != invite_sig:  # no edit that changes nothing
+        if board is not None and not resend and not same:
+            await self._edit_board(record, board, screen, sig)
+        elif (home := places.home(meta)) is not None:
+            await self._post_board(record, home, screen)
+        invite = places.invite(meta)
+        if invite is not None:
+            shown = await self.invite_screen(record)
+            invite_sig = _sig(shown)
+            if self._shown.get(invite) != invite_sig:  # no edit that changes nothing
                 with contextlib.suppress(Undeliverable, RetryLater):
-                    await self.tg.edit(meta.invite[0], meta.invite[1], *invite)
-                    self._remember(meta.invite, invite_sig)
+                    await invite.edit(self.tg, shown)
+                    self._remember(invite, invite_sig)
         if spec(record.kind).hidden_hands and record.phase in ("play", "over"):
             await self.show_hands(record)
+
+    async def _edit_board(self, record: GameRecord, board: Place, screen: Screen, sig: str) -> None:
+        """The board edited in place, through the coalescer (the newest version wins)."""
+        gid, version = record.id, record.version
+
+        async def push() -> None:
+            try:
+                latest = await self.records.store.version_of(gid)
+            except StoreUnavailable:  # cannot tell: show what we have
+                latest = None
+            if latest is not None and latest > version:
+                return  # a newer board is on its way (from this process or another)
+            try:
+                shown = await board.edit(self.tg, screen, retry=False)
+            except ChatMoved as moved:  # shows the game afresh in the new chat
+                await self.chat_moved(board.chat, moved.new_chat_id, gid)
+                return
+            self._remember(board, sig)
+            if shown is not None and shown != board:
+                await self.moved_board(gid, shown)
+
+        await self.flood.submit(board.lane, board.key, version, push)
+
+    async def _post_board(self, record: GameRecord, home: Place, screen: Screen) -> None:
+        """The board as a new message where the game lives (none yet, or the old one gone)."""
+        try:
+            shown = await home.post(self.tg, screen.text, screen.keyboard)
+        except ChatMoved as moved:
+            await self.chat_moved(home.chat, moved.new_chat_id, record.id)
+            return
+        if shown is not None:
+            await self.moved_board(record.id, shown)
 
     def _remember(self, place: Place, sig: str) -> None:
         """What a message shows now (an edit to the same would cost budget and change nothing)."""
@@ -218,9 +226,9 @@ class Publisher:
             await self.chat_moved(chat_id, moved.new_chat_id, None)
             return await self.tg.send(moved.new_chat_id, text, markup)
 
-    async def moved_board(self, gid: str, chat: int, msg: int) -> None:
+    async def moved_board(self, gid: str, board: Place) -> None:
         def move(r: GameRecord) -> bool:
-            r.table.board = (chat, msg)
+            r.table.board = places.stored(board)
             return True
 
         with contextlib.suppress(Refused):
@@ -253,7 +261,7 @@ class Publisher:
     async def show_hands(self, record: GameRecord) -> None:
         async with self._lock(record.id):
             calls = []
-            for seat, (chat, msg) in record.table.hands.items():
+            for seat in record.table.hands:
                 last = self._hand_sig.get((record.id, seat))
                 if last is not None and last[0] > record.version:
                     continue  # a newer state is already shown
@@ -262,7 +270,9 @@ class Publisher:
                 self._hand_sig[(record.id, seat)] = (record.version, sig)
                 if last is not None and last[1] == sig:
                     continue
-                calls.append(self.edit_hand(chat, msg, record.version, screen))
+                hand = places.hand(record.table, seat)
+                if hand is not None:
+                    calls.append(self.edit_hand(hand, record.version, screen))
             if calls:
                 await asyncio.gather(*calls)
             if record.finished:
@@ -271,25 +281,24 @@ class Publisher:
 
     async def show_leave_confirm(self, record: GameRecord, user_id: int, confirm: bool) -> None:
         seat = record.table.seat_of(user_id)
-        if record.table.private and record.table.board:  # the hand is on the board
-            screen = await self.board_screen(record, confirm_leave=confirm)
-            chat, msg = record.table.board
-            await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+        board = places.board(record.table)
+        if record.table.private and board is not None:  # the hand is on the board
+            await board.edit(self.tg, await self.board_screen(record, confirm_leave=confirm))
             return
-        if seat is None or seat not in record.table.hands:
+        hand = None if seat is None else places.hand(record.table, seat)
+        if seat is None or hand is None:
             return
-        chat, msg = record.table.hands[seat]
         screen = await self.hand_screen(record, seat, record.version, confirm_leave=confirm)
-        await self.tg.edit(chat, msg, screen.text, screen.keyboard)
+        await hand.edit(self.tg, screen)
         self.forget_hand(record.id, seat)
 
-    async def edit_hand(self, chat: int, msg: int, version: int, screen: Screen) -> None:
+    async def edit_hand(self, hand: Place, version: int, screen: Screen) -> None:
         """A private hand, through the coalescer (a paused chat delays it, the newest wins)."""
 
         async def push() -> None:
             try:
-                await self.tg.edit(chat, msg, screen.text, screen.keyboard, retry=False)
+                await hand.edit(self.tg, screen, retry=False)
             except (Undeliverable, ChatMoved) as err:
-                log.info("event=hand_edit_failed chat=%s error=%s", chat, err)
+                log.info("event=hand_edit_failed chat=%s error=%s", hand.chat, err)
 
-        await self.hand_flood.submit(chat, msg, version, push)
+        await self.hand_flood.submit(hand.lane, hand.key, version, push)

@@ -17,9 +17,10 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 from bot.config import Settings
+from bot.games import places
 from bot.games.ports import Messenger
 from bot.games.refusal import Notice, Refused
 from bot.games.table.lobby_service import LobbyService
@@ -56,11 +57,12 @@ class TableService:
         per_minute = settings.edits_per_minute_per_group
         min_gap = min(1.0, 60.0 / per_minute)
 
-        async def shared(chat_id: int) -> float:
+        async def shared(lane: Hashable) -> float:
             """A group's budget is shared by every bot process (private chats have none)."""
-            if chat_id >= 0:
+            budget = places.lane_budget(lane)
+            if budget is None:
                 return 0.0
-            return await store.take_send(chat_id, time.time(), 60.0, per_minute, min_gap)
+            return await store.take_send(budget, time.time(), 60.0, per_minute, min_gap)
 
         self.store = store
         self.clock = clock
