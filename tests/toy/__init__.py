@@ -1,0 +1,90 @@
+"""A fifth game that exists only in the tests: the toy Nim, declared to the bot the way a real
+game is (`bot.registry`), to show that a new game is its own files only:
+
+- `nim.py` — the engine (the rules API of `../shared/rules/API.md`);
+- `nim_ai.py` — its computer player (`suggest`);
+- `render_nim.py` — its screens (`render`, `render_private`, `render_hand`);
+- `locales/ru.ftl`, `locales/en.ftl` — its texts;
+- this module — one `register(GameSpec(...))` per kind.
+
+Two kinds from one engine: `nim` (open piles, two taps a move: a pile, then how many) and
+`nimh` (each seat also holds three hidden cards, one tap a move on the private hand). Tests
+register it in a fixture, `with registered(): yield`: the toy is offered while they run and
+withdrawn after, so no other test sees it. Its locale texts stay loaded (the catalog has no
+way to drop them); they are complete in both languages, like every other game's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.registry import GameSpec, Setting, Settings, register, unregister
+from rules.registry import Game
+from tests.toy import nim
+
+KINDS = ("nim", "nimh")
+LOCALES = Path(__file__).parent / "locales"
+GAME = Game(nim, ai="tests.toy.nim_ai")
+
+NIM_PILES = Setting("piles", nim.PILES, 3)
+
+
+def _piles_by_seats(seats: int) -> int:
+    """`nimh` without a choice: a pile more than seats, 3 to 5."""
+    return max(3, min(5, seats + 1))
+
+
+NIMH_PILES = Setting("piles", nim.PILES, None, auto=_piles_by_seats, variant=True)
+
+
+def _nim_options(settings: Settings, seats: int) -> dict[str, Any]:
+    return {"players": seats, "piles": NIM_PILES.value(settings, seats)}
+
+
+def _nimh_options(settings: Settings, seats: int) -> dict[str, Any]:
+    return {"players": seats, "piles": NIMH_PILES.value(settings, seats), "hands": True}
+
+
+def specs() -> tuple[GameSpec, ...]:
+    """The toy's two kinds, as the bot sees them."""
+    common: dict[str, Any] = {
+        "family": "table",
+        "game": GAME,
+        "screens": "tests.toy.render_nim",
+        "ranking": "higher",  # the counters taken: more is better
+        "locales": LOCALES,
+    }
+    return (
+        GameSpec(
+            kind="nim",
+            icon="🪙",
+            taps=2,
+            settings=(NIM_PILES,),
+            options=_nim_options,
+            **common,
+        ),
+        GameSpec(
+            kind="nimh",
+            icon="🧮",
+            hidden_hands=True,
+            settings=(NIMH_PILES,),
+            options=_nimh_options,
+            **common,
+        ),
+    )
+
+
+@contextmanager
+def registered() -> Iterator[tuple[GameSpec, ...]]:
+    """Offer the toy's kinds while the block runs (then withdraw them)."""
+    nim_spec, nimh_spec = specs()
+    register(nim_spec)
+    register(nimh_spec)
+    try:
+        yield (nim_spec, nimh_spec)
+    finally:
+        for kind in KINDS:
+            unregister(kind)
