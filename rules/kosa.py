@@ -70,9 +70,11 @@ __all__ = [
     "from_json",
     "legal_moves",
     "new_game",
+    "over",
     "split_pile",
     "status",
     "to_json",
+    "turn",
     "unsorted_moves",
     "vacancy_fills",
     "view",
@@ -342,6 +344,15 @@ def apply(state: State, move: str, player: int = 0) -> State:
 
 def foundation_cards(state: State) -> int:
     return sum(len(p) for p in state.found) // 2
+
+
+def turn(state: State) -> int | None:
+    """The one player (seat 0) while the game is on, None once it is over."""
+    return None if state.result != "playing" else 0
+
+
+def over(state: State) -> bool:
+    return state.result != "playing"
 
 
 def status(state: State) -> Status:

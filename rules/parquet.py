@@ -90,9 +90,11 @@ __all__ = [
     "legal_moves",
     "must_relocate",
     "new_game",
+    "over",
     "position",
     "status",
     "to_json",
+    "turn",
     "view",
 ]
 
@@ -342,6 +344,15 @@ def apply(state: State, move: str, player: int = 0) -> State:
     _record(s)
     _settle(s)
     return s
+
+
+def turn(state: State) -> int | None:
+    """The seat to move, None once the game is over."""
+    return None if state.over else state.turn
+
+
+def over(state: State) -> bool:
+    return state.over
 
 
 def status(state: State) -> Status:

@@ -30,6 +30,7 @@ class Engine(Protocol):
 
     def status(self, state: Any) -> Status: ...
 
+
     def to_json(self, state: Any) -> str: ...
 
     def from_json(self, text: str) -> Any: ...
@@ -38,6 +39,13 @@ class Engine(Protocol):
 
 
 class GameModule(Engine, Protocol):
+    def turn(self, state: Any) -> int | None:
+        """The seat to move (a solitaire: 0), None once the game is over (an engine may define
+        it; else `rules.registry.Game` reads the public view)."""
+        ...
+
+    def over(self, state: Any) -> bool: ...
+
     def suggest(
         self, state: Any, player: int = 0, seed: int | None = None, level: str = "strong"
     ) -> str: ...

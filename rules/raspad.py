@@ -55,8 +55,10 @@ __all__ = [
     "from_json",
     "legal_moves",
     "new_game",
+    "over",
     "status",
     "to_json",
+    "turn",
     "view",
 ]
 
@@ -299,6 +301,15 @@ def _ended(
         fails,
         tuple(events),
     )
+
+
+def turn(state: State) -> int | None:
+    """The one player (seat 0) while the game is on, None once it is over."""
+    return None if state.result != PLAYING else 0
+
+
+def over(state: State) -> bool:
+    return state.result != PLAYING
 
 
 def status(state: State) -> Status:

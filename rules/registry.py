@@ -1,13 +1,14 @@
 """`rules.GAMES`: one typed entry per game, its engine plus its computer player.
 
 An entry forwards the API of `../shared/rules/API.md` (`NAME`, `PLAYERS`, `new_game`,
-`legal_moves`, `apply`, `status`, `to_json`, `from_json`, `view`) to its engine module, bound
-once so a call costs what a call of the module's own function costs. Its `suggest` imports the
-computer player `rules.ai.<name>` on first use (then keeps it), so importing the rules (an
-engine, or `rules` itself) never loads a computer player: the engines do not depend on them,
-the computer players depend on the engines. `suggest` forwards the computer's `level`
-("easy" | "normal" | "strong", default "strong"; the list is `rules.ai.LEVELS`, which this
-module cannot import without loading `rules.ai`).
+`legal_moves`, `apply`, `status`, `to_json`, `from_json`, `view`; and `turn`, `over`) to its
+engine module, bound once so a call costs what a call of the module's own function costs.
+Its `suggest` imports the computer player (`rules.ai.<name>`, or the module named for a game
+outside `rules`) on first use (then keeps it), so importing the rules (an engine, or `rules`
+itself) never loads a computer player: the engines do not depend on them, the computer players
+depend on the engines. `suggest` forwards the computer's `level` ("easy" | "normal" |
+"strong", default "strong"; the list is `rules.ai.LEVELS`, which this module cannot import
+without loading `rules.ai`).
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ class Game:
         "from_json",
         "legal_moves",
         "new_game",
+        "over",
         "status",
         "to_json",
+        "turn",
         "view",
     )
 
@@ -47,6 +50,10 @@ class Game:
         self.legal_moves = engine.legal_moves
         self.apply = engine.apply
         self.status = engine.status
+        # an engine that does not say whose turn it is, or whether it is over, is asked its
+        # public view and status (the four games here say it directly: cheaper)
+        self.turn: Callable[[Any], int | None] = getattr(engine, "turn", None) or self._turn
+        self.over: Callable[[Any], bool] = getattr(engine, "over", None) or self._over
         self.to_json = engine.to_json
         self.from_json = engine.from_json
         self.view = engine.view
@@ -63,6 +70,15 @@ class Game:
         if fn is None:
             fn = self._suggest = importlib.import_module(self._ai).suggest
         return fn(state, player, seed, level)
+
+    def _over(self, state: Any) -> bool:
+        return self.status(state).over
+
+    def _turn(self, state: Any) -> int | None:
+        if self.status(state).over:
+            return None
+        turn = self.view(state, -1).get("turn", 0)
+        return None if turn is None else int(turn)
 
     def __repr__(self) -> str:
         return f"<rules game {self.NAME!r}>"

@@ -56,8 +56,10 @@ __all__ = [
     "from_json",
     "legal_moves",
     "new_game",
+    "over",
     "status",
     "to_json",
+    "turn",
     "view",
 ]
 
@@ -175,6 +177,15 @@ def apply(state: State, move: str, player: int = 0) -> State:
     s.moves += 1
     play(s, move, player)
     return s
+
+
+def turn(state: State) -> int | None:
+    """The seat to play, None once the game is over."""
+    return None if state.over else state.turn
+
+
+def over(state: State) -> bool:
+    return state.over
 
 
 def status(state: State) -> Status:

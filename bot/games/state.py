@@ -46,3 +46,8 @@ def view_of(record: GameRecord, player: int = 0, state: Any | None = None) -> di
 
 def public_view(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
     return view_of(record, -1, state)
+
+
+def turn(record: GameRecord, state: Any | None = None) -> int | None:
+    """The seat to move in the record's state (or in `state`), None once the game is over."""
+    return spec(record.kind).game.turn(state_of(record) if state is None else state)

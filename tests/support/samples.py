@@ -15,8 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bot.games.state import public_view
+from bot.games.state import turn as turn_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import computer_plan, computer_turn, play, start, turn_of
+from bot.games.table.play import computer_plan, computer_turn, play, start
 from bot.render import parquet as render_parquet
 from bot.render.screen import Screen, TableCtx
 from bot.storage import GameRecord, Player, TableMeta
@@ -47,12 +48,12 @@ def parquet_vs_computer() -> str:
     start(record, lobby, now=0.0, turn_timeout=90, seed=11)
     game = GAMES["parquet"]
     for step in range(12):
-        if turn_of(public_view(record)) == 1:
+        if turn_of(record) == 1:
             computer_turn(record, computer_plan(record), float(step), 90)
         else:
             move = game.suggest(game.from_json(record.state), 0, step, level="strong")
             play(record, 0, move, float(step), 90)
-    if turn_of(public_view(record)) == 1:
+    if turn_of(record) == 1:
         computer_turn(record, computer_plan(record), 20.0, 90)
     legal = game.legal_moves(game.from_json(record.state), 0)
     pick = next(m.split("@")[0] for m in legal if "@" in m)
@@ -142,7 +143,7 @@ def _table(kind: str, names: list[str], seed: int, moves: int, **options: int) -
     game = GAMES[kind]
     for step in range(moves):
         state = game.from_json(record.state)
-        turn = turn_of(public_view(record))
+        turn = turn_of(record)
         if turn is None:
             break
         play(record, turn, game.suggest(state, turn, step), 10.0 * step, 90)
@@ -178,7 +179,7 @@ def parquet_group() -> str:
     """The group's Parquet board mid-game, the mover's card picked."""
     record = _table("parquet", ["Ann", "Ben"], 4, 14)
     game = GAMES["parquet"]
-    turn = turn_of(public_view(record))
+    turn = turn_of(record)
     legal = game.legal_moves(game.from_json(record.state), turn or 0)
     pick = next((m.split("@")[0] for m in legal if "@" in m), None)
     ctx = _ctx(record, legal=legal, pick=pick)

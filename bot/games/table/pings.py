@@ -30,8 +30,7 @@ import time
 from bot.config import Settings
 from bot.games import places
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
-from bot.games.state import public_view
-from bot.games.table.play import turn_of
+from bot.games.state import turn as state_turn
 from bot.registry import spec
 from bot.render import notices
 from bot.storage import GameRecord, Store, StoreUnavailable
@@ -57,7 +56,7 @@ class Pings:
         meta = record.table
         if not self.enabled or meta.private or meta.group is None:
             return
-        turn = None if record.finished else turn_of(public_view(record))
+        turn = None if record.finished else state_turn(record)
         if not record.finished and (turn is None or turn == before or meta.is_ai(turn)):
             return
         if not self.background:

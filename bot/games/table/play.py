@@ -16,7 +16,7 @@ import hashlib
 from typing import Any
 
 from bot.games.events import removed_event, timeout_event
-from bot.games.state import public_view, set_state, state_of
+from bot.games.state import public_view, set_state, state_of, turn
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
 from bot.storage.record import Event, GameRecord
@@ -26,13 +26,6 @@ AI_PAUSE = 1.0  # seconds a computer seat "thinks" before its move
 CHAIN_LIMIT = 64  # computer moves in one go at most (a private table: until the person's turn)
 LOG_MERGE_SECONDS = 3.0  # changes closer together than this share the event lines under the table
 LOG_MAX = 24
-
-
-def turn_of(view: dict[str, Any]) -> int | None:
-    if view["status"]["over"]:
-        return None
-    turn = view.get("turn")
-    return int(turn) if turn is not None else None
 
 
 def _log(record: GameRecord, events: list[Event], now: float, merge: bool | None = None) -> None:
@@ -62,7 +55,7 @@ def _settle(
     elif active is not None and meta.humans and not any(active[s] for s in meta.humans):
         meta.due, meta.why = None, "abandoned"
         record.finished = True
-    elif meta.is_ai(turn_of(view)):
+    elif meta.is_ai(turn(record, state)):
         meta.due = now + ai_pause
     else:
         meta.due = None if meta.private else now + turn_timeout
@@ -136,13 +129,12 @@ def plan_computer(
     game = spec(kind).game
     plan: Plan = []
     for step in range(CHAIN_LIMIT if chain else 1):
-        view = game.view(state, -1)
-        turn = turn_of(view)
-        if turn is None or turn not in computers:
+        seat = game.turn(state)
+        if seat is None or seat not in computers:
             break
-        move = game.suggest(state, turn, ai_seed(*seed, step), level=level)
-        plan.append((turn, move))
-        state = game.apply(state, move, turn)
+        move = game.suggest(state, seat, ai_seed(*seed, step), level=level)
+        plan.append((seat, move))
+        state = game.apply(state, move, seat)
     return plan
 
 
@@ -175,7 +167,7 @@ def computer_turn(
     state = state_of(record)
     events: list[Event] = []
     for seat, move in plan:
-        if turn_of(game.view(state, -1)) != seat or not meta.is_ai(seat):
+        if game.turn(state) != seat or not meta.is_ai(seat):
             return False
         state = game.apply(state, move, seat)
         events += game.view(state, -1)["events"]
@@ -200,24 +192,24 @@ def time_out(
         return None
     game = spec(record.kind).game
     state = state_of(record)
-    turn = turn_of(public_view(record))
-    if turn is None:
+    seat = turn(record)
+    if seat is None:
         return None
     meta = record.table
     if len(meta.timeouts) < len(meta.players):
         meta.timeouts = [0] * len(meta.players)
-    k = meta.timeouts[turn] + 1
+    k = meta.timeouts[seat] + 1
     event: Event
     if k >= TIMEOUT_LIMIT:
-        state = game.apply(state, "resign", turn)
-        meta.timeouts[turn] = 0
-        event = removed_event(turn, TIMEOUT_LIMIT)
-        meta.left[turn] = "timeout"
+        state = game.apply(state, "resign", seat)
+        meta.timeouts[seat] = 0
+        event = removed_event(seat, TIMEOUT_LIMIT)
+        meta.left[seat] = "timeout"
     else:
-        move = game.suggest(state, turn, seed)
-        state = game.apply(state, move, turn)
-        meta.timeouts[turn] = k
-        event = timeout_event(turn, move, k, TIMEOUT_LIMIT)
+        move = game.suggest(state, seat, seed)
+        state = game.apply(state, move, seat)
+        meta.timeouts[seat] = k
+        event = timeout_event(seat, move, k, TIMEOUT_LIMIT)
     _log(record, [event, *public_view(record, state)["events"]], now)
     _settle(record, state, now, turn_timeout, ai_pause)
     if k >= TIMEOUT_LIMIT and record.finished:

@@ -11,7 +11,7 @@ import rules
 from bot import metrics
 from bot.games import howto
 from bot.games.refusal import Refused
-from bot.games.state import public_view, state_of
+from bot.games.state import public_view, state_of, turn
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
 from bot.games.table.pings import Pings
@@ -66,7 +66,7 @@ class PlayService:
         seat = self._seat(record, user_id)
         if version is not None and version != record.version:
             raise Refused("grp-stale")
-        if play.turn_of(public_view(record)) != seat:
+        if turn(record) != seat:
             raise Refused("grp-not-your-turn")
         return seat
 
@@ -113,10 +113,8 @@ class PlayService:
         """Keep the turn's deadline; a computer's turn wakes the deadline loop on time."""
         await self.records.schedule_turn(record)
         due = record.table.due
-        if due is not None and record.phase == "play":
-            turn = play.turn_of(public_view(record))
-            if record.table.is_ai(turn):
-                self.wake(due)
+        if due is not None and record.phase == "play" and record.table.is_ai(turn(record)):
+            self.wake(due)
 
     async def _deal_hands(self, record: GameRecord) -> None:
         failed: list[int] = []
@@ -171,7 +169,7 @@ class PlayService:
             seat = self._seat(record, user_id)
         else:
             seat = self._mover(record, user_id, version)
-        view = public_view(record)
+        view, before = public_view(record), turn(record)
         expected, ended = record.version, record.finished
         try:
             now = self.records.clock()
@@ -182,7 +180,7 @@ class PlayService:
         if not await self.records.save(record, expected, ended):
             raise Refused("grp-stale")
         metrics.move(record.kind)
-        await self._after_move(record, play.turn_of(view))
+        await self._after_move(record, before)
 
     async def _after_move(self, record: GameRecord, before: int | None) -> None:
         """A saved change: the next deadline, the group freed at the end, every message shown,
@@ -233,8 +231,7 @@ class PlayService:
         if record.table.due > now:
             await self._schedule(record)  # the deadline moved: keep it
             return
-        turn = play.turn_of(public_view(record))
-        if record.table.is_ai(turn):
+        if record.table.is_ai(turn(record)):
             await self._computer(record, now)
         else:
             await self._time_out(gid, now)
@@ -263,7 +260,7 @@ class PlayService:
             nonlocal event, before
             if r.phase != "play" or not r.table.due or r.table.due > now:
                 return False
-            before = play.turn_of(public_view(r))
+            before = turn(r)
             if r.table.is_ai(before):
                 return False  # a computer's turn now: its deadline was set anew
             event = play.time_out(r, now, timeout, ai_pause=self.ai_pause)

@@ -17,9 +17,8 @@ from bot.games.places import Place
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.refusal import Refused
 from bot.games.screens import screens
-from bot.games.state import public_view, state_of, view_of
+from bot.games.state import public_view, state_of, turn, view_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import turn_of
 from bot.games.table.records import TableRecords
 from bot.registry import spec
 from bot.render import lobby as render_lobby
@@ -120,11 +119,11 @@ class Publisher:
         if record.phase in ("lobby", "cancelled"):
             return render_lobby.render(Lobby(record.kind, meta).view(), ctx)
         view = public_view(record)
-        turn = turn_of(view)
-        if meta.private or meta.is_ai(turn):
+        mover = turn(record)
+        if meta.private or meta.is_ai(mover):
             ctx.deadline_s = None  # nobody is timed: the computer moves after its pause
-        if turn is not None:
-            ctx.legal = spec(record.kind).game.legal_moves(state_of(record), turn)
+        if mover is not None:
+            ctx.legal = spec(record.kind).game.legal_moves(state_of(record), mover)
         shown = screens(record.kind)
         if not meta.private:
             return shown.board(view, ctx)

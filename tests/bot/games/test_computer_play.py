@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import rules
 from bot.games.refusal import Refused
-from bot.games.state import public_view
+from bot.games.state import turn as turn_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import computer_plan, computer_turn, play, start, turn_of
+from bot.games.table.play import computer_plan, computer_turn, play, start
 from bot.storage import GameRecord, Player, TableMeta
 
 PAUSE, TIMEOUT = 1.0, 90.0
@@ -28,7 +28,7 @@ def table(kind: str, computers: int, *, private: bool = False, seed: int = 3) ->
 
 
 def person_moves(record: GameRecord, now: float) -> None:
-    turn = turn_of(public_view(record))
+    turn = turn_of(record)
     assert turn == 0
     move = rules.GAMES[record.kind].legal_moves(rules.GAMES[record.kind].from_json(record.state), 0)
     play(record, 0, move[0], now, TIMEOUT, ai_pause=PAUSE)
@@ -54,7 +54,7 @@ def test_deadlines_a_person_in_a_group_is_timed_a_computer_pauses_a_private_pers
     for private in (False, True):
         for seed in range(6):
             record = table("parquet", 1, private=private, seed=seed)
-            turn = turn_of(public_view(record))
+            turn = turn_of(record)
             due = record.table.due
             if turn == 1:
                 assert due == PAUSE
@@ -65,22 +65,22 @@ def test_deadlines_a_person_in_a_group_is_timed_a_computer_pauses_a_private_pers
 def test_the_plan_is_the_same_every_time_and_legal() -> None:
     for seed in range(5):
         record = table("ryadki", 3, private=True, seed=seed)
-        if turn_of(public_view(record)) == 0:
+        if turn_of(record) == 0:
             person_moves(record, 1.0)
         plan = computer_plan(record)
         assert plan == computer_plan(record)  # deterministic: seeded by game and version
-        assert [seat for seat, _ in plan][:1] == [turn_of(public_view(record))]
+        assert [seat for seat, _ in plan][:1] == [turn_of(record)]
         assert all(seat != 0 for seat, _ in plan)  # never the person's move
         due = record.table.due
         assert computer_turn(record, plan, 2.0, TIMEOUT, ai_pause=PAUSE)
-        turn = turn_of(public_view(record))
+        turn = turn_of(record)
         assert turn in (0, None)  # a private table chains to the person's turn
         assert record.table.due != due
 
 
 def test_a_plan_for_another_position_changes_nothing() -> None:
     record = table("parquet", 1, seed=1)
-    if turn_of(public_view(record)) == 1:
+    if turn_of(record) == 1:
         plan = computer_plan(record)
         assert computer_turn(record, plan, 1.0, TIMEOUT, ai_pause=PAUSE)
     before = record.state

@@ -11,8 +11,9 @@ import pytest
 
 import rules
 from bot.games.state import public_view
+from bot.games.state import turn as turn_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import TIMEOUT_LIMIT, play, start, time_out, turn_of
+from bot.games.table.play import TIMEOUT_LIMIT, play, start, time_out
 from bot.games.timers import TimerLoop, turn_key
 from bot.storage import GameRecord, Player, Store, TableMeta
 
@@ -35,8 +36,7 @@ def step_others(record: GameRecord, absent: int, now: float) -> int | None:
     """Let everybody but `absent` play the computer's move until it is `absent`'s turn."""
     mod = rules.GAMES[record.kind]
     for _ in range(500):
-        view = public_view(record)
-        turn = turn_of(view)
+        turn = turn_of(record)
         if turn is None or turn == absent:
             return turn
         move = mod.suggest(mod.from_json(record.state), turn, 1)
@@ -47,7 +47,7 @@ def step_others(record: GameRecord, absent: int, now: float) -> int | None:
 def test_timeout_plays_a_legal_move_for_the_absent_player_and_says_so() -> None:
     record = started("ryadki", 3)
     view = public_view(record)
-    turn = turn_of(view)
+    turn = turn_of(record)
     assert turn is not None
     before = view["hands"][turn]
     event = time_out(record, now=90.0, turn_timeout=90)
@@ -62,7 +62,7 @@ def test_timeout_plays_a_legal_move_for_the_absent_player_and_says_so() -> None:
 
 def test_a_move_of_their_own_resets_the_count() -> None:
     record = started("ryadki", 3)
-    absent = turn_of(public_view(record))
+    absent = turn_of(record)
     assert absent is not None
     time_out(record, 90.0, 90)
     if step_others(record, absent, 100.0) is None:
@@ -74,7 +74,7 @@ def test_a_move_of_their_own_resets_the_count() -> None:
 
 def test_ryadki_removes_a_player_after_three_timeouts_and_goes_on() -> None:
     record = started("ryadki", 3, seed=11, deals=3)
-    absent = turn_of(public_view(record))
+    absent = turn_of(record)
     assert absent is not None
     kinds = []
     for _ in range(TIMEOUT_LIMIT):
@@ -93,7 +93,7 @@ def test_ryadki_removes_a_player_after_three_timeouts_and_goes_on() -> None:
 
 def test_parquet_ends_after_three_timeouts_and_the_absent_player_loses() -> None:
     record = started("parquet", 2, seed=3)
-    absent = turn_of(public_view(record))
+    absent = turn_of(record)
     assert absent is not None
     for k in range(1, TIMEOUT_LIMIT + 1):
         assert step_others(record, absent, 50.0) == absent
@@ -198,15 +198,15 @@ async def test_a_failing_handler_does_not_stop_the_loop(store: Store) -> None:
 def test_quick_changes_keep_each_others_event_lines() -> None:
     record = started("ryadki", 3)
     mod = rules.GAMES["ryadki"]
-    turn = turn_of(public_view(record))
+    turn = turn_of(record)
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 10.0, 90)
     first = list(record.table.events)
-    turn = turn_of(public_view(record))
+    turn = turn_of(record)
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 11.0, 90)
     assert record.table.events[: len(first)] == first  # 1 s apart: both moves' lines stay
-    turn = turn_of(public_view(record))
+    turn = turn_of(record)
     assert turn is not None
     play(record, turn, mod.suggest(mod.from_json(record.state), turn, 1), 30.0, 90)
     assert record.table.events == public_view(record)["events"]  # later: only the new lines

@@ -13,7 +13,7 @@ import pytest
 
 import rules
 from bot.games.solitaire import model
-from bot.games.state import public_view
+from bot.games.state import turn as turn_of
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
@@ -80,7 +80,7 @@ def test_an_old_table_plays_on(name: str) -> None:
     assert meta.timeouts == [0, 0] and meta.due is not None
     if record.kind == "ryadki":
         assert meta.hands == {0: (1, 11), 1: (2, 12)}
-    turn = play.turn_of(public_view(record))
+    turn = turn_of(record)
     assert turn is not None
     state = rules.GAMES[record.kind].from_json(record.state)
     move = rules.GAMES[record.kind].legal_moves(state, turn)[0]
@@ -130,7 +130,7 @@ def test_a_schema2_table_plays_on(name: str) -> None:
     assert record.phase == "play"
     if record.kind == "ryadki":
         assert record.table.settings == {"deals": 1}  # the deck was never chosen: by seats
-    turn = play.turn_of(public_view(record))
+    turn = turn_of(record)
     assert turn is not None
     state = rules.GAMES[record.kind].from_json(record.state)
     move = rules.GAMES[record.kind].legal_moves(state, turn)[0]
