@@ -25,309 +25,36 @@ Test-side API (see tests/README.md)::
         emu.edits_in_window(group.id, 60)              # flood-control checks
 
 Waiting is always bounded (``timeout``); a timeout raises AssertionError with the recent requests.
+
+The server (HTTP, updates, getUpdates, holds) is `tests.e2e.emu_server.EmulatorServer`, the
+users `tests.e2e.emu_user.EmuUser`; this module adds the test-side API above.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import re
-import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, TypeVar
-from urllib.parse import parse_qs, urlparse
 
-from aiohttp import web
+from tests.e2e.emu_server import TOKEN, EmulatorServer, RequestLog
+from tests.e2e.emu_user import EmuUser
+from tests.support.recording import ApiError, TgChat, TgMessage, TgTopic, TgUser
 
-from tests.support import telegram_spec
-from tests.support.recording import (
-    BOT_ID,
-    BOT_USERNAME,
-    ApiError,
-    FakeTelegram,
-    TgChat,
-    TgMessage,
-    TgTopic,
-    TgUser,
-)
+__all__ = ["DEFAULT_TIMEOUT", "TIMEOUT_FACTOR", "TOKEN", "EmuUser", "Emulator", "RequestLog"]
 
-TOKEN = f"{BOT_ID}:TEST-emulator-token"
 # every default wait scales with E2E_TIMEOUT_FACTOR (e.g. 3 on a very slow machine)
 TIMEOUT_FACTOR = float(os.environ.get("E2E_TIMEOUT_FACTOR") or 1.0)
 DEFAULT_TIMEOUT = 15.0
-_DEFAULT_UPDATE_TYPES = frozenset(
-    {
-        "message",
-        "edited_message",
-        "channel_post",
-        "edited_channel_post",
-        "business_connection",
-        "business_message",
-        "edited_business_message",
-        "deleted_business_messages",
-        "inline_query",
-        "chosen_inline_result",
-        "callback_query",
-        "shipping_query",
-        "pre_checkout_query",
-        "purchased_paid_media",
-        "poll",
-        "poll_answer",
-        "my_chat_member",
-        "chat_join_request",
-        "chat_boost",
-        "removed_chat_boost",
-    }
-)
-CONFLICT = (
-    "Conflict: terminated by other getUpdates request; make sure that only one bot instance "
-    "is running"
-)
 
 T = TypeVar("T")
 
 
-@dataclass
-class RequestLog:
-    at: float
-    method: str
-    params: dict[str, Any]
-    status: int
-    description: str = ""
-
-    def line(self) -> str:
-        shown = json.dumps(self.params, ensure_ascii=False, default=str)
-        if len(shown) > 300:
-            shown = shown[:300] + "..."
-        tail = f" -> {self.status} {self.description}" if self.status != 200 else ""
-        return f"{self.method} {shown}{tail}"
-
-
-class EmuUser:
-    """A Telegram user driven by the test.  Actions queue updates for the bot and return at once;
-    use the emulator's wait helpers to see the bot's reaction."""
-
-    def __init__(self, emu: Emulator, user: TgUser) -> None:
-        self.emu = emu
-        self.tg_user = user
-
-    @property
-    def id(self) -> int:
-        return self.tg_user.id
-
-    @property
-    def name(self) -> str:
-        return self.tg_user.first_name
-
-    def __repr__(self) -> str:
-        return f"EmuUser({self.name!r}, id={self.id})"
-
-    def send(
-        self,
-        chat_or_text: TgChat | EmuUser | int | str,
-        text: str | None = None,
-        *,
-        topic: TgTopic | None = None,
-    ) -> TgMessage:
-        """Send a text message: ``send("/start")`` in the private chat with the bot, or
-        ``send(group, "/newgame")`` (``topic=``: in that topic of a forum).  Commands get a
-        bot_command entity.  In groups the bot runs in privacy mode: only commands (for this bot
-        or without @suffix) reach it."""
-        if text is None:
-            if not isinstance(chat_or_text, str):
-                raise TypeError("send(chat, text) or send(text)")
-            chat: TgChat = self.emu.tg.private_chat(self.tg_user)
-            text = chat_or_text
-        else:
-            if isinstance(chat_or_text, str):
-                raise TypeError("send(chat, text): chat must be a chat, a user or a chat id")
-            chat = self.emu._chat(chat_or_text)
-        msg = self.emu.tg.user_message(self.tg_user, chat, text, topic=topic)
-        if chat.type == "private" or self.emu._group_visible(text):
-            self.emu.push_update(message=msg.api())
-        return msg
-
-    def start(self, payload: str | None = None) -> TgMessage:
-        """/start (with a deep-link payload) in the private chat, as the Start button sends it."""
-        return self.send(f"/start {payload}" if payload else "/start")
-
-    def tap(self, message: TgMessage, text_or_data: str | re.Pattern[str]) -> str:
-        """Tap an inline button (by text or callback_data) of the message's *current* keyboard;
-        returns the callback query id (see ``emu.wait_answer``)."""
-        cq = self.emu.tg.callback_query(self.tg_user, message, text_or_data)
-        self.emu.push_update(callback_query=cq)
-        return str(cq["id"])
-
-    def tap_data(self, message: TgMessage, data: str) -> str:
-        """A callback query with arbitrary data (a stale or forged button)."""
-        cq = self.emu.tg.callback_query_raw(self.tg_user, message, data)
-        self.emu.push_update(callback_query=cq)
-        return str(cq["id"])
-
-    def follow(
-        self, message: TgMessage, text: str | re.Pattern[str], *, group: TgChat | None = None
-    ) -> TgMessage | None:
-        """Tap a URL button: a deep link to the bot is followed like the Telegram app does."""
-        btn = message.button(text)
-        url = btn.get("url")
-        if not url:
-            raise LookupError(f"button {btn.get('text')!r} is not a URL button: {btn}")
-        return self.open_link(str(url), group=group)
-
-    def open_link(self, url: str, *, group: TgChat | None = None) -> TgMessage | None:
-        """Open a t.me deep link: ``?start=<p>`` sends "/start <p>" in the private chat;
-        ``?startgroup=<p>`` adds the bot to ``group`` (if needed) and sends
-        "/start@<bot> <p>" there."""
-        parsed = urlparse(url)
-        query = {k: v[0] for k, v in parse_qs(parsed.query, keep_blank_values=True).items()}
-        if parsed.scheme == "tg":
-            username = query.get("domain", "")
-        else:
-            if parsed.netloc not in {"t.me", "telegram.me", "www.t.me"}:
-                raise ValueError(f"not a Telegram link: {url}")
-            username = parsed.path.strip("/")
-        if username.lower() != self.emu.bot_username.lower():
-            raise ValueError(f"link {url} points to @{username}, not to the bot")
-
-        def valid(payload: str | None) -> str | None:
-            # the Telegram app drops a payload that is not 1-64 of [A-Za-z0-9_-]
-            ok = payload is not None and telegram_spec.DEEP_LINK_PAYLOAD_RE.fullmatch(payload)
-            return payload if ok else None
-
-        if "startgroup" in query:
-            if group is None:
-                raise ValueError(f"{url} is a startgroup link: pass group=...")
-            payload = valid(query["startgroup"])
-            if group.bot_status in {"left", "kicked"}:
-                return self.add_bot_to_group(group, payload=payload)
-            return self.send(group, f"/start@{self.emu.bot_username} {payload or ''}".rstrip())
-        return self.start(valid(query.get("start")))
-
-    def add_bot_to_group(self, group: TgChat, *, payload: str | None = None) -> TgMessage | None:
-        """Add the bot to a group: my_chat_member + a new_chat_members service message, then
-        (with a startgroup payload) "/start@<bot> <payload>" from this user, as Telegram does."""
-        emu = self.emu
-        old = group.bot_status
-        group.bot_status = "member"
-        group.members.add(self.id)
-        bot_json = emu.tg.bot.api()
-        now = int(time.time())
-        emu.push_update(
-            my_chat_member={
-                "chat": group.api(),
-                "from": self.tg_user.api(),
-                "date": now,
-                "old_chat_member": {"status": old if old != "kicked" else "left", "user": bot_json},
-                "new_chat_member": {"status": "member", "user": bot_json},
-            }
-        )
-        service = emu.tg.user_message(self.tg_user, group, "", new_chat_members=[bot_json])
-        emu.push_update(message=service.api())
-        if payload:
-            return self.send(group, f"/start@{emu.bot_username} {payload}")
-        return None
-
-    def remove_bot_from_group(self, group: TgChat) -> None:
-        group.bot_status = "left"
-        bot_json = self.emu.tg.bot.api()
-        self.emu.push_update(
-            my_chat_member={
-                "chat": group.api(),
-                "from": self.tg_user.api(),
-                "date": int(time.time()),
-                "old_chat_member": {"status": "member", "user": bot_json},
-                "new_chat_member": {"status": "left", "user": bot_json},
-            }
-        )
-
-    def block_bot(self) -> None:
-        self.tg_user.blocked = True
-
-    def alerts(self) -> list[str]:
-        return self.emu.alerts(self)
-
-
-class Emulator:
+class Emulator(EmulatorServer):
     """Bot API emulator; ``async with Emulator() as emu`` or ``await emu.start()/stop()``."""
-
-    def __init__(
-        self,
-        *,
-        token: str = TOKEN,
-        bot_username: str = BOT_USERNAME,
-        flood_limit_per_minute: int | None = None,
-        privacy_mode: bool = True,
-        validate: bool = True,
-    ) -> None:
-        bot_id = int(token.split(":", 1)[0])
-        self.token = token
-        self.bot_username = bot_username
-        self.tg = FakeTelegram(
-            bot_id=bot_id,
-            bot_username=bot_username,
-            strict=True,
-            flood_limit_per_minute=flood_limit_per_minute,
-        )
-        self.tg.listeners.append(self._notify)
-        self.privacy_mode = privacy_mode
-        self.validate = validate
-        if validate:
-            telegram_spec.require_spec()
-        self.updates: list[dict[str, Any]] = []
-        self._next_update_id = 1
-        self.delivered: list[dict[str, Any]] = []
-        self.allowed_updates: frozenset[str] = _DEFAULT_UPDATE_TYPES
-        self.requests: list[RequestLog] = []
-        self.violations: list[str] = []
-        self.warnings: list[str] = []
-        self.poll_count = 0
-        self.conflicts = 0
-        self.dropped_updates = 0  # by deleteWebhook(drop_pending_updates=True)
-        # called on every wait_for iteration; raise to abort the wait (BotProcess registers one)
-        self.guards: list[Callable[[], None]] = []
-        self._holds: list[tuple[str, float, asyncio.Event]] = []
-        self._poll_generation = 0
-        self._event = asyncio.Event()
-        self._closing = False
-        self._runner: web.AppRunner | None = None
-        self.port = 0
-
-    # ------------------------------------------------------------------ lifecycle
-    @property
-    def url(self) -> str:
-        """Base URL for TELEGRAM_API_URL / TelegramAPIServer.from_base."""
-        return f"http://127.0.0.1:{self.port}"
-
-    async def start(self) -> Emulator:
-        app = web.Application(client_max_size=64 * 1024 * 1024)
-        app.router.add_route("*", "/bot{token}/{method}", self._handle)
-        self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
-        await self._runner.setup()
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(("127.0.0.1", 0))
-        self.port = int(sock.getsockname()[1])
-        site = web.SockSite(self._runner, sock)
-        await site.start()
-        return self
-
-    async def stop(self) -> None:
-        self._closing = True
-        self._notify()
-        if self._runner is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self._runner.cleanup(), timeout=5.0)
-            self._runner = None
-
-    async def __aenter__(self) -> Emulator:
-        return await self.start()
-
-    async def __aexit__(self, *exc: object) -> None:
-        await self.stop()
 
     # ------------------------------------------------------------------ people and chats
     def user(
@@ -394,147 +121,6 @@ class Emulator:
             return False
         target = m.group(1)
         return target is None or target.lower() == self.bot_username.lower()
-
-    # ------------------------------------------------------------------ updates
-    def push_update(self, **payload: Any) -> dict[str, Any]:
-        """Queue an update (one key: message, callback_query, my_chat_member, ...)."""
-        update = {"update_id": self._next_update_id, **payload}
-        self._next_update_id += 1
-        self.updates.append(update)
-        self._notify()
-        return update
-
-    def _notify(self) -> None:
-        self._event.set()
-        self._event = asyncio.Event()
-
-    async def _wait_change(self, timeout: float) -> None:
-        if timeout <= 0:
-            return
-        event = self._event
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(event.wait(), timeout)
-
-    def _allowed(self, update: dict[str, Any]) -> bool:
-        kind = next(k for k in update if k != "update_id")
-        return kind in self.allowed_updates
-
-    async def _get_updates(self, params: dict[str, Any]) -> list[dict[str, Any]]:
-        if self.tg.webhook is not None:
-            raise ApiError(409, "Conflict: can't use getUpdates method while webhook is active")
-        self.poll_count += 1
-        self._poll_generation += 1
-        generation = self._poll_generation
-        self._notify()  # wakes (and thereby terminates) an older pending getUpdates
-        allowed = params.get("allowed_updates")
-        if isinstance(allowed, list):
-            self.allowed_updates = frozenset(allowed) if allowed else _DEFAULT_UPDATE_TYPES
-        offset = params.get("offset")
-        if isinstance(offset, int) and offset != 0:
-            if offset > 0:
-                self.updates = [u for u in self.updates if u["update_id"] >= offset]
-            else:
-                self.updates = self.updates[offset:]
-        limit = params.get("limit") or 100
-        timeout = float(params.get("timeout") or 0)
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            # updates of types the bot did not ask for are never delivered (Telegram drops them)
-            self.updates = [u for u in self.updates if self._allowed(u)]
-            batch = self.updates[:limit]
-            if batch or self._closing:
-                self.delivered.extend(u for u in batch if u not in self.delivered)
-                return batch
-            if generation != self._poll_generation:
-                self.conflicts += 1
-                raise ApiError(409, CONFLICT)
-            remaining = deadline - asyncio.get_running_loop().time()
-            if remaining <= 0:
-                return []
-            await self._wait_change(remaining)
-
-    # ------------------------------------------------------------------ HTTP
-    async def _read_params(self, request: web.Request, method: str) -> dict[str, Any]:
-        if request.method == "GET":
-            form = dict(request.query.items())
-            return telegram_spec.decode_form(method, form)
-        ctype = request.content_type
-        if ctype == "application/json":
-            raw = await request.read()
-            body = json.loads(raw) if raw.strip() else {}
-            if not isinstance(body, dict):
-                raise ApiError(400, "Bad Request: request body must be a JSON object")
-            return body
-        data = await request.post()
-        form = {}
-        for key, value in data.items():
-            form[key] = value if isinstance(value, str) else f"<file {key}>"
-        params = telegram_spec.decode_form(method, form)
-        params.update({k: v for k, v in request.query.items() if k not in params})
-        return params
-
-    async def _handle(self, request: web.Request) -> web.Response:
-        token = request.match_info["token"]
-        method_raw = request.match_info["method"]
-        if token != self.token:
-            return web.json_response(
-                {"ok": False, "error_code": 401, "description": "Unauthorized"}, status=401
-            )
-        method = self._canonical(method_raw)
-        try:
-            params = await self._read_params(request, method)
-        except ApiError as e:
-            return self._respond(method, {}, e)
-        except ValueError as e:
-            return self._respond(method, {}, ApiError(400, f"Bad Request: {e}"))
-        if self.validate:
-            report = telegram_spec.check(method, params)
-            self.warnings.extend(report.warnings)
-            if report.errors:
-                self.violations.extend(report.errors)
-                code = 404 if method not in self._spec_methods() else 400
-                desc = "Not Found" if code == 404 else f"Bad Request: {report.errors[0]}"
-                return self._respond(method, params, ApiError(code, desc))
-        if not await self._hold(method, request):
-            return self._respond(method, params, ApiError(500, "the caller went away"))
-        try:
-            if method == "getUpdates":
-                result: Any = await self._get_updates(params)
-            elif method == "deleteWebhook" and params.get("drop_pending_updates"):
-                self.dropped_updates += len(self.updates)
-                self.updates.clear()
-                result = self.tg.handle(method, params)
-            else:
-                result = self.tg.handle(method, params)
-        except ApiError as e:
-            if e.code == 404:
-                self.violations.append(f"{method}: not emulated ({e.description})")
-            return self._respond(method, params, e)
-        return self._respond(method, params, None, result)
-
-    def _spec_methods(self) -> set[str]:
-        spec = telegram_spec.load_spec()
-        return set(spec["methods"]) if spec else set()
-
-    def _canonical(self, method: str) -> str:
-        for name in self._spec_methods():
-            if name.lower() == method.lower():
-                return name
-        return method
-
-    def _respond(
-        self, method: str, params: dict[str, Any], error: ApiError | None, result: Any = None
-    ) -> web.Response:
-        if error is not None:
-            self.requests.append(
-                RequestLog(time.time(), method, params, error.code, error.description)
-            )
-            self._notify()
-            return web.json_response(error.payload(), status=error.code)
-        if method != "getUpdates" or result:
-            self.requests.append(RequestLog(time.time(), method, params, 200))
-        self._notify()
-        return web.json_response({"ok": True, "result": result})
 
     # ------------------------------------------------------------------ reading state
     def messages(
@@ -608,25 +194,6 @@ class Emulator:
         self, method: str | None, code: int, description: str, *, times: int = 1
     ) -> None:
         self.tg.inject(ApiError(code, description), method, times=times)
-
-    def hold(self, method: str, seconds: float) -> asyncio.Event:
-        """The next call of ``method`` waits ``seconds`` before Telegram takes it, and is
-        dropped if the caller went away meanwhile (as if the bot died before sending it); the
-        returned event is set the moment that call arrives (the bot is mid-update)."""
-        arrived = asyncio.Event()
-        self._holds.append((method, seconds, arrived))
-        return arrived
-
-    async def _hold(self, method: str, request: web.Request) -> bool:
-        """False: the held call's caller is gone, the call is not carried out."""
-        for hold in self._holds:
-            if hold[0] == method:
-                self._holds.remove(hold)
-                hold[2].set()
-                await asyncio.sleep(hold[1])
-                transport = request.transport
-                return transport is not None and not transport.is_closing()
-        return True
 
     # ------------------------------------------------------------------ waiting (bounded)
     async def wait_for(
