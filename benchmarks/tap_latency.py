@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bot.telegram.callbacks import GameCallback, parse
+from bot.wire.callbacks import GameCallback, parse
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
 from tests.support.recording import TgMessage

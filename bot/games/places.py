@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from bot.games.ports import Messenger
 from bot.render.screen import Screen
 from bot.storage.record import TableMeta
-from bot.telegram.keyboard import Keyboard
+from bot.wire.keyboard import Keyboard
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.telegram.keyboard import Keyboard
+from bot.wire.keyboard import Keyboard
 
 
 class ChatMoved(Exception):

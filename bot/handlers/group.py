@@ -23,12 +23,12 @@ from bot.i18n import Translator
 from bot.registry import kinds
 from bot.render.menu import pick_game
 from bot.storage import Player
-from bot.telegram import deeplinks
-from bot.telegram.callbacks import menu_data
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
-from bot.telegram.keyboard import Button, Keyboard
 from bot.telegram.topics import topic_of
+from bot.wire import deeplinks
+from bot.wire.callbacks import menu_data
+from bot.wire.keyboard import Button, Keyboard
 
 GROUP_CHATS = {"group", "supergroup"}
 

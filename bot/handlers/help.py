@@ -12,12 +12,12 @@ from bot.games.table.service import TableService
 from bot.i18n import Translator, t
 from bot.render.menu import help_page, rule_games, rules_page
 from bot.render.screen import Screen
-from bot.telegram.callbacks import menu_data
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
-from bot.telegram.keyboard import Button, Keyboard
 from bot.telegram.middlewares import LanguageCache
 from bot.telegram.topics import topic_of
+from bot.wire.callbacks import menu_data
+from bot.wire.keyboard import Button, Keyboard
 
 GROUPS = F.chat.type.in_({"group", "supergroup"})
 

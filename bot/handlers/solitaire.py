@@ -15,9 +15,9 @@ from bot.i18n import Translator
 from bot.registry import is_solitaire, spec
 from bot.render.menu import variant_menu
 from bot.storage import GameRecord
-from bot.telegram.callbacks import GameCallback, MenuCallback
 from bot.telegram.filters import GameFamily, GameMenu, Menu
 from bot.telegram.io import CallbackAnswer, edit
+from bot.wire.callbacks import GameCallback, MenuCallback
 
 
 async def game_button(

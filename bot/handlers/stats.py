@@ -20,10 +20,10 @@ from bot.registry import GAMES, kinds, spec
 from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
-from bot.telegram.callbacks import MenuCallback, is_game_id
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.topics import topic_of
+from bot.wire.callbacks import MenuCallback, is_game_id
 
 METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
 

@@ -9,9 +9,9 @@ from bot.games.table.service import TableService
 from bot.games.table.taps import TableTap
 from bot.handlers.group import player
 from bot.storage import GameRecord
-from bot.telegram.callbacks import GameCallback
 from bot.telegram.filters import GameFamily
 from bot.telegram.io import CallbackAnswer
+from bot.wire.callbacks import GameCallback
 
 
 async def tap(

@@ -10,8 +10,8 @@ from typing import Any
 
 from bot.i18n import Translator
 from bot.render.screen import SoloCtx, TableCtx
-from bot.telegram.callbacks import game_data, menu_data, ui_action
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import game_data, menu_data, ui_action
+from bot.wire.keyboard import Button, Keyboard
 from rules import cards
 from rules.cards import RANKS, SUITS
 

@@ -30,7 +30,7 @@ from bot.render.common import (
 )
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
-from bot.telegram.keyboard import Button
+from bot.wire.keyboard import Button
 
 LEFT = ("L1", "L2", "L3", "L4", "L5", "L6")
 RIGHT = ("R1", "R2", "R3", "R4", "R5", "R6")

@@ -8,9 +8,9 @@ from urllib.parse import quote
 from bot.i18n import Translator
 from bot.render.common import esc, ui_button
 from bot.render.screen import Screen, TableCtx
-from bot.telegram.callbacks import menu_data
-from bot.telegram.deeplinks import group_link, join_link
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import menu_data
+from bot.wire.deeplinks import group_link, join_link
+from bot.wire.keyboard import Button, Keyboard
 
 LobbyView = dict[str, Any]  # bot.games.table.lobby.Lobby.view(): seats, creator, settings
 

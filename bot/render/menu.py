@@ -6,8 +6,8 @@ from bot.i18n import Translator, t
 from bot.registry import is_solitaire, kinds
 from bot.render.common import button
 from bot.render.screen import Screen
-from bot.telegram.callbacks import menu_data
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import menu_data
+from bot.wire.keyboard import Button, Keyboard
 
 
 def rule_games() -> tuple[str, ...]:

@@ -7,7 +7,7 @@ from bot.i18n import translator
 from bot.registry import spec
 from bot.render.common import esc
 from bot.render.screen import Screen
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.keyboard import Button, Keyboard
 
 
 def mention(user_id: int, name: str) -> str:

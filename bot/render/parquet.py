@@ -30,8 +30,8 @@ from bot.render.common import (
 )
 from bot.render.events import parquet_lines
 from bot.render.screen import Screen, TableCtx
-from bot.telegram.callbacks import game_data, ui_action
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import game_data, ui_action
+from bot.wire.keyboard import Button, Keyboard
 from rules.cards import RANKS
 from rules.notation import parquet_sources as sources
 from rules.notation import parquet_targets as targets

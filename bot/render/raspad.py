@@ -32,7 +32,7 @@ from bot.render.common import (
 )
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
-from bot.telegram.keyboard import Button
+from bot.wire.keyboard import Button
 
 CELL = 6
 PER_ROW = 5  # 5 × 6 = 30 columns, and " →" when the line goes on

@@ -21,9 +21,9 @@ from bot.render.common import (
 )
 from bot.render.events import ryadki_lines
 from bot.render.screen import Screen, TableCtx
-from bot.telegram.callbacks import game_data, menu_data, ui_action
-from bot.telegram.deeplinks import is_code, join_link
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import game_data, menu_data, ui_action
+from bot.wire.deeplinks import is_code, join_link
+from bot.wire.keyboard import Button, Keyboard
 
 NAME_WIDTH = 9
 STACK_SHOWN = 6

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from bot.i18n import Translator, t, translator
-from bot.telegram.callbacks import game_prefix, ui_action, with_action
-from bot.telegram.keyboard import Keyboard
+from bot.wire.callbacks import game_prefix, ui_action, with_action
+from bot.wire.keyboard import Keyboard
 
 Event = dict[str, Any]
 

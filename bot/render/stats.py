@@ -17,8 +17,8 @@ from bot.stats.daily import cards_total, clock, decode_daily_score, share_card
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
 from bot.stats.stats import HistoryEntry, KindStats, UserStats
-from bot.telegram.callbacks import menu_data
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import menu_data
+from bot.wire.keyboard import Button, Keyboard
 
 
 def game_name(kind: str, _: Translator) -> str:

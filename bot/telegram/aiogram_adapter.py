@@ -51,7 +51,7 @@ NO_PREVIEW = '{"is_disabled":true}'
 
 
 class LeanEdit(TelegramMethod[Any]):
-    """editMessageText carrying the keyboard as its JSON text (see bot.telegram.keyboard), whose
+    """editMessageText carrying the keyboard as its JSON text (see bot.wire.keyboard), whose
     answer (the whole edited Message, keyboard included) is not parsed into objects: nobody
     reads it.
     The request on the wire is what aiogram's EditMessageText sends with the bot's defaults, less

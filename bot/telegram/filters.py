@@ -9,7 +9,7 @@ from aiogram.types import CallbackQuery
 
 from bot.registry import GAMES, Family
 from bot.storage import GameRecord
-from bot.telegram.callbacks import GameCallback, MenuCallback
+from bot.wire.callbacks import GameCallback, MenuCallback
 
 
 class GameFamily(Filter):

@@ -28,7 +28,7 @@ from aiogram.methods import (
 from aiogram.types import CallbackQuery
 
 from bot.telegram.aiogram_adapter import LeanEdit, LeanSend, hold_response_types
-from bot.telegram.keyboard import Keyboard, markup_json
+from bot.wire.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
 

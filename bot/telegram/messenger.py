@@ -12,7 +12,7 @@ from aiogram.exceptions import TelegramAPIError, TelegramMigrateToChat, Telegram
 
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
 from bot.telegram import io
-from bot.telegram.keyboard import Keyboard
+from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 

@@ -13,10 +13,10 @@ from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, 
 
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
-from bot.telegram import callbacks
 from bot.telegram.aiogram_adapter import UNHANDLED
 from bot.telegram.io import CallbackAnswer, send
 from bot.telegram.topics import topic_of
+from bot.wire import callbacks
 
 log = logging.getLogger("bot.updates")
 

@@ -12,7 +12,7 @@ from aiogram import Bot, Dispatcher
 from bot.app import build_dispatcher
 from bot.config import Settings
 from bot.storage import GameRecord, Store
-from bot.telegram.callbacks import GameCallback, parse
+from bot.wire.callbacks import GameCallback, parse
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser
 
 

@@ -15,9 +15,9 @@ from typing import Any
 from bot.i18n import Translator
 from bot.render.common import ENDED_EARLY, esc, face, private_end_keyboard
 from bot.render.screen import Screen, TableCtx
-from bot.telegram.callbacks import game_data, menu_data, ui_action
-from bot.telegram.deeplinks import is_code, join_link
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.callbacks import game_data, menu_data, ui_action
+from bot.wire.deeplinks import is_code, join_link
+from bot.wire.keyboard import Button, Keyboard
 
 COUNTER = "●"
 TURN_MARK = "▸"

@@ -30,9 +30,9 @@ from bot.render.screen import Played, Screen, SoloCtx
 from bot.render.stats import share_row
 from bot.stats.daily import day_number, day_seed, utc_day
 from bot.storage import GameRecord, Store
-from bot.telegram.callbacks import GameCallback, is_game_id
-from bot.telegram.flood import EditCoalescer
-from bot.telegram.keyboard import Keyboard
+from bot.wire.callbacks import GameCallback, is_game_id
+from bot.wire.flood import EditCoalescer
+from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 

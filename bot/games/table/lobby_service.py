@@ -16,7 +16,7 @@ from bot.games.timers import lobby_key
 from bot.registry import spec
 from bot.render import notices
 from bot.storage.record import GameRecord, Player, TableMeta, new_id
-from bot.telegram import deeplinks
+from bot.wire import deeplinks
 
 log = logging.getLogger(__name__)
 

@@ -22,7 +22,7 @@ from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.storage.record import GameRecord, Place, Player, TableMeta, new_id
-from bot.telegram.callbacks import is_game_id
+from bot.wire.callbacks import is_game_id
 
 log = logging.getLogger(__name__)
 

@@ -26,8 +26,8 @@ from bot.render import notices
 from bot.render.screen import Screen, TableCtx
 from bot.storage import StoreUnavailable
 from bot.storage.record import GameRecord, Player
-from bot.telegram.flood import EditCoalescer
-from bot.telegram.keyboard import Keyboard
+from bot.wire.flood import EditCoalescer
+from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 

@@ -36,8 +36,8 @@ from bot.games.timers import TimerLoop, Waker
 from bot.i18n import t
 from bot.storage import GameRecord, Player, Store
 from bot.storage.record import Place
-from bot.telegram.flood import EditCoalescer
-from bot.telegram.keyboard import Keyboard
+from bot.wire.flood import EditCoalescer
+from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 SWEEP_EVERY = 60.0  # seconds between sweeps of results left pending

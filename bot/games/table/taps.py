@@ -15,7 +15,7 @@ from bot.games.table.publisher import Publisher
 from bot.games.table.rematch import Rematches
 from bot.registry import spec
 from bot.storage.record import GameRecord, Player
-from bot.telegram.callbacks import GameCallback
+from bot.wire.callbacks import GameCallback
 
 IsAdmin = Callable[[], Awaitable[bool]]
 

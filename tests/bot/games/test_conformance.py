@@ -28,7 +28,7 @@ from bot.games.events import removed_event, timeout_event
 from bot.i18n import catalog
 from bot.registry import GAMES, GameSpec, spec
 from bot.render.screen import Screen, SoloCtx, TableCtx
-from bot.telegram.callbacks import parse
+from bot.wire.callbacks import parse
 from rules import IllegalMove
 from rules.rng import Rng
 from tests import toy

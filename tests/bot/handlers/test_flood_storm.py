@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import rules
-from bot.telegram.flood import EditCoalescer
+from bot.wire.flood import EditCoalescer
 from tests.bot.telegram.test_flood import FakeClock
 from tests.support.world import World, hand_of, play_ryadki_turn, start_ryadki
 

@@ -11,7 +11,7 @@ import pytest
 
 import rules
 from bot.render.common import cell_name
-from bot.telegram import callbacks
+from bot.wire import callbacks
 from rules.notation import parquet_targets
 from tests.support.recording import TgUser
 from tests.support.world import (

@@ -13,8 +13,8 @@ from aiogram import Dispatcher
 from aiogram.exceptions import TelegramMigrateToChat
 
 import rules
-from bot.telegram import callbacks
-from bot.telegram.flood import EditCoalescer
+from bot.wire import callbacks
+from bot.wire.flood import EditCoalescer
 from tests.bot.telegram.test_flood import FakeClock, Screen
 from tests.support.recording import (
     MIGRATED,

@@ -19,8 +19,8 @@ from bot.games.state import state_of
 from bot.render.common import PHONE_COLUMNS, width
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
-from bot.telegram.callbacks import game_data
-from bot.telegram.flood import EditCoalescer
+from bot.wire.callbacks import game_data
+from bot.wire.flood import EditCoalescer
 from tests.bot.telegram.test_flood import FakeClock
 from tests.support.recording import RecordingSession, TgMessage, TgUser, make_bot
 from tests.support.solitaire_driver import Harness

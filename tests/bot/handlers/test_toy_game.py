@@ -41,8 +41,8 @@ def w(any_world: World) -> World:
 
 
 # what a game outside bot/ may use of it: the registry, the renderers' helpers, the texts
-SEAM = ("bot.registry", "bot.render.", "bot.telegram.callbacks", "bot.telegram.keyboard")
-SEAM_HELPERS = ("bot.telegram.deeplinks", "bot.i18n")
+SEAM = ("bot.registry", "bot.render.", "bot.wire.callbacks", "bot.wire.keyboard")
+SEAM_HELPERS = ("bot.wire.deeplinks", "bot.i18n")
 
 
 def test_the_toy_imports_only_the_seam_and_rules() -> None:

@@ -16,7 +16,7 @@ from bot.render import events as E
 from bot.render import parquet as P
 from bot.render import ryadki as R
 from bot.render.common import PHONE_COLUMNS, cell_name, face, width
-from bot.telegram.keyboard import Button, Keyboard
+from bot.wire.keyboard import Button, Keyboard
 
 ROOT = Path(__file__).resolve().parents[3]
 MY_FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bot").rglob("*.py"))

@@ -14,7 +14,7 @@ from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.service import board as render_game
 from bot.render.common import PHONE_COLUMNS, width
 from bot.storage import GameRecord
-from bot.telegram.callbacks import GameCallback, parse
+from bot.wire.callbacks import GameCallback, parse
 
 
 def actions(markup) -> dict[str, str]:  # type: ignore[no-untyped-def]

@@ -44,7 +44,7 @@ from bot.telegram.aiogram_adapter import (
     TelegramType,
     hold_response_types,
 )
-from bot.telegram.keyboard import Button, Keyboard, markup_json
+from bot.wire.keyboard import Button, Keyboard, markup_json
 from bot.telegram.middlewares import Handler
 from tests.support import telegram_spec
 

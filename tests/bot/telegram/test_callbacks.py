@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.telegram import callbacks
-from bot.telegram.callbacks import (
+from bot.wire import callbacks
+from bot.wire.callbacks import (
     GameCallback,
     MenuCallback,
     game_data,

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.telegram.deeplinks import (
+from bot.wire.deeplinks import (
     group_link,
     is_code,
     join_link,

@@ -12,7 +12,7 @@ from bot.games.ports import RetryLater
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
-from bot.telegram.flood import EditCoalescer
+from bot.wire.flood import EditCoalescer
 
 
 class FakeClock:
