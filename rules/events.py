@@ -22,8 +22,8 @@ functional form. (No `from __future__ import annotations` here: the `TypedDict`s
 and optional keys are read at run time.)
 """
 
-from collections.abc import Iterable
-from typing import Any, Literal, NotRequired, TypedDict, get_args, get_type_hints
+from collections.abc import Iterable, Mapping
+from typing import Literal, NotRequired, TypedDict, TypeVar, cast, get_args, get_type_hints
 
 # ------------------------------------------------------------------------------ shared kinds
 
@@ -247,7 +247,13 @@ KINDS: dict[str, frozenset[str]] = {
 """The event kinds each game records."""
 
 
-def copied(events: Iterable[Event]) -> list[dict[str, Any]]:
+E = TypeVar("E", bound=Mapping[str, object])
+
+
+def copied(events: Iterable[E]) -> list[E]:
     """Copies of `events` for a view, their lists copied too: whoever changes a view never
-    changes the state it came from."""
-    return [{k: (list(v) if isinstance(v, list) else v) for k, v in e.items()} for e in events]
+    changes the state it came from. (Each copy has its event's keys and value types: the
+    `cast` only says so.)"""
+    return [
+        cast(E, {k: (list(v) if isinstance(v, list) else v) for k, v in e.items()}) for e in events
+    ]

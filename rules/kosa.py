@@ -53,6 +53,7 @@ from rules.kosa_state import (
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
+from rules.views import KosaView
 
 __all__ = [
     "CORNERS",
@@ -372,7 +373,7 @@ def awaiting_fill(state: State) -> list[str]:
     return sorted({SPOTS[i] for i, _ in vacancy_fills(state)})
 
 
-def view(state: State, player: int = 0) -> dict[str, Any]:
+def view(state: State, player: int = 0) -> KosaView:
     """Everything the player sees. The stock shows only its size."""
     redeal_allowed = state.max_passes is None or state.pass_no < state.max_passes
     return {

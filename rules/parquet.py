@@ -79,6 +79,7 @@ from rules.parquet_board import (
 from rules.parquet_state import State, copy_state, from_json, to_json
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
+from rules.views import ParquetView
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -362,7 +363,7 @@ def status(state: State) -> Status:
     return Status(over=False, winners=[], scores=scores, result="playing")
 
 
-def view(state: State, player: int) -> dict[str, Any]:
+def view(state: State, player: int) -> ParquetView:
     """Everything is public in Parquet: the same dict for both players."""
     s = state
     return {

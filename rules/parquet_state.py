@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.events import ParquetEvent
+from rules.events import ParquetEvent, ParquetWhy
 from rules.parquet_board import BLACK, CARD_ID, CODES, RED, hand_codes
 
 
@@ -25,7 +25,7 @@ class State:
     history: dict[str, int] = field(default_factory=dict)  # position key -> count
     over: bool = False
     winners: list[int] = field(default_factory=list)
-    why: str | None = None
+    why: ParquetWhy | None = None
     events: list[ParquetEvent] = field(default_factory=list)
     last: str | None = None  # the last move applied (not a pass)
     plies: int = 0  # moves applied (not passes)

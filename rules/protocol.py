@@ -3,7 +3,8 @@
 `Engine` is what each engine module (`rules.kosa`, `rules.raspad`, `rules.ryadki`,
 `rules.parquet`) provides; `GameModule` is an entry of `rules.GAMES`: an engine plus the
 computer player's `suggest` (see `rules.registry`; `level` is one of `rules.ai.LEVELS`).
-States are engine-specific (`Any` here).
+States are engine-specific (`Any` here). `view` returns a `rules.views.View`: each engine's
+own `TypedDict` (`RaspadView`, …) is one, and so is the plain dict of a game outside `rules`.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from rules.status import Status
+from rules.views import View
 
 
 class Engine(Protocol):
@@ -34,7 +36,7 @@ class Engine(Protocol):
 
     def from_json(self, text: str) -> Any: ...
 
-    def view(self, state: Any, player: int) -> dict[str, Any]: ...
+    def view(self, state: Any, player: int) -> View: ...
 
 
 class GameModule(Engine, Protocol):

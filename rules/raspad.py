@@ -40,6 +40,7 @@ from rules.raspad_beats import (
 from rules.raspad_state import LOST, PLAYING, RESIGNED, WON, State, from_json, to_json
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
+from rules.views import RaspadView
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -322,7 +323,7 @@ def status(state: State) -> Status:
     )
 
 
-def view(state: State, player: int) -> dict[str, Any]:
+def view(state: State, player: int) -> RaspadView:
     """What the player sees: never the stock order (only its size)."""
     return {
         "hand": list(state.hand),

@@ -78,7 +78,9 @@ class Game:
         if self.status(state).over:
             return None
         turn = self.view(state, -1).get("turn", 0)
-        return None if turn is None else int(turn)
+        if turn is None or isinstance(turn, int):
+            return turn
+        raise TypeError(f"{self.NAME}: the view's turn is {turn!r}, not a seat")
 
     def __repr__(self) -> str:
         return f"<rules game {self.NAME!r}>"

@@ -43,6 +43,7 @@ from rules.rng import Rng, fresh_seed
 from rules.ryadki_play import HAND, deal, full_deck, play, resign
 from rules.ryadki_state import State, Void, copy_state, from_json, to_json
 from rules.status import Status
+from rules.views import RyadkiView
 
 __all__ = [
     "DEFAULT_OPTIONS",
@@ -197,7 +198,7 @@ def status(state: State) -> Status:
     )
 
 
-def view(state: State, player: int) -> dict[str, Any]:
+def view(state: State, player: int) -> RyadkiView:
     """What seat `player` may see (a spectator passes any other number and gets no hand)."""
     s = state
     own = 0 <= player < s.players if is_int(player) else False

@@ -2,6 +2,8 @@
 
 from dataclasses import dataclass, field
 
+from rules.views import StatusView
+
 
 @dataclass(frozen=True, slots=True)
 class Status:
@@ -15,7 +17,7 @@ class Status:
     scores: list[int] = field(default_factory=list)
     result: str = "playing"
 
-    def as_dict(self) -> dict[str, object]:
+    def as_dict(self) -> StatusView:
         return {
             "over": self.over,
             "winners": list(self.winners),

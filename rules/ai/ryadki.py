@@ -41,14 +41,21 @@ module holds the levels, the sampling of hidden worlds and the choice.
 from __future__ import annotations
 
 import zlib
-from typing import Any
 
 from rules import ryadki
 from rules.ai import check_level
-from rules.ai.ryadki_heuristic import DECKS, Knowledge, duel_value, group_value
+from rules.ai.ryadki_heuristic import (
+    DECKS,
+    Knowledge,
+    duel_value,
+    group_value,
+    seat_of,
+    voids_of,
+)
 from rules.ai.ryadki_rollout import shuffle, simulate
 from rules.rng import Rng
 from rules.ryadki import State
+from rules.views import RyadkiView
 
 NODES = 3000  # simulated plays per decision (all candidate cards together)
 MIN_SAMPLES = 4  # samples per decision, at least (a long deal, many cards: over NODES)
@@ -77,7 +84,7 @@ def suggest(state: State, player: int = 0, seed: int | None = None, level: str =
     return choose(ryadki.view(state, player), seed, level)
 
 
-def choose(v: dict[str, Any], seed: int | None = None, level: str = "strong") -> str:
+def choose(v: RyadkiView, seed: int | None = None, level: str = "strong") -> str:
     """The card to play from view `v` at `level`: "strong" samples NODES plays (within
     MIN_SAMPLES..MAX_SAMPLES samples); "normal" and "easy" the smaller budgets of
     `LEVEL_BUDGET`, and with its chance play the card they rank second."""
@@ -101,7 +108,7 @@ def choose(v: dict[str, Any], seed: int | None = None, level: str = "strong") ->
     return _best(v, [moves[j] for j in rest], [sampled[j] for j in rest])
 
 
-def _best(v: dict[str, Any], moves: list[str], sampled: list[float]) -> str:
+def _best(v: RyadkiView, moves: list[str], sampled: list[float]) -> str:
     """The card of `moves` with the best sampled value; ties go to the heuristic."""
     top = max(sampled)
     tied = [c for c, x in zip(moves, sampled, strict=True) if x == top]
@@ -116,7 +123,7 @@ def _best(v: dict[str, Any], moves: list[str], sampled: list[float]) -> str:
 # -- determinized sampling -----------------------------------------------------------------------
 
 
-def _public_seed(v: dict[str, Any], seed: int | None) -> int:
+def _public_seed(v: RyadkiView, seed: int | None) -> int:
     """A seed from `seed` and the public view (own hand included): the same view, the same seed."""
     text = "|".join(
         (
@@ -133,17 +140,15 @@ def _public_seed(v: dict[str, Any], seed: int | None) -> int:
     return zlib.crc32(text.encode())
 
 
-def _determinize(
-    v: dict[str, Any], unseen: list[str], rng: Rng
-) -> tuple[list[list[str]], list[str]]:
+def _determinize(v: RyadkiView, unseen: list[str], rng: Rng) -> tuple[list[list[str]], list[str]]:
     """Hidden hands and a stock consistent with the counts and the known voids."""
     pool = unseen[:]
     shuffle(pool, rng)
-    me: int = v["seat"]
+    me = seat_of(v)
     counts: list[int] = v["hands"]
     hands: list[list[str]] = [[] for _ in counts]
     hands[me] = list(v["hand"])
-    for q, (ranks, suits, k) in enumerate(v["voids"]):
+    for q, (ranks, suits, k) in enumerate(voids_of(v)):
         if q == me or not k or not counts[q]:
             continue
         want = min(k, counts[q])
@@ -168,9 +173,9 @@ def _determinize(
     return hands, stock
 
 
-def _outcome(v: dict[str, Any], piles: list[int], ended: bool = True) -> float:
+def _outcome(v: RyadkiView, piles: list[int], ended: bool = True) -> float:
     """Our value of a deal that ended with `piles` (not `ended`: the piles so far)."""
-    me: int = v["seat"]
+    me = seat_of(v)
     active: list[bool] = v["active"]
     seated = [q for q in range(len(piles)) if active[q]]
     if not ended:
@@ -193,11 +198,11 @@ def _outcome(v: dict[str, Any], piles: list[int], ended: bool = True) -> float:
 
 
 def _sample_values(
-    v: dict[str, Any], moves: list[str], seed: int | None, nodes: int, fewest: int, most: int
+    v: RyadkiView, moves: list[str], seed: int | None, nodes: int, fewest: int, most: int
 ) -> list[float]:
     """The average outcome of each card over samples of the hidden cards: `nodes` simulated
     plays shared among the cards, at least `fewest` and at most `most` samples."""
-    me: int = v["seat"]
+    me = seat_of(v)
     known = set(v["hand"]) | set(v["played"])
     unseen = [c for c in DECKS[v["deck"]] if c not in known]
     active = sum(1 for a in v["active"] if a)

@@ -5,9 +5,9 @@ chance a seat cannot answer a card) and the expected value of each legal card, w
 
 from __future__ import annotations
 
-from typing import Any
-
 from rules.cards import deck_36, deck_52
+from rules.ryadki import Void
+from rules.views import RyadkiView
 
 DECKS = {36: deck_36(), 52: deck_52()}
 
@@ -42,14 +42,27 @@ def _matches(a: str, b: str) -> bool:
     return a[0] == b[0] or a[1] == b[1]
 
 
+def seat_of(v: RyadkiView) -> int:
+    """The viewer's seat (a spectator's view has none: it has no move to choose)."""
+    seat = v["seat"]
+    if seat is None:
+        raise ValueError("ryadki: a spectator's view has no seat to play for")
+    return seat
+
+
+def voids_of(v: RyadkiView) -> list[Void]:
+    """The view's voids (`[ranks, suits, k]` per seat) as `rules.ryadki_state.Void`s."""
+    return [(str(ranks), str(suits), int(k)) for ranks, suits, k in v["voids"]]
+
+
 class Knowledge:
     __slots__ = ("hands", "unseen", "voids")
 
-    def __init__(self, v: dict[str, Any]) -> None:
+    def __init__(self, v: RyadkiView) -> None:
         known = set(v["hand"]) | set(v["played"])
         self.unseen = [c for c in DECKS[v["deck"]] if c not in known]
         self.hands: list[int] = v["hands"]
-        self.voids: list[list[Any]] = v["voids"]
+        self.voids = voids_of(v)
 
     def p_cannot(self, seat: int, card: str, hand: int | None = None) -> float:
         """Chance that `seat` (holding `hand` cards) has no card of `card`'s rank or suit."""
@@ -90,8 +103,8 @@ def _keep_value(
 # -- two players ---------------------------------------------------------------------------------
 
 
-def duel_value(v: dict[str, Any], know: Knowledge, c: str) -> float:
-    me: int = v["seat"]
+def duel_value(v: RyadkiView, know: Knowledge, c: str) -> float:
+    me = seat_of(v)
     opp = next(q for q in range(len(v["active"])) if v["active"][q] and q != me)
     hand: list[str] = v["hand"]
     rest = [x for x in hand if x != c]
@@ -249,8 +262,8 @@ def _answer_value(
 # -- three to six players ------------------------------------------------------------------------
 
 
-def group_value(v: dict[str, Any], know: Knowledge, c: str) -> float:
-    me: int = v["seat"]
+def group_value(v: RyadkiView, know: Knowledge, c: str) -> float:
+    me = seat_of(v)
     hand: list[str] = v["hand"]
     stack: list[str] = v["stack"]
     piles: list[int] = v["piles"]

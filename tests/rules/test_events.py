@@ -13,6 +13,7 @@ import pytest
 import rules
 from rules import events, kosa, raspad
 from rules.rng import Rng
+from rules.views import game_view
 from tests.rules.test_kosa import make_deck
 from tests.rules.test_raspad import deal, position
 
@@ -56,16 +57,17 @@ def test_each_kind_names_one_typed_dict() -> None:
 def playout(game: str, options: dict[str, Any], seed: int, resign_at: int) -> list[Any]:
     g = rules.GAMES[game]
     state = g.new_game(options, seed=seed)
-    seats = len(g.view(state, 0)["status"]["scores"]) or 1
+    seats = len(game_view(g.view(state, 0))["status"]["scores"]) or 1
     rng = Rng(seed)
     seen: list[Any] = []
     for step in range(600):
-        view = g.view(state, 0)
+        view = game_view(g.view(state, 0))
         seen.extend(view["events"])
         json.dumps(view["events"])
         if view["events"]:  # the view holds copies: changing them changes nothing
-            other = g.view(state, 0)
-            other["events"][0]["e"] = "changed"
+            other = g.view(state, 0)["events"]
+            assert isinstance(other, list)
+            other[0]["e"] = "changed"
             assert g.view(state, 0)["events"] == view["events"]
         if g.status(state).over:
             break

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules import IllegalMove, parquet
 from rules.cards import deck_36
+from rules.views import ParquetView
 
 CYCLE = "6789TJQKA"
 CROSS_INNER = {(2, 4): None, (4, 4): None, (3, 3): None, (3, 5): None}
@@ -45,11 +45,12 @@ def corner_ok(board: Board, card: str, p: tuple[int, int], mover_red: bool) -> b
     return False
 
 
-def reference_moves(v: dict[str, Any]) -> list[str]:
+def reference_moves(v: ParquetView) -> list[str]:
     """Legal moves for the side to move, from the view alone."""
     if v["status"]["over"]:
         return []
     seat = v["turn"]
+    assert seat is not None  # the game is on
     mover_red = v["red"] == seat
     hand = v["hands"][seat]
     board: Board = {

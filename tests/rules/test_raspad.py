@@ -45,7 +45,7 @@ def position(
 
 
 def ranges(state: State) -> list[list[int] | None]:
-    return raspad.view(state, 0)["ranges"]  # type: ignore[no-any-return]
+    return raspad.view(state, 0)["ranges"]
 
 
 # ------------------------------------------------------------------ worked examples

@@ -267,5 +267,7 @@ def test_odd_arguments_are_refused() -> None:
         with pytest.raises(IllegalMove):
             ryadki.apply(s, ryadki.legal_moves(s, 1)[0], player)  # type: ignore[arg-type]
     v = ryadki.view(s, 0)
-    v["events"][0]["deal"] = 99
+    first = v["events"][0]
+    assert first["e"] == "deal_start"
+    first["deal"] = 99
     assert s.events == [{"e": "deal_start", "deal": 1, "dealer": 1}]

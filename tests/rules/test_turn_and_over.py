@@ -8,6 +8,7 @@ import random
 import pytest
 
 import rules
+from rules.views import game_view
 
 
 @pytest.mark.parametrize("kind", sorted(rules.GAMES))
@@ -19,7 +20,7 @@ def test_turn_and_over_follow_the_view_to_the_end(kind: str, seed: int) -> None:
     state = game.new_game(options, seed=seed)
     for _ in range(2000):
         view = game.view(state, -1)
-        over = bool(view["status"]["over"])
+        over = game_view(view)["status"]["over"]
         assert game.over(state) is over
         expected = None if over else view.get("turn", 0)
         assert game.turn(state) == expected
