@@ -11,6 +11,7 @@ from aiogram import Bot, Dispatcher
 
 from bot.app import build_dispatcher
 from bot.config import Settings
+from bot.games.solitaire import model as solitaire
 from bot.storage import GameRecord, Store
 from bot.wire.callbacks import GameCallback, parse
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser
@@ -85,3 +86,46 @@ class Harness:
         actions = {cb.action: (text, cb) for text, cb in self.game_buttons(msg)}
         assert move in actions, f"target of {move} missing after pick: {msg.describe()}"
         await self.tap(user, msg, actions[move][1].pack())
+
+
+async def start_game(h: Harness, user: TgUser, kind: str, variant: str) -> TgMessage:
+    await h.say(user, "/start")
+    menu = h.last(user)
+    await h.tap(user, menu, f"m:{kind}")
+    await h.tap(user, h.session.message(menu.chat.id, menu.message_id), f"m:new:{kind}:{variant}")
+    board = h.session.message(menu.chat.id, menu.message_id)
+    assert board.message_id == menu.message_id  # the menu message became the board
+    return board
+
+
+def current(h: Harness, msg: TgMessage) -> TgMessage:
+    return h.session.message(msg.chat.id, msg.message_id)
+
+
+async def play_out(h: Harness, user: TgUser, board: TgMessage, gid: str, limit: int) -> int:
+    """Follow the hints by pressing buttons until the game ends (or `limit` moves)."""
+    moves = 0
+    for _ in range(limit):
+        rec = await h.record(gid)
+        if rec.finished:
+            break
+        move = solitaire.hint(rec)
+        assert move is not None
+        await h.play(user, board, move)
+        after = await h.record(gid)
+        assert after.version == rec.version + 1, f"move {move} did not apply"
+        moves += 1
+    return moves
+
+
+def h_alert(session: RecordingSession) -> str:
+    last = session.answers()[-1]
+    assert last.get("show_alert"), last
+    return str(last.get("text"))
+
+
+def h_toast(session: RecordingSession) -> str:
+    """The last answer, which must be a toast (it goes by itself: nothing to dismiss)."""
+    last = session.answers()[-1]
+    assert last.get("text") and not last.get("show_alert"), last
+    return str(last.get("text"))
