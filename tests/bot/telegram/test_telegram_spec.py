@@ -1,17 +1,19 @@
-"""The request validator catches what Telegram would reject."""
+"""The request validator catches what Telegram would reject; the schema it reads is up to date."""
 
 from __future__ import annotations
+
+import importlib.util
+import json
+import os
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
 from tests.support import telegram_spec as ts
 
-pytestmark = pytest.mark.usefixtures("spec")
-
-
-@pytest.fixture
-def spec() -> None:
-    ts.require_spec()
+REPO_ROOT = Path(__file__).resolve().parents[3]
 
 
 def kb(*rows: list[dict[str, str]]) -> dict[str, object]:
@@ -194,19 +196,6 @@ def test_visible_text_and_length() -> None:
     assert ts.text_length("♠🂡") == 3  # the playing card is outside the BMP: two UTF-16 units
 
 
-def test_missing_spec_skips_or_fails_in_ci(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: object
-) -> None:
-    monkeypatch.setenv(ts.ENV_VAR, "/nonexistent/bot-api.json")
-    assert ts.load_spec() is None
-    monkeypatch.delenv("CI", raising=False)
-    with pytest.raises(pytest.skip.Exception, match="spec not found"):
-        ts.require_spec()
-    monkeypatch.setenv("CI", "true")
-    with pytest.raises(pytest.fail.Exception, match="required in CI"):
-        ts.require_spec()
-
-
 def test_deep_link_payloads() -> None:
     def link(url: str) -> dict[str, object]:
         return {"chat_id": 1, "text": "x", "reply_markup": kb([{"text": "Join", "url": url}])}
@@ -216,3 +205,117 @@ def test_deep_link_payloads() -> None:
     assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start=a:b"))
     assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start=" + "a" * 65))
     assert ts.validate("sendMessage", link("https://t.me/cardgames_test_bot?start="))
+
+
+def test_discriminators_quoted_the_10_2_way_are_enforced() -> None:
+    # 10.2 writes "always 'emoji'" (10.1: always "emoji"); the schema keeps the constant
+    ok = {"chat_id": 1, "message_id": 2, "reaction": [{"type": "emoji", "emoji": "👍"}]}
+    assert ts.validate("setMessageReaction", ok) == []
+    bad = {"chat_id": 1, "message_id": 2, "reaction": [{"type": "bogus", "emoji": "👍"}]}
+    assert ts.validate("setMessageReaction", bad)
+
+
+# ---------------------------------------------------------------------------------------------
+# The schema: committed, facts only, and what the script makes of the spec in ../shared
+
+
+def _generator() -> ModuleType:
+    path = REPO_ROOT / "scripts" / "bot_api_schema.py"
+    spec = importlib.util.spec_from_file_location("bot_api_schema", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _keys(value: Any) -> set[str]:
+    if isinstance(value, dict):
+        return set(value).union(*(_keys(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_keys(v) for v in value))
+    return set()
+
+
+def test_schema_is_committed_and_never_skips() -> None:
+    assert ts.SCHEMA_PATH.is_relative_to(REPO_ROOT), ts.SCHEMA_PATH
+    schema = ts.require_spec()
+    assert schema["version"] == "Bot API 10.2"
+    assert "sendMessage" in ts.method_names()
+    assert "description" not in _keys(schema), "the schema keeps facts only, no description text"
+
+
+def test_generator_reads_limits_and_constants_as_facts() -> None:
+    facts = _generator().field_facts
+
+    def field(name: str, desc: str, *types: str) -> dict[str, Any]:
+        got: dict[str, Any] = facts(
+            {"name": name, "types": list(types), "required": True, "description": desc}
+        )
+        return got
+
+    text = field("text", "Text, 1-4096 characters after entities parsing", "String")
+    assert text["min_len"] == 1 and text["max_len"] == 4096 and text["entities"] is True
+    data = field("callback_data", "Data to be sent, 1-64 bytes", "String")
+    assert (data["min_len"], data["max_len"], data["unit"]) == (1, 64, "bytes")
+    assert "entities" not in data
+    ids = field("message_ids", "A JSON-serialized list of 1-100 identifiers", "Array of Integer")
+    assert (ids["min_items"], ids["max_items"]) == (1, 100)
+    limit = field("limit", "Values between 1-100 are accepted.", "Integer")
+    assert (limit["min"], limit["max"]) == (1, 100)
+    assert field("type", "Type of the reaction, always 'emoji'", "String")["const"] == "emoji"
+    assert field("type", 'Type, always "emoji"', "String")["const"] == "emoji"
+    assert field("type", "Type of the result, must be mpeg4_gif", "String")["const"] == "mpeg4_gif"
+    assert "const" not in field("type", "must be one of 'a' for letters, '1' for digits", "String")
+
+
+def test_committed_schema_matches_the_shared_spec() -> None:
+    """Regenerates the schema from ../shared/telegram/bot-api-10.2.json and compares it with the
+    committed file.  The only test that needs ../shared: skipped without it, failed under CI."""
+    gen = _generator()
+    spec_path: Path = gen.SPEC_PATH
+    if not spec_path.is_file():
+        reason = f"{spec_path} is absent: the committed schema's staleness cannot be checked"
+        if os.environ.get("CI"):  # as tests/support/needs.py: CI always has ../shared
+            pytest.fail(f"{reason} -- ../shared is required in CI", pytrace=False)
+        pytest.skip(reason)
+    fresh = str(gen.generate(spec_path))
+    committed = ts.SCHEMA_PATH.read_text(encoding="utf-8")
+    if fresh != committed:
+        pytest.fail(
+            f"{ts.SCHEMA_PATH.relative_to(REPO_ROOT)} is stale against {spec_path}: run "
+            "`python scripts/bot_api_schema.py` and commit the result\n  "
+            + "\n  ".join(_differences(committed, fresh)),
+            pytrace=False,
+        )
+
+
+def _differences(committed: str, fresh: str, most: int = 10) -> list[str]:
+    """What changed, entry by entry (field by field for a method or a type)."""
+    try:
+        old: dict[str, Any] = json.loads(committed)
+    except ValueError as e:
+        return [f"the committed file is not valid JSON: {e}"]
+    new: dict[str, Any] = json.loads(fresh)
+    out: list[str] = []
+    for key in sorted(set(old) | set(new)):
+        if key not in {"methods", "types"}:
+            if old.get(key) != new.get(key):
+                out.append(f"{key}: {old.get(key)!r} -> {new.get(key)!r}")
+            continue
+        was, now = old.get(key, {}), new.get(key, {})
+        for name in sorted(set(was) | set(now)):
+            a, b = was.get(name), now.get(name)
+            if a == b:
+                continue
+            if a is None or b is None:
+                out.append(f"{key}.{name}: {'added' if a is None else 'removed'}")
+                continue
+            fa = {f["name"]: f for f in a.get("fields", [])}
+            fb = {f["name"]: f for f in b.get("fields", [])}
+            changed = [n for n in sorted(set(fa) | set(fb)) if fa.get(n) != fb.get(n)]
+            out += [f"{key}.{name}.{n}: {fa.get(n)} -> {fb.get(n)}" for n in changed]
+            if not changed:
+                out.append(f"{key}.{name}: {a} -> {b}")
+    if not out:
+        out.append("same facts, different layout (the script's output format changed)")
+    return out[:most] + ([f"... and {len(out) - most} more"] if len(out) > most else [])
