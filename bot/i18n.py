@@ -8,12 +8,12 @@ the locale files, with no code change; gettext would need ngettext calls in code
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Protocol
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import ast as fluent_ast
 
 from bot.config import LANGUAGES
 
@@ -24,6 +24,12 @@ MEMO_SIZE = 20000  # formatted messages with arguments kept (then the memo start
 
 log = logging.getLogger(__name__)
 
+Arg = str | int | float
+"""A message argument (Fluent formats numbers by their plural form where a message selects)."""
+Args = dict[str, Arg]
+MemoKey = tuple[str | None, str, tuple[tuple[str, Arg], ...], tuple[type, ...]]
+"""A formatted message's language, key, arguments and the arguments' types."""
+
 
 class Catalog:
     """All languages' bundles; `t(lang, key, **args)` formats one message."""
@@ -31,7 +37,7 @@ class Catalog:
     def __init__(self, root: Path = LOCALES_DIR, default: str = DEFAULT) -> None:
         self.default = default
         self._plain: dict[tuple[str | None, str], str] = {}  # formatted messages without args
-        self._memo: dict[tuple[Any, ...], str] = {}  # formatted messages with args (bounded)
+        self._memo: dict[MemoKey, str] = {}  # formatted messages with args (bounded)
         # messages whose text depends on a number's plural form (Fluent select expressions);
         # other messages get their arguments as plain strings (no locale number formatting)
         self.selects: set[tuple[str, str]] = set()
@@ -56,8 +62,8 @@ class Catalog:
         resource = FluentResource(ftl.read_text(encoding="utf-8"))
         bundle.add_resource(resource, allow_overrides=True)
         for entry in resource.body:
-            ident = getattr(getattr(entry, "id", None), "name", None)
-            if ident and type(entry).__name__ == "Message":
+            if isinstance(entry, fluent_ast.Message) and entry.id.name:
+                ident = entry.id.name
                 self.keys[lang].add(ident)
                 if _has_select(entry):
                     self.selects.add((lang, ident))
@@ -74,7 +80,7 @@ class Catalog:
     def has(self, lang: str, key: str) -> bool:
         return key in self.keys.get(lang, ())
 
-    def t(self, lang: str | None, key: str, **args: Any) -> str:
+    def t(self, lang: str | None, key: str, **args: Arg) -> str:
         if not args:
             cached = self._plain.get((lang, key))
             if cached is None:
@@ -94,7 +100,7 @@ class Catalog:
             cached = self._memo[memo_key] = self._format(lang, key, args)
         return cached
 
-    def _format(self, lang: str | None, key: str, args: dict[str, Any]) -> str:
+    def _format(self, lang: str | None, key: str, args: Args) -> str:
         parts = self.simple.get((lang, key)) if lang is not None else None
         if parts is not None:
             try:
@@ -120,25 +126,26 @@ class Catalog:
         return key
 
 
-def _simple_parts(message: Any) -> list[str | tuple[str]] | None:
+def _simple_parts(message: fluent_ast.Message) -> list[str | tuple[str]] | None:
     """A message's value as text and variable parts, or None when it holds anything else
     (selectors, terms, functions, literals) or has attributes only."""
-    value = getattr(message, "value", None)
+    value = message.value
     if value is None:
         return None
     parts: list[str | tuple[str]] = []
     for element in value.elements:
-        kind = type(element).__name__
-        if kind == "TextElement":
+        if isinstance(element, fluent_ast.TextElement):
             parts.append(element.value)
-        elif kind == "Placeable" and type(element.expression).__name__ == "VariableReference":
+        elif isinstance(element, fluent_ast.Placeable) and isinstance(
+            element.expression, fluent_ast.VariableReference
+        ):
             parts.append((element.expression.id.name,))
         else:
             return None
     return parts
 
 
-def _has_select(node: Any) -> bool:
+def _has_select(node: object) -> bool:
     """True when a Fluent AST node contains a select expression (e.g. plural forms)."""
     if type(node).__name__ == "SelectExpression":
         return True
@@ -161,7 +168,7 @@ def extend(folder: Path) -> None:
         catalog().add(ftl.stem, ftl)
 
 
-def t(lang: str | None, key: str, **args: Any) -> str:
+def t(lang: str | None, key: str, **args: Arg) -> str:
     """Format message `key` in `lang` (falling back to Russian, then English, then the key)."""
     return catalog().t(lang, key, **args)
 
@@ -175,13 +182,16 @@ def normalize(code: str | None, default: str = DEFAULT) -> str:
     return default
 
 
-Translator = Callable[..., str]
+class Translator(Protocol):
+    """`_(key, **args)`: message `key` formatted in one language (`translator`)."""
+
+    def __call__(self, key: str, /, **args: Arg) -> str: ...
 
 
 def translator(lang: str) -> Translator:
     """`_ = translator("en"); _("menu-title")`."""
 
-    def _(key: str, **args: Any) -> str:
+    def _(key: str, /, **args: Arg) -> str:
         return t(lang, key, **args)
 
     return _

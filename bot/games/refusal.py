@@ -10,7 +10,8 @@ that is best answered by opening a link (the bot's private chat) where Telegram 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+
+from bot.i18n import Arg
 
 TOASTS = frozenset(
     {
@@ -52,7 +53,7 @@ class Refused(Exception):
     an error of the bot: it is answered, not logged."""
 
     def __init__(
-        self, key: str, *, alert: bool | None = None, url: str | None = None, **args: Any
+        self, key: str, *, alert: bool | None = None, url: str | None = None, **args: Arg
     ) -> None:
         super().__init__(key)
         self.key = key

@@ -3,7 +3,7 @@ message exactly as Fluent itself does."""
 
 from __future__ import annotations
 
-from bot.i18n import Catalog
+from bot.i18n import Arg, Catalog
 
 
 def test_fast_path_matches_fluent_for_every_simple_message() -> None:
@@ -12,7 +12,7 @@ def test_fast_path_matches_fluent_for_every_simple_message() -> None:
     for (lang, key), parts in catalog.simple.items():
         names = [p[0] for p in parts if isinstance(p, tuple)]
         for sample in ("7", "Ann & <Bob>", "", "1 000", "двадцать"):
-            args = {name: f"{sample}{i}" for i, name in enumerate(names)}
+            args: dict[str, Arg] = {name: f"{sample}{i}" for i, name in enumerate(names)}
             bundle = catalog.bundles[lang]
             pattern = bundle.get_message(key).value
             assert pattern is not None
