@@ -9,14 +9,48 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal, NotRequired, TypedDict
 
 from bot.registry import GAMES, is_solitaire, spec
+
+JSON = dict[str, "JSON"] | list["JSON"] | str | int | float | bool | None
 
 Outcome = Literal["won", "lost", "draw", "resigned", "timeout", "abandoned"]
 OUTCOMES: tuple[Outcome, ...] = ("won", "lost", "draw", "resigned", "timeout", "abandoned")
 # a player who left (resigned, removed after timeouts, abandoned the game) lost it
 LEFT: frozenset[str] = frozenset({"resigned", "timeout", "abandoned"})
+
+
+class PlayerDict(TypedDict):
+    """A `PlayerResult` as stored (`to_dict`; older results may lack the optional keys)."""
+
+    u: int
+    seat: int
+    name: NotRequired[str]
+    o: str  # an Outcome (checked when read)
+    s: NotRequired[int]  # the score, where the game has one
+    ai: NotRequired[bool]
+
+
+class ResultDict(TypedDict):
+    """A `GameResult` as stored (`to_dict`; older results may lack the optional keys)."""
+
+    id: str
+    kind: str
+    variant: NotRequired[str]
+    players: list[PlayerDict]
+    moves: NotRequired[int]
+    duration: NotRequired[int]
+    at: float
+    date: str
+    chat: NotRequired[int | None]
+    undo: NotRequired[bool]
+    hint: NotRequired[bool]
+    daily: NotRequired[int | None]
+    ranked: NotRequired[bool]
+    vs_ai: NotRequired[bool]
+    rounds: NotRequired[int | None]
+    extra: NotRequired[dict[str, JSON]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +66,8 @@ class PlayerResult:
     def won(self) -> bool:
         return self.outcome == "won"
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"u": self.user_id, "seat": self.seat, "name": self.name}
-        out["o"] = self.outcome
+    def to_dict(self) -> PlayerDict:
+        out = PlayerDict(u=self.user_id, seat=self.seat, name=self.name, o=self.outcome)
         if self.score is not None:
             out["s"] = self.score
         if self.ai:
@@ -42,7 +75,7 @@ class PlayerResult:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> PlayerResult:
+    def from_dict(cls, d: PlayerDict) -> PlayerResult:
         outcome = str(d["o"])
         if outcome not in OUTCOMES:
             raise ValueError(f"unknown outcome {outcome!r}")
@@ -78,7 +111,7 @@ class GameResult:
     daily: int | None = None
     ranked: bool = True
     rounds: int | None = None
-    extra: dict[str, Any] = field(default_factory=dict)  # anything else a game wants kept
+    extra: dict[str, JSON] = field(default_factory=dict)  # anything else a game wants kept
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -117,8 +150,8 @@ class GameResult:
                 return p
         raise KeyError(user_id)
 
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
+    def to_dict(self) -> ResultDict:
+        out: ResultDict = {
             "id": self.game_id,
             "kind": self.kind,
             "variant": self.variant,
@@ -140,7 +173,7 @@ class GameResult:
         return out
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> GameResult:
+    def from_dict(cls, d: ResultDict) -> GameResult:
         chat, daily, rounds = d.get("chat"), d.get("daily"), d.get("rounds")
         return cls(
             game_id=str(d["id"]),
