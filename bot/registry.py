@@ -22,15 +22,17 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Literal
 
 import rules
 from rules.protocol import GameModule
+from rules.views import View
 
 Family = Literal["solitaire", "table"]
 # how the players who did not win rank among themselves: by a higher or a lower score
 Ranking = Literal["higher", "lower"]
 Settings = Mapping[str, int | None]
+Options = dict[str, int | bool | None]  # a game's `new_game` options (rules API.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +63,7 @@ class Setting:
         return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
-def _no_options(settings: Settings, seats: int) -> dict[str, Any]:
+def _no_options(settings: Settings, seats: int) -> Options:
     return {}
 
 
@@ -96,11 +98,11 @@ class GameSpec:
     rated: bool = True  # table games: results change the ratings
     ranking: Ranking = "lower"
     settings: tuple[Setting, ...] = ()
-    options: Callable[[Settings, int], dict[str, Any]] = _no_options  # → `new_game` options
-    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # solitaires
+    options: Callable[[Settings, int], Options] = _no_options  # → `new_game` options
+    variants: Mapping[str, Options] = field(default_factory=dict)  # solitaires
     default_variant: str = ""
     scoring: Scoring | None = None  # solitaires
-    illegal: Callable[[Mapping[str, Any]], str] | None = None  # the refusal of an illegal move
+    illegal: Callable[[View], str] | None = None  # the refusal of an illegal move
     locales: Path | None = None  # a folder of `<lang>.ftl` files (a game outside `bot/locales`)
 
     @property
@@ -123,7 +125,7 @@ class GameSpec:
         """Every setting of the game with the stored choice or its default."""
         return {s.name: stored.get(s.name, s.default) for s in self.settings}
 
-    def refusal(self, view: Mapping[str, Any]) -> str:
+    def refusal(self, view: View) -> str:
         """What an illegal move is answered with."""
         return self.illegal(view) if self.illegal is not None else "grp-illegal"
 
@@ -170,7 +172,7 @@ def _ryadki_deck(seats: int) -> int:
     return 36 if seats <= 4 else 52
 
 
-def _ryadki_options(settings: Settings, seats: int) -> dict[str, Any]:
+def _ryadki_options(settings: Settings, seats: int) -> Options:
     deck, deals = RYADKI_SETTINGS
     return {
         "players": seats,
@@ -179,7 +181,7 @@ def _ryadki_options(settings: Settings, seats: int) -> dict[str, Any]:
     }
 
 
-def _ryadki_illegal(view: Mapping[str, Any]) -> str:
+def _ryadki_illegal(view: View) -> str:
     """A card that cannot be played: on a stack, it must answer the card led."""
     return "ry-must-match" if view.get("stack") else "grp-illegal"
 

@@ -14,8 +14,6 @@ after a hint, or any replay of it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.solitaire.model import elapsed
 from bot.games.state import state_of, view_of
 from bot.registry import is_solitaire, spec
@@ -23,17 +21,14 @@ from bot.stats.daily import utc_day
 from bot.stats.result import GameResult, Outcome, PlayerResult
 from bot.storage.record import GameRecord
 
+# a solitaire's end (`Status.result`) as its outcome; any other (still playing) counts as lost
+SOLO_OUTCOMES: dict[str, Outcome] = {"won": "won", "lost": "lost", "resigned": "resigned"}
+
 
 def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
     meta = record.solo
     status = spec(record.kind).game.status(state_of(record))
-    outcome: Outcome
-    if abandoned:
-        outcome = "abandoned"
-    elif status.result in ("won", "lost", "resigned"):
-        outcome = status.result  # type: ignore[assignment]  # the rules' own three words
-    else:
-        outcome = "lost"
+    outcome: Outcome = "abandoned" if abandoned else SOLO_OUTCOMES.get(status.result, "lost")
     view = view_of(record)
     scoring = spec(record.kind).scoring
     rounds = view.get(scoring.rounds) if scoring is not None else None
@@ -53,7 +48,7 @@ def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
         used_hint=meta.hints > 0,
         daily=meta.daily,
         ranked=meta.ranked and (meta.daily is None or meta.hints == 0),
-        rounds=None if rounds is None else int(rounds),
+        rounds=rounds if isinstance(rounds, int) else None,
     )
 
 
@@ -62,8 +57,10 @@ def _table(record: GameRecord, now: float) -> GameResult:
     game = spec(record.kind).game
     status = game.status(state_of(record))
     winners = set(status.winners) if status.over else set()
-    view: dict[str, Any] = view_of(record, -1)
-    active = view.get("active") or [True] * len(meta.players)
+    view = view_of(record, -1)
+    active = view.get("active")
+    seated = sum(map(bool, active)) if isinstance(active, list) else len(meta.players)
+    moves = view.get("moves")
     early = meta.why in ("abandoned", "replaced")
     players = []
     for seat, p in enumerate(meta.players):
@@ -74,7 +71,7 @@ def _table(record: GameRecord, now: float) -> GameResult:
         elif early:
             outcome = "won" if p.ai else "abandoned"
         elif seat in winners:
-            outcome = "draw" if len(winners) > 1 and len(winners) == sum(active) else "won"
+            outcome = "draw" if len(winners) > 1 and len(winners) == seated else "won"
         else:
             outcome = "lost"
         score = status.scores[seat] if seat < len(status.scores) else None
@@ -85,7 +82,7 @@ def _table(record: GameRecord, now: float) -> GameResult:
         kind=record.kind,
         variant=_variant(record),
         players=tuple(players),
-        moves=int(view.get("moves") or 0),
+        moves=moves if isinstance(moves, int) else 0,
         duration=max(0, int(now - started)),
         finished_at=now,
         date=utc_day(now),

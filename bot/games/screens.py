@@ -1,5 +1,9 @@
 """A game's screens: the renderer module its `bot.registry.GameSpec.screens` names, imported on
-first use (the registry sits below the renderers and cannot import them)."""
+first use (the registry sits below the renderers and cannot import them).
+
+A renderer takes its own game's view (`render(view: RaspadView, ctx: SoloCtx)`, …): the
+registry pairs a kind with its renderer, so the view handed over here, typed as any game's
+(`rules.views.View`), is always the one that renderer reads."""
 
 from __future__ import annotations
 
@@ -7,31 +11,39 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from bot.registry import spec
-from bot.render.screen import Screen
+from bot.render.screen import Screen, SoloCtx, TableCtx
+from rules.views import View
 
-Render = Callable[[Any, Any], Screen]  # (view, ctx) → Screen
+SoloRender = Callable[[View, SoloCtx], Screen]  # (view, ctx) → a solitaire's board
+TableRender = Callable[[View, TableCtx], Screen]  # (view, ctx) → a table game's screen
 
 
 @dataclass(frozen=True, slots=True)
 class Screens:
-    """`board`: the group's board (a solitaire's one board); `private`: a game against the
+    """A table game's screens. `board`: the group's board; `private`: a game against the
     computer in a private chat (default: the board); `hand`: a player's own hand (hidden-hand
     games)."""
 
-    board: Render
-    private: Render
-    hand: Render | None
+    board: TableRender
+    private: TableRender
+    hand: TableRender | None
 
 
 @cache
 def screens(kind: str) -> Screens:
     module = importlib.import_module(spec(kind).screens)
-    board: Render = module.render
+    board: TableRender = module.render
     return Screens(
         board=board,
         private=getattr(module, "render_private", board),
         hand=getattr(module, "render_hand", None),
     )
+
+
+@cache
+def solo_board(kind: str) -> SoloRender:
+    """A solitaire's one screen, its board."""
+    render: SoloRender = importlib.import_module(spec(kind).screens).render
+    return render

@@ -1,12 +1,15 @@
 """A record's rules state and views, decoded once per saved text (rules states are immutable,
-so a decoded state is shared; a view is only read)."""
+so a decoded state is shared; a view is only read).
+
+A rules state is the engine's own (opaque here: `object`, handed back to the same engine); a
+view is a `rules.views.View`, each game's own `TypedDict` (its renderer narrows it)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from bot.events import Event
 from bot.registry import spec
 from bot.storage.record import Decoded, GameRecord
+from rules.views import View, game_view
 
 
 def _memo(record: GameRecord) -> Decoded:
@@ -17,21 +20,19 @@ def _memo(record: GameRecord) -> Decoded:
     return memo
 
 
-def state_of(record: GameRecord) -> Any:
+def state_of(record: GameRecord) -> object:
     """The record's rules state."""
     return _memo(record).state
 
 
-def set_state(
-    record: GameRecord, state: Any, view: dict[str, Any] | None = None, viewer: int = 0
-) -> None:
+def set_state(record: GameRecord, state: object, view: View | None = None, viewer: int = 0) -> None:
     """Store `state` in the record (its JSON text), keeping it decoded (and its view)."""
     text = spec(record.kind).game.to_json(state)
     record.state = text
     record.decoded = Decoded(text, state, view, viewer)
 
 
-def view_of(record: GameRecord, player: int = 0, state: Any | None = None) -> dict[str, Any]:
+def view_of(record: GameRecord, player: int = 0, state: object | None = None) -> View:
     """`player`'s view of the record's state (or of `state`), computed once per decoded state
     for the last seat asked (-1 is the public view)."""
     game = spec(record.kind).game
@@ -44,10 +45,15 @@ def view_of(record: GameRecord, player: int = 0, state: Any | None = None) -> di
     return memo.view
 
 
-def public_view(record: GameRecord, state: Any | None = None) -> dict[str, Any]:
+def public_view(record: GameRecord, state: object | None = None) -> View:
     return view_of(record, -1, state)
 
 
-def turn(record: GameRecord, state: Any | None = None) -> int | None:
+def events_of(view: View) -> list[Event]:
+    """A new list of the events of `view` (the rules' own; the bot adds its own to it)."""
+    return list(game_view(view)["events"])
+
+
+def turn(record: GameRecord, state: object | None = None) -> int | None:
     """The seat to move in the record's state (or in `state`), None once the game is over."""
     return spec(record.kind).game.turn(state_of(record) if state is None else state)

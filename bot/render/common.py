@@ -6,7 +6,6 @@ import html
 import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
 
 from bot.i18n import Translator
 from bot.render.screen import SoloCtx, TableCtx
@@ -14,6 +13,7 @@ from bot.wire.callbacks import game_data, menu_data, ui_action
 from bot.wire.keyboard import Button, Keyboard
 from rules import cards
 from rules.cards import RANKS, SUITS
+from rules.views import ParquetView, StatusView
 
 PARQUET_COLS = "abcdefg"
 ENDED_EARLY = ("abandoned", "replaced")  # a table's `why` when it ended before the rules' end
@@ -104,7 +104,7 @@ def cell_name(cell: str) -> str:
     return f"{PARQUET_COLS[int(cell[1]) - 1]}{cell[0]}"
 
 
-def side(view: dict[str, Any], seat: int) -> str:
+def side(view: ParquetView, seat: int) -> str:
     """A Parquet seat's colour."""
     return "🔴" if view["red"] == seat else "⚫"
 
@@ -159,9 +159,9 @@ def markup(rows: list[list[Button]]) -> Keyboard:
 
 
 def result_lines(
-    ctx: SoloCtx, status: dict[str, Any], score_key: str, score: int, total: int | None = None
+    ctx: SoloCtx, status: StatusView, score_key: str, score: int, total: int | None = None
 ) -> list[str]:
-    result = status.get("result", "playing")
+    result = status["result"]
     lines = [f"<b>{ctx.t('result-' + result)}</b>"]
     lines.append(ctx.t(score_key, n=score, total=total if total is not None else 0))
     played = ctx.played

@@ -8,12 +8,12 @@ as a line per effect under the table (names HTML-escaped).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
+from bot.events import Event
 from bot.i18n import Translator, t, translator
 from bot.render.common import cell_name, esc, face, side
-
-Event = dict[str, Any]
+from rules.events import DealEnd
+from rules.views import ParquetView
 
 # -- solitaires ---------------------------------------------------------------------------------
 
@@ -28,24 +28,23 @@ def _place(lang: str, place: str) -> str:
 
 
 def _solo_part(lang: str, ev: Event) -> str | None:
-    kind = ev.get("e")
     _ = translator(lang)
-    if kind == "beat":
+    if ev["e"] == "beat":
         return t(lang, "ev-beat", card=face(ev["card"], _), target=face(ev["target"], _))
-    if kind == "close":
+    if ev["e"] == "close":
         return t(lang, "ev-close")
-    if kind == "fail":
+    if ev["e"] == "fail":
         return t(lang, "ev-fail-auto" if ev.get("auto") else "ev-fail")
-    if kind == "undo":
+    if ev["e"] == "undo":
         return t(lang, "ev-undo")
-    if kind == "draw":
+    if ev["e"] == "draw":
         return t(lang, "ev-draw", card=face(ev["card"], _))
-    if kind == "redeal":
+    if ev["e"] == "redeal":
         return t(lang, "ev-redeal", pass_no=ev["pass"])
-    if kind == "move":
+    if ev["e"] == "move":
         return t(lang, "ev-move", card=face(ev["card"], _), place=_place(lang, ev["to"]))
-    if kind in ("fill", "autofill"):
-        return t(lang, "ev-" + kind, spot=ev["to"], card=face(ev["card"], _))
+    if ev["e"] == "fill" or ev["e"] == "autofill":
+        return t(lang, "ev-" + ev["e"], spot=ev["to"], card=face(ev["card"], _))
     return None  # the end of a game: the result lines say it
 
 
@@ -55,7 +54,7 @@ def solo_line(lang: str, events: Sequence[Event]) -> str:
     decayed: list[str] = []
     _ = translator(lang)
     for ev in events:
-        if ev.get("e") == "decay":
+        if ev["e"] == "decay":
             decayed.append(face(ev["card"], _))
             continue
         if decayed:
@@ -71,11 +70,11 @@ def solo_line(lang: str, events: Sequence[Event]) -> str:
 
 # -- group games --------------------------------------------------------------------------------
 
-Who = Callable[[Any], str]
+Who = Callable[[int], str]
 
 
-def _names(names: Sequence[str], view: dict[str, Any] | None = None) -> Who:
-    def who(seat: Any) -> str:
+def _names(names: Sequence[str], view: ParquetView | None = None) -> Who:
+    def who(seat: int) -> str:
         if isinstance(seat, int) and 0 <= seat < len(names):
             name = esc(names[seat])
             return side(view, seat) + " " + name if view is not None else name
@@ -84,11 +83,12 @@ def _names(names: Sequence[str], view: dict[str, Any] | None = None) -> Who:
     return who
 
 
-def _timeout(ev: Event, who: Who, move: str, _: Translator) -> str:
-    return _("grp-ev-timeout", name=who(ev["seat"]), move=move, k=ev["k"], max=ev["max"])
+def _removed(events: Sequence[Event]) -> set[int]:
+    """The seats the bot removed (their `resign` that follows says nothing more)."""
+    return {ev["seat"] for ev in events if ev["e"] == "removed"}
 
 
-def _deal_end(ev: Event, who: Who, _: Translator) -> list[str]:
+def _deal_end(ev: DealEnd, who: Who, _: Translator) -> list[str]:
     winners = [who(s) for s in ev.get("winners", [])]
     if winners:
         gain = max((ev["piles"][s] for s in ev["winners"]), default=0)
@@ -103,23 +103,33 @@ def _deal_end(ev: Event, who: Who, _: Translator) -> list[str]:
     return lines
 
 
-_RYADKI: dict[str, Callable[[Event, Who, Translator], str]] = {
-    "deal_start": lambda ev, who, _: _(
-        "ry-ev-deal-start", deal=ev["deal"], dealer=who(ev["dealer"])
-    ),
-    "jj": lambda ev, who, _: _("ry-ev-jj", name=who(ev["by"]), n=ev["n"]),
-    "seven": lambda ev, who, _: _("ry-ev-seven", name=who(ev["from"]), n=ev["n"]),
-    "queen": lambda ev, who, _: _("ry-ev-queen", name=who(ev["from"]), n=ev["n"]),
-    "third": lambda ev, who, _: _("ry-ev-third", name=who(ev["by"]), n=ev["n"]),
-    "cannot_answer": lambda ev, who, _: _(
-        "ry-ev-cannot", name=who(ev["seat"]), card=face(ev["card"], _), to=who(ev["to"]), n=ev["n"]
-    ),
-    "built": lambda ev, who, _: _("ry-ev-built", n=ev["n"]),
-    "lead": lambda ev, who, _: _("ry-ev-lead", name=who(ev["seat"])),
-    "resign": lambda ev, who, _: _("ry-ev-resign", name=who(ev["seat"])),
-    "timeout": lambda ev, who, _: _timeout(ev, who, face(ev["move"], _), _),
-    "removed": lambda ev, who, _: _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]),
-}
+def _ryadki_line(ev: Event, who: Who, _: Translator) -> str | None:
+    """The line of one Ryadki event (a play, a deal's end and the game's end aside)."""
+    if ev["e"] == "deal_start":
+        return _("ry-ev-deal-start", deal=ev["deal"], dealer=who(ev["dealer"]))
+    if ev["e"] == "jj":
+        return _("ry-ev-jj", name=who(ev["by"]), n=ev["n"])
+    if ev["e"] == "seven":
+        return _("ry-ev-seven", name=who(ev["from"]), n=ev["n"])
+    if ev["e"] == "queen":
+        return _("ry-ev-queen", name=who(ev["from"]), n=ev["n"])
+    if ev["e"] == "third":
+        return _("ry-ev-third", name=who(ev["by"]), n=ev["n"])
+    if ev["e"] == "cannot_answer":
+        card = face(ev["card"], _)
+        return _("ry-ev-cannot", name=who(ev["seat"]), card=card, to=who(ev["to"]), n=ev["n"])
+    if ev["e"] == "built":
+        return _("ry-ev-built", n=ev["n"])
+    if ev["e"] == "lead":
+        return _("ry-ev-lead", name=who(ev["seat"]))
+    if ev["e"] == "resign":
+        return _("ry-ev-resign", name=who(ev["seat"]))
+    if ev["e"] == "timeout":
+        move = face(ev["move"], _)
+        return _("grp-ev-timeout", name=who(ev["seat"]), move=move, k=ev["k"], max=ev["max"])
+    if ev["e"] == "removed":
+        return _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"])
+    return None
 
 
 def ryadki_lines(events: Sequence[Event], names: Sequence[str], _: Translator) -> list[str]:
@@ -128,19 +138,20 @@ def ryadki_lines(events: Sequence[Event], names: Sequence[str], _: Translator) -
     who = _names(names)
     lines: list[str] = []
     plays: list[str] = []
-    removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
+    removed = _removed(events)
     for ev in events:
-        kind = str(ev.get("e"))
-        if kind == "play":
+        if ev["e"] == "play":
             plays.append(f"{who(ev['by'])} {face(ev['card'], _)}")
             continue
         if plays:
             lines.append("▸ " + ", ".join(plays))
             plays = []
-        if kind == "deal_end":
+        if ev["e"] == "deal_end":
             lines += _deal_end(ev, who, _)
-        elif kind in _RYADKI and not (kind == "resign" and ev["seat"] in removed):
-            lines.append(_RYADKI[kind](ev, who, _))
+        elif not (ev["e"] == "resign" and ev["seat"] in removed):
+            line = _ryadki_line(ev, who, _)
+            if line is not None:
+                lines.append(line)
     if plays:
         lines.append("▸ " + ", ".join(plays))
     return lines
@@ -155,33 +166,43 @@ def parquet_move(move: str, _: Translator) -> str:
     return cell_name(src) + " → " + cell_name(dst)
 
 
-_PARQUET: dict[str, Callable[[Event, Who, Translator], str]] = {
-    "place": lambda ev, who, _: _(
-        "pq-ev-place", name=who(ev["seat"]), card=face(ev["card"], _), cell=cell_name(ev["cell"])
-    ),
-    "relocate": lambda ev, who, _: _(
-        "pq-ev-relocate",
-        name=who(ev["seat"]),
-        card=face(ev["card"], _),
-        src=cell_name(ev["from"]),
-        dst=cell_name(ev["to"]),
-    ),
-    "phase": lambda ev, who, _: _("pq-ev-phase"),
-    "pass": lambda ev, who, _: _("pq-ev-pass", name=who(ev["seat"])),
-    "resign": lambda ev, who, _: _("pq-ev-resign", name=who(ev["seat"])),
-    "timeout": lambda ev, who, _: _timeout(ev, who, parquet_move(ev["move"], _), _),
-    "removed": lambda ev, who, _: _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"]),
-}
+def _parquet_line(ev: Event, who: Who, _: Translator) -> str | None:
+    """The line of one Parquet event (none for the game's end: the result says it)."""
+    if ev["e"] == "place":
+        card = face(ev["card"], _)
+        return _("pq-ev-place", name=who(ev["seat"]), card=card, cell=cell_name(ev["cell"]))
+    if ev["e"] == "relocate":
+        return _(
+            "pq-ev-relocate",
+            name=who(ev["seat"]),
+            card=face(ev["card"], _),
+            src=cell_name(ev["from"]),
+            dst=cell_name(ev["to"]),
+        )
+    if ev["e"] == "phase":
+        return _("pq-ev-phase")
+    if ev["e"] == "pass":
+        return _("pq-ev-pass", name=who(ev["seat"]))
+    if ev["e"] == "resign":
+        return _("pq-ev-resign", name=who(ev["seat"]))
+    if ev["e"] == "timeout":
+        move = parquet_move(ev["move"], _)
+        return _("grp-ev-timeout", name=who(ev["seat"]), move=move, k=ev["k"], max=ev["max"])
+    if ev["e"] == "removed":
+        return _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"])
+    return None
 
 
 def parquet_lines(
-    events: Sequence[Event], names: Sequence[str], view: dict[str, Any], _: Translator
+    events: Sequence[Event], names: Sequence[str], view: ParquetView, _: Translator
 ) -> list[str]:
     who = _names(names, view)
-    removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
-    return [
-        _PARQUET[kind](ev, who, _)
-        for ev in events
-        if (kind := str(ev.get("e"))) in _PARQUET
-        and not (kind == "resign" and ev["seat"] in removed)
-    ]
+    removed = _removed(events)
+    lines = []
+    for ev in events:
+        if ev["e"] == "resign" and ev["seat"] in removed:
+            continue
+        line = _parquet_line(ev, who, _)
+        if line is not None:
+            lines.append(line)
+    return lines

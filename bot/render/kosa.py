@@ -12,8 +12,6 @@ stock/waste.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.i18n import Translator
 from bot.render.common import (
     button,
@@ -31,6 +29,7 @@ from bot.render.common import (
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
 from bot.wire.keyboard import Button
+from rules.views import KosaView
 
 LEFT = ("L1", "L2", "L3", "L4", "L5", "L6")
 RIGHT = ("R1", "R2", "R3", "R4", "R5", "R6")
@@ -44,7 +43,7 @@ def split(move: str) -> tuple[str, str] | None:
     return src, dst
 
 
-def place_card(view: dict[str, Any], place: str) -> str | None:
+def place_card(view: KosaView, place: str) -> str | None:
     if place == "b":
         return view["braid"][-1] if view["braid"] else None
     if place == "w":
@@ -68,7 +67,7 @@ def place_name(ctx: SoloCtx, place: str) -> str:
     return place
 
 
-def _spot_cell(view: dict[str, Any], spot: str, pick: str | None, _: Translator) -> str:
+def _spot_cell(view: KosaView, spot: str, pick: str | None, _: Translator) -> str:
     pile = view["spots"][spot]
     top = card(pile[-1], _) if pile else "··"
     count = f"×{len(pile)}" if len(pile) > 1 else ""
@@ -76,13 +75,12 @@ def _spot_cell(view: dict[str, Any], spot: str, pick: str | None, _: Translator)
     return f"{mark}{spot} {cell(top, 4)} {count:<3}"
 
 
-def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
+def board_text(view: KosaView, ctx: SoloCtx) -> str:
     _ = ctx._
     base = rank_face(view["base"], _)
-    if view.get("max_passes"):
-        lines = [
-            ctx.t("kosa-head-limited", base=base, pass_no=view["pass"], passes=view["max_passes"])
-        ]
+    passes = view.get("max_passes")
+    if passes:
+        lines = [ctx.t("kosa-head-limited", base=base, pass_no=view["pass"], passes=passes)]
     else:
         lines = [ctx.t("kosa-head", base=base, pass_no=view["pass"])]
     tops = []
@@ -114,7 +112,7 @@ def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
     return "\n".join(lines)
 
 
-def render(view: dict[str, Any], ctx: SoloCtx) -> Screen:
+def render(view: KosaView, ctx: SoloCtx) -> Screen:
     status = view["status"]
     title = ctx.t("title-kosa")
     parts = [f"<b>{esc(title)}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
@@ -140,7 +138,7 @@ def render(view: dict[str, Any], ctx: SoloCtx) -> Screen:
     return Screen("\n".join(parts), markup(keyboard(view, ctx)))
 
 
-def describe(move: str, view: dict[str, Any], ctx: SoloCtx) -> str:
+def describe(move: str, view: KosaView, ctx: SoloCtx) -> str:
     if move == "d":
         return ctx.t("kosa-draw-hint")
     if move == "r":
@@ -160,20 +158,20 @@ def describe(move: str, view: dict[str, Any], ctx: SoloCtx) -> str:
 SOURCE_TAG = {"b": "🪢", "w": "♻"}
 
 
-def source_label(view: dict[str, Any], place: str, _: Translator) -> str:
+def source_label(view: KosaView, place: str, _: Translator) -> str:
     """`🪢10♦` (braid), `♻7♠` (waste), `R2 6♣` (a spot): the place matters, two decks repeat
     cards."""
     c = card(place_card(view, place), _)
     return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{place} {c}"
 
 
-def _target_label(view: dict[str, Any], ctx: SoloCtx, dst: str) -> str:
+def _target_label(view: KosaView, ctx: SoloCtx, dst: str) -> str:
     top = place_card(view, dst)
     name = place_name(ctx, dst)
     return f"{name} {card(top, ctx._)}" if top and not dst.startswith("F") else name
 
 
-def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
+def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
     _ = ctx._
     rows: list[list[Button]] = []
     star = "⭐"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 from urllib.parse import quote
 
 from bot.i18n import Translator
@@ -12,7 +12,21 @@ from bot.wire.callbacks import menu_data
 from bot.wire.deeplinks import group_link, join_link
 from bot.wire.keyboard import Button, Keyboard
 
-LobbyView = dict[str, Any]  # bot.games.table.lobby.Lobby.view(): seats, creator, settings
+
+class LobbyView(TypedDict):
+    """What the lobby screens read (`bot.games.table.lobby.Lobby.view()`)."""
+
+    kind: str
+    names: list[str]  # the seated, in seat order
+    creator_seat: int | None
+    settings: list[tuple[str, int | None, int]]  # (name, chosen or None: by seats, in use)
+    min: int  # seats
+    max: int
+    can_begin: bool
+    computers: int  # computer seats
+    level: str  # the computer's level
+    private: bool  # against the computer in a private chat
+    hidden: bool  # hidden hands (the cards come in the private chat)
 
 
 def _settings(lobby: LobbyView, _: Translator) -> dict[str, str]:

@@ -14,8 +14,8 @@ A finished game has no board keyboard: its text shows the final board in <pre> (
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.events import Event
 from bot.i18n import Translator
 from bot.render.common import (
     ENDED_EARLY,
@@ -35,6 +35,7 @@ from bot.wire.keyboard import Button, Keyboard
 from rules.cards import RANKS
 from rules.notation import parquet_sources as sources
 from rules.notation import parquet_targets as targets
+from rules.views import ParquetView
 
 ROWS, COLS = 5, 7
 COL_NAMES = PARQUET_COLS
@@ -68,7 +69,7 @@ def board_text(
     return "\n".join(lines)
 
 
-def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: Translator) -> str:
+def result_line(view: ParquetView, names: Sequence[str], why: str | None, _: Translator) -> str:
     st = view["status"]
     winners = st["winners"]
     if len(winners) != 1:
@@ -92,14 +93,14 @@ def result_line(view: dict[str, Any], names: Sequence[str], why: str | None, _: 
     return _("pq-result", winner=win) + "\n" + text
 
 
-def _on_board(view: dict[str, Any], place: str, _: Translator) -> str:
+def _on_board(view: ParquetView, place: str, _: Translator) -> str:
     """A board cell's card with the cell's name: `K♠ d2`."""
     code = view["board"][int(place[0]) - 1][int(place[1]) - 1]
     return (face(code, _) + " " if code else "") + cell_name(place)
 
 
 def turn_line(
-    view: dict[str, Any], who: str, pick: str | None, legal: Sequence[str], _: Translator
+    view: ParquetView, who: str, pick: str | None, legal: Sequence[str], _: Translator
 ) -> str:
     """What the mover does next, naming the cards and cells the keyboard marks."""
     if pick:
@@ -119,9 +120,9 @@ def _cell_order(name: str) -> tuple[str, str]:
 
 
 def text(
-    view: dict[str, Any],
+    view: ParquetView,
     names: Sequence[str],
-    events: Sequence[dict[str, Any]],
+    events: Sequence[Event],
     pick: str | None,
     legal: Sequence[str],
     _: Translator,
@@ -189,7 +190,7 @@ def _two_rows(buttons: list[Button]) -> list[list[Button]]:
 
 
 def keyboard(
-    view: dict[str, Any],
+    view: ParquetView,
     gid: str,
     version: int,
     pick: str | None,
@@ -242,7 +243,7 @@ def rematch_keyboard(gid: str, version: int, _: Translator) -> Keyboard:
     return Keyboard([[Button(text=_("grp-btn-rematch"), callback_data=again)]])
 
 
-def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
+def render(view: ParquetView, ctx: TableCtx) -> Screen:
     """The one public message: hands, events, whose turn; the keyboard is the board (the text
     shows the board once the game is over)."""
     _ = ctx._

@@ -15,8 +15,6 @@ neighbours they are.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.render.common import (
     button,
     card,
@@ -33,6 +31,7 @@ from bot.render.common import (
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
 from bot.wire.keyboard import Button
+from rules.views import RaspadView
 
 CELL = 6
 PER_ROW = 5  # 5 × 6 = 30 columns, and " →" when the line goes on
@@ -57,10 +56,10 @@ def _row(texts: list[str], first: bool, last: bool) -> str:
     return line if last else line + " " + WRAP
 
 
-def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
+def board_text(view: RaspadView, ctx: SoloCtx) -> str:
     _ = ctx._
     table: list[str | None] = view["table"]
-    ranges: list[Any] = view.get("ranges") or [None] * len(table)
+    ranges: list[list[int] | None] = view.get("ranges") or [None] * len(table)
     marked = set(targets_of(ctx.moves, ctx.pick)) if ctx.pick else set()
     lines = [
         ctx.t("raspad-head", kon=view.get("kon", 1), stock=view["stock"], discard=view["discard"])
@@ -82,7 +81,7 @@ def board_text(view: dict[str, Any], ctx: SoloCtx) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def render(view: dict[str, Any], ctx: SoloCtx) -> Screen:
+def render(view: RaspadView, ctx: SoloCtx) -> Screen:
     status = view["status"]
     parts = [f"<b>{esc(ctx.t('title-raspad'))}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
     line = solo_line(ctx.lang, ctx.events)
@@ -114,7 +113,7 @@ def describe(move: str, ctx: SoloCtx) -> str:
     return ctx.t("raspad-beat-hint", card=card(move[:2], _), target=card(move[3:], _))
 
 
-def keyboard(view: dict[str, Any], ctx: SoloCtx) -> list[list[Button]]:
+def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
     _ = ctx._
     rows: list[list[Button]] = []
     star = "⭐"

@@ -6,8 +6,8 @@ Only reads: a rules `view` dict and a TableCtx (names, the events of the last ch
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from bot.events import Event
 from bot.i18n import Translator
 from bot.render.common import (
     ENDED_EARLY,
@@ -24,6 +24,7 @@ from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, menu_data, ui_action
 from bot.wire.deeplinks import is_code, join_link
 from bot.wire.keyboard import Button, Keyboard
+from rules.views import RyadkiView
 
 NAME_WIDTH = 9
 STACK_SHOWN = 6
@@ -66,9 +67,9 @@ def _join(names: Sequence[str], _: Translator) -> str:
 
 
 def table_text(
-    view: dict[str, Any],
+    view: RyadkiView,
     names: Sequence[str],
-    events: Sequence[dict[str, Any]],
+    events: Sequence[Event],
     _: Translator,
     *,
     deadline_s: int | None = None,
@@ -159,7 +160,7 @@ def table_keyboard(
     return Keyboard(rows) if rows else None
 
 
-def hand_text(view: dict[str, Any], group_title: str, names: Sequence[str], _: Translator) -> str:
+def hand_text(view: RyadkiView, group_title: str, names: Sequence[str], _: Translator) -> str:
     """The player's private message: their hand, whose turn, what to answer."""
     seat = view["seat"]
     title = _("ry-hand-title", group=esc(group_title or "?"))
@@ -190,7 +191,7 @@ def hand_line(hand: Sequence[str], _: Translator) -> str:
 
 
 def hand_keyboard(
-    view: dict[str, Any], gid: str, version: int, _: Translator, confirm_leave: bool = False
+    view: RyadkiView, gid: str, version: int, _: Translator, confirm_leave: bool = False
 ) -> Keyboard | None:
     """Cards as buttons (playable ones marked on the player's turn) and a Leave button.
 
@@ -237,7 +238,7 @@ def hand_keyboard(
     return Keyboard(rows)
 
 
-def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
+def render(view: RyadkiView, ctx: TableCtx) -> Screen:
     """The public table in the group."""
     _ = ctx._
     text = table_text(
@@ -260,7 +261,7 @@ def render(view: dict[str, Any], ctx: TableCtx) -> Screen:
     return Screen(text, markup)
 
 
-def render_hand(view: dict[str, Any], ctx: TableCtx) -> Screen:
+def render_hand(view: RyadkiView, ctx: TableCtx) -> Screen:
     """A player's private hand (`view` is that seat's view); once the game is over, the
     result and a way on (the menu)."""
     _ = ctx._
@@ -271,7 +272,7 @@ def render_hand(view: dict[str, Any], ctx: TableCtx) -> Screen:
     return Screen(text, markup)
 
 
-def render_private(view: dict[str, Any], ctx: TableCtx) -> Screen:
+def render_private(view: RyadkiView, ctx: TableCtx) -> Screen:
     """A game against the computer: the table and the player's hand in one private message
     (`view` is the player's seat's view)."""
     _ = ctx._

@@ -6,14 +6,14 @@ never change a view or a context, and import nothing above them (no service, no 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from bot.i18n import Translator, t, translator
+from bot.events import Event
+from bot.i18n import Arg, Translator, t, translator
 from bot.wire.callbacks import game_prefix, ui_action, with_action
 from bot.wire.keyboard import Keyboard
-
-Event = dict[str, Any]
 
 
 class Screen(NamedTuple):
@@ -29,7 +29,7 @@ class RenderCtx:
     lang: str
     game_id: str
     version: int
-    events: list[Event] = field(default_factory=list)
+    events: Sequence[Event] = field(default_factory=list)
     prefix: str = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -41,7 +41,7 @@ class RenderCtx:
     def ui(self, name: str, arg: str = "") -> str:
         return with_action(self.prefix, ui_action(name, arg))
 
-    def t(self, key: str, **args: Any) -> str:
+    def t(self, key: str, **args: Arg) -> str:
         return t(self.lang, key, **args)
 
     @property

@@ -22,6 +22,7 @@ from bot.render import parquet as render_parquet
 from bot.render.screen import Screen, TableCtx
 from bot.storage import GameRecord, Player, TableMeta
 from rules import GAMES
+from rules.views import parquet_view, ryadki_view
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 BLOCK_RE = re.compile(
@@ -68,7 +69,7 @@ def parquet_vs_computer() -> str:
         private=True,
         computers=[1],
     )
-    return plain(render_parquet.render(public_view(record), ctx))
+    return plain(render_parquet.render(parquet_view(public_view(record)), ctx))
 
 
 def stats_screen() -> str:
@@ -172,7 +173,7 @@ def ryadki_group() -> str:
     from bot.render import ryadki as render_ryadki
 
     record = _table("ryadki", ["Ann", "Ben", "Cat"], 5, 7)
-    return plain(render_ryadki.render(public_view(record), _ctx(record)))
+    return plain(render_ryadki.render(ryadki_view(public_view(record)), _ctx(record)))
 
 
 def parquet_group() -> str:
@@ -183,7 +184,7 @@ def parquet_group() -> str:
     legal = game.legal_moves(game.from_json(record.state), turn or 0)
     pick = next((m.split("@")[0] for m in legal if "@" in m), None)
     ctx = _ctx(record, legal=legal, pick=pick)
-    return plain(render_parquet.render(public_view(record), ctx))
+    return plain(render_parquet.render(parquet_view(public_view(record)), ctx))
 
 
 SAMPLES: dict[str, Callable[[], str]] = {

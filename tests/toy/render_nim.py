@@ -9,7 +9,7 @@ Open piles (`nim`, two taps a move): tap a pile (`~pick:<pile>`), then how many 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Translator
@@ -38,8 +38,11 @@ def move_text(move: str, _: Translator) -> str:
     return _("nim-move-card", pile=pile, card=face(what, _))
 
 
-def event_lines(events: Sequence[dict[str, Any]], names: Sequence[str], _: Translator) -> list[str]:
-    """One line per event a player should notice (the end has none: the result says it)."""
+def event_lines(
+    events: Sequence[Mapping[str, Any]], names: Sequence[str], _: Translator
+) -> list[str]:
+    """One line per event a player should notice (the end has none: the result says it). The
+    toy's own kinds (`take`) come beside the bot's (`bot.events`), read by key."""
     removed = {ev.get("seat") for ev in events if ev.get("e") == "removed"}
     lines: list[str] = []
     for ev in events:

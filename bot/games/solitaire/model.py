@@ -10,14 +10,15 @@ move).
 from __future__ import annotations
 
 import time
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import rules
 from bot.games.events import undo_event
-from bot.games.state import set_state, state_of
+from bot.games.state import events_of, set_state, state_of
 from bot.registry import spec
 from bot.storage.record import GameRecord, SoloMeta, new_id
 from rules.rng import fresh_seed
+from rules.views import View
 
 LOG_LIMIT = 256  # moves the history holds before the state it starts from moves forward
 
@@ -41,7 +42,7 @@ def new_record(
         variant=variant,
         s0=text,
         started=time.time(),
-        events=list(view.get("events") or []),
+        events=events_of(view),
     )
     record = GameRecord(
         id=new_id(),
@@ -60,13 +61,13 @@ def can_undo(record: GameRecord) -> bool:
     return meta.undo_left > 0 and bool(meta.s0) and not record.finished
 
 
-def legal_moves(record: GameRecord, state: Any | None = None) -> list[str]:
+def legal_moves(record: GameRecord, state: object | None = None) -> list[str]:
     return spec(record.kind).game.legal_moves(state if state is not None else state_of(record), 0)
 
 
 class Moved(NamedTuple):
-    state: Any  # the rules state after the move
-    view: dict[str, Any]  # its view (what the board shows)
+    state: object  # the rules state after the move
+    view: View  # its view (what the board shows)
 
 
 def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
@@ -84,7 +85,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     _trim_history(record, undo_depth)
     if move != "resign":  # giving up is not a move (a game given up at once has 0)
         meta.moves += 1
-    meta.events = list(view.get("events") or [])
+    meta.events = events_of(view)
     if game.status(after).over:
         record.finished = True
         meta.ended = time.time()
@@ -92,7 +93,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     return Moved(after, view)
 
 
-def _replay(kind: str, text: str, moves: list[str]) -> Any:
+def _replay(kind: str, text: str, moves: list[str]) -> object:
     game = spec(kind).game
     state = game.from_json(text)
     for move in moves:

@@ -12,7 +12,7 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import NoReturn
 
 import rules
 from bot import metrics
@@ -21,7 +21,7 @@ from bot.games import howto
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.results import result_of
-from bot.games.screens import screens
+from bot.games.screens import solo_board
 from bot.games.solitaire import model
 from bot.games.state import state_of, view_of
 from bot.i18n import t, translator
@@ -33,6 +33,7 @@ from bot.storage import GameRecord, Store
 from bot.wire.callbacks import GameCallback, is_game_id
 from bot.wire.flood import EditCoalescer
 from bot.wire.keyboard import Keyboard
+from rules.views import View
 
 log = logging.getLogger(__name__)
 
@@ -42,11 +43,15 @@ CONFIRMS = ("fail", "r", "resign")
 def board(
     record: GameRecord,
     lang: str,
-    state: Any | None = None,
-    view: dict[str, Any] | None = None,
-    **extra: Any,
+    state: object | None = None,
+    view: View | None = None,
+    *,
+    pick: str | None = None,
+    hint: str | None = None,
+    confirm: str | None = None,
 ) -> Screen:
-    """The board of `record`; `state` (and its `view`) when the caller has them already."""
+    """The board of `record`; `state` (and its `view`) when the caller has them already;
+    `pick`, `hint`, `confirm` as `SoloCtx` has them."""
     if state is None:
         state, view = state_of(record), None
     if view is None:
@@ -61,9 +66,11 @@ def board(
         can_undo=model.can_undo(record),
         variant=meta.variant,
         played=Played(meta.moves, meta.undos, model.elapsed(meta)),
-        **extra,
+        pick=pick,
+        hint=hint,
+        confirm=confirm,
     )
-    screen = screens(record.kind).board(view, ctx)
+    screen = solo_board(record.kind)(view, ctx)
     if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
         screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
     if record.finished and meta.daily is not None:  # the deal of the day: share the result
@@ -113,11 +120,14 @@ class SolitaireService:
         self,
         record: GameRecord,
         lang: str,
-        state: Any | None = None,
-        view: dict[str, Any] | None = None,
-        **extra: Any,
+        state: object | None = None,
+        view: View | None = None,
+        *,
+        pick: str | None = None,
+        hint: str | None = None,
+        confirm: str | None = None,
     ) -> Screen:
-        return board(record, lang, state, view, **extra)
+        return board(record, lang, state, view, pick=pick, hint=hint, confirm=confirm)
 
     async def _edit(
         self, chat_id: int, message_id: int, screen: Screen, record: GameRecord
@@ -159,24 +169,26 @@ class SolitaireService:
     async def _ui(self, tap: Tap) -> None:
         game = tap.game
         name, arg = tap.cb.ui()
-        extra: dict[str, Any] = {}
+        pick: str | None = None
+        hint: str | None = None
+        confirm: str | None = None
         toast: str | None = None
         if name == "pick":
             if not any(m.startswith(arg + ">") for m in model.legal_moves(game)):
                 raise Refused("no-targets")
-            extra["pick"] = arg
+            pick = arg
         elif name == "hint":
-            move = model.hint(game)
-            if move is None:
+            hint = model.hint(game)
+            if hint is None:
                 raise Refused("no-hint")
-            extra.update(hint=move, pick=_picked_for(game, move))
+            pick = _picked_for(game, hint)
             toast = "hint-toast"
             if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
                 game.solo.hints = 1  # unranked); later ones change nothing stored
                 if not await self.store.save(game, tap.cb.version):
                     raise Refused("error-busy")
         elif name == "ask" and arg in CONFIRMS:
-            extra["confirm"] = arg
+            confirm = arg
         elif name == "undo":
             if not model.undo(game):
                 raise Refused("no-undo")
@@ -185,7 +197,7 @@ class SolitaireService:
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
-        screen = self.board(game, tap.lang, **extra)
+        screen = self.board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
         said = tap.answer(t(tap.lang, toast) if toast else None)
         await asyncio.gather(self._edit(*tap.where, screen, game), said)
 

@@ -14,10 +14,9 @@ A change that a user may not make raises `Refused` with the locale key to show.
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.games.refusal import Refused
-from bot.registry import GameSpec, spec
+from bot.registry import GameSpec, Options, spec
+from bot.render.lobby import LobbyView
 from bot.storage.record import Player, TableMeta
 from rules.ai import LEVELS  # the computer's levels (importing it loads no computer player)
 
@@ -70,11 +69,11 @@ class Lobby:
     def computers(self) -> int:
         return len(self.players) - len(self.meta.humans)
 
-    def options(self) -> dict[str, Any]:
+    def options(self) -> Options:
         """Options for the game's `new_game` (missing keys take the rule pages' defaults)."""
         return self.game.options(self.meta.settings, len(self.players))
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> LobbyView:
         """What the lobby screens show (bot.render.lobby): the settings as (name, chosen or
         None for "by seat count", the value in use)."""
         seats = len(self.players)

@@ -13,13 +13,13 @@ playing ends there (`why = "abandoned"`): computer seats do not play on to an em
 from __future__ import annotations
 
 import hashlib
-from typing import Any
 
+from bot.events import Event, Removed, Timeout
 from bot.games.events import removed_event, timeout_event
-from bot.games.state import public_view, set_state, state_of, turn
+from bot.games.state import events_of, public_view, set_state, state_of, turn
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
-from bot.storage.record import Event, GameRecord
+from bot.storage.record import GameRecord
 
 TIMEOUT_LIMIT = 3
 AI_PAUSE = 1.0  # seconds a computer seat "thinks" before its move
@@ -42,7 +42,7 @@ def _log(record: GameRecord, events: list[Event], now: float, merge: bool | None
 
 
 def _settle(
-    record: GameRecord, state: Any, now: float, turn_timeout: float, ai_pause: float
+    record: GameRecord, state: object, now: float, turn_timeout: float, ai_pause: float
 ) -> None:
     set_state(record, state)
     meta = record.table
@@ -52,7 +52,7 @@ def _settle(
     if spec(record.kind).game.status(state).over:
         meta.due = None
         record.finished = True
-    elif active is not None and meta.humans and not any(active[s] for s in meta.humans):
+    elif isinstance(active, list) and meta.humans and not any(active[s] for s in meta.humans):
         meta.due, meta.why = None, "abandoned"
         record.finished = True
     elif meta.is_ai(turn(record, state)):
@@ -83,7 +83,7 @@ def start(
     meta.started = now
     meta.expires = None
     meta.why = None
-    meta.events = list(public_view(record, state)["events"])
+    meta.events = events_of(public_view(record, state))
     meta.events_at = now
     _settle(record, state, now, turn_timeout, ai_pause)
 
@@ -104,7 +104,7 @@ def play(
         meta.timeouts[seat] = 0
     if move == "resign":
         meta.left[seat] = "resigned"
-    _log(record, list(public_view(record, state)["events"]), now, False if meta.private else None)
+    _log(record, events_of(public_view(record, state)), now, False if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
     if move == "resign" and record.finished:
         meta.why = meta.why or "resign"  # the game ended because a player left it
@@ -115,7 +115,7 @@ Plan = list[tuple[int, str]]  # (seat, move) of computer seats, in turn order
 
 def plan_computer(
     kind: str,
-    state: Any,
+    state: object,
     computers: frozenset[int],
     level: str,
     seed: tuple[str, int],
@@ -170,7 +170,7 @@ def computer_turn(
         if game.turn(state) != seat or not meta.is_ai(seat):
             return False
         state = game.apply(state, move, seat)
-        events += game.view(state, -1)["events"]
+        events += events_of(game.view(state, -1))
     _log(record, events, now, True if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
     return True
@@ -183,7 +183,7 @@ def time_out(
     seed: int | None = None,
     *,
     ai_pause: float = AI_PAUSE,
-) -> Event | None:
+) -> Timeout | Removed | None:
     """The turn timer ran out: play `suggest` for the absent player, or after TIMEOUT_LIMIT
     timeouts in a row remove them (`resign`: a game of more seats may go on without them, else
     it ends and the absent player loses). Returns the bot's event, or None when there is no
@@ -199,7 +199,7 @@ def time_out(
     if len(meta.timeouts) < len(meta.players):
         meta.timeouts = [0] * len(meta.players)
     k = meta.timeouts[seat] + 1
-    event: Event
+    event: Timeout | Removed
     if k >= TIMEOUT_LIMIT:
         state = game.apply(state, "resign", seat)
         meta.timeouts[seat] = 0
@@ -210,7 +210,7 @@ def time_out(
         state = game.apply(state, move, seat)
         meta.timeouts[seat] = k
         event = timeout_event(seat, move, k, TIMEOUT_LIMIT)
-    _log(record, [event, *public_view(record, state)["events"]], now)
+    _log(record, [event, *events_of(public_view(record, state))], now)
     _settle(record, state, now, turn_timeout, ai_pause)
     if k >= TIMEOUT_LIMIT and record.finished:
         meta.why = meta.why or "timeout"  # the game ended because a player was removed

@@ -5,10 +5,10 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import rules
 from bot import metrics
+from bot.events import Removed, Timeout
 from bot.games import howto
 from bot.games.refusal import Refused
 from bot.games.state import public_view, state_of, turn
@@ -251,7 +251,7 @@ class PlayService:
         # else: another process moved first; its own deadline drives what comes next
 
     async def _time_out(self, gid: str, now: float) -> None:
-        event: dict[str, Any] | None = None
+        event: Timeout | Removed | None = None
         timeout = self.settings.turn_timeout_seconds
 
         before: int | None = None

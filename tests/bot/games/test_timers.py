@@ -16,6 +16,7 @@ from bot.games.table.lobby import Lobby
 from bot.games.table.play import TIMEOUT_LIMIT, play, start, time_out
 from bot.games.timers import TimerLoop, turn_key
 from bot.storage import GameRecord, Player, Store, TableMeta
+from rules.views import parquet_view, ryadki_view
 
 NAMES = ["Ann", "Ben", "Cid"]
 
@@ -46,14 +47,14 @@ def step_others(record: GameRecord, absent: int, now: float) -> int | None:
 
 def test_timeout_plays_a_legal_move_for_the_absent_player_and_says_so() -> None:
     record = started("ryadki", 3)
-    view = public_view(record)
+    view = ryadki_view(public_view(record))
     turn = turn_of(record)
     assert turn is not None
     before = view["hands"][turn]
     event = time_out(record, now=90.0, turn_timeout=90)
     assert event is not None and event["e"] == "timeout" and event["seat"] == turn
     assert event["k"] == 1 and event["max"] == TIMEOUT_LIMIT
-    after = public_view(record)
+    after = ryadki_view(public_view(record))
     assert after["moves"] == view["moves"] + 1
     assert after["hands"][turn] <= before  # the card left their hand (maybe refilled)
     assert record.table.events[0] == event  # the table shows it
@@ -83,11 +84,11 @@ def test_ryadki_removes_a_player_after_three_timeouts_and_goes_on() -> None:
         assert event is not None
         kinds.append(event["e"])
     assert kinds == ["timeout", "timeout", "removed"]
-    view = public_view(record)
+    view = ryadki_view(public_view(record))
     assert view["active"][absent] is False
     assert not view["status"]["over"]  # two players remain: the game goes on
     assert step_others(record, absent, 200.0) is None  # ...to its end, without the absent one
-    assert absent not in public_view(record)["status"]["winners"]
+    assert absent not in ryadki_view(public_view(record))["status"]["winners"]
     assert record.finished and record.phase == "over"
 
 
@@ -100,7 +101,7 @@ def test_parquet_ends_after_three_timeouts_and_the_absent_player_loses() -> None
         event = time_out(record, 100.0, 90)
         assert event is not None
         assert event["e"] == ("removed" if k == TIMEOUT_LIMIT else "timeout")
-    view = public_view(record)
+    view = parquet_view(public_view(record))
     assert view["status"]["over"]
     assert view["status"]["winners"] == [1 - absent]
     assert record.table.why == "timeout"

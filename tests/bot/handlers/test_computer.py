@@ -65,7 +65,9 @@ async def parquet_turn(w: World, user: TgUser, board: TgMessage) -> None:
     assert game is not None
     mod = rules.GAMES["parquet"]
     state = mod.from_json(game.state)
-    move = mod.suggest(state, mod.view(state, 0)["turn"], 1)
+    seat = mod.turn(state)
+    assert seat is not None
+    move = mod.suggest(state, seat, 1)
     pick = move.split("@")[0] if "@" in move else move.split(">")[0]
     await w.tap_data(user, board, f"{gid}:{version}:~pick:{pick}")
     board = private_board(w, user)

@@ -257,8 +257,8 @@ async def test_parquet_to_the_result(world: World) -> None:
         state = mod.from_json(game.state)
         if mod.status(state).over:
             break
-        view = mod.view(state, 0)
-        seat = view["turn"]
+        seat = mod.turn(state)
+        assert seat is not None
         user = users[game.table.players[seat].user_id]
         other = users[game.table.players[1 - seat].user_id]
         move = mod.suggest(state, seat, 1)

@@ -213,7 +213,8 @@ async def test_the_turn_timer_that_hits_the_upgraded_group_moves_the_game(w: Wor
     assert game is not None
     mod = rules.GAMES["parquet"]
     state = mod.from_json(game.state)
-    seat = mod.view(state, 0)["turn"]
+    seat = mod.turn(state)
+    assert seat is not None
     mover = w.alice if game.table.players[seat].user_id == w.alice.id else w.bob
     move = mod.suggest(state, seat, 1)
     alerts = w.session.alerts(mover)

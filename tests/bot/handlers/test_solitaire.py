@@ -16,6 +16,7 @@ from bot.games.state import state_of
 from bot.render.common import PHONE_COLUMNS, width
 from bot.wire.callbacks import game_data
 from bot.wire.flood import EditCoalescer
+from rules.views import raspad_view
 from tests.bot.telegram.test_flood import FakeClock
 from tests.support.recording import TgMessage
 from tests.support.solitaire_driver import Harness, current, h_toast, play_out, start_game
@@ -83,7 +84,7 @@ async def test_raspad_board_is_narrow_and_marks_targets(h: Harness) -> None:
     moves = solitaire.legal_moves(rec)
     multi = [
         c
-        for c in rules.GAMES["raspad"].view(state_of(rec), 0)["hand"]
+        for c in raspad_view(rules.GAMES["raspad"].view(state_of(rec), 0))["hand"]
         if sum(m.startswith(c + ">") for m in moves) > 1
     ]
     single = [m for m in moves if ">" in m and sum(x.startswith(m[:3]) for x in moves) == 1]

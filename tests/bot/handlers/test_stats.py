@@ -94,7 +94,8 @@ async def play_parquet(w: World) -> str:
         state = mod.from_json(game.state)
         if mod.status(state).over:
             break
-        seat = mod.view(state, 0)["turn"]
+        seat = mod.turn(state)
+        assert seat is not None
         user = users[game.table.players[seat].user_id]
         move = mod.suggest(state, seat, 1)
         pick = move.split("@")[0] if "@" in move else move.split(">")[0]

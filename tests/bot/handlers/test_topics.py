@@ -64,7 +64,8 @@ async def parquet_move(w: World, board: TgMessage, players: list[TgUser]) -> TgM
     state = mod.from_json(game.state)
     if mod.status(state).over:
         return None
-    seat = mod.view(state, 0)["turn"]
+    seat = mod.turn(state)
+    assert seat is not None
     user = next(u for u in players if u.id == game.table.players[seat].user_id)
     move = mod.suggest(state, seat, 1)
     pick = move.split("@")[0] if "@" in move else move.split(">")[0]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import random
 import re
-from typing import Any
+from collections.abc import Sequence
 
 import pytest
 
@@ -21,6 +21,7 @@ from bot.render import raspad
 from bot.render import ryadki as R
 from bot.render.common import PHONE_COLUMNS, face, width
 from bot.render.screen import SoloCtx, TableCtx
+from rules.views import RaspadView, StatusView, parquet_view, ryadki_view
 
 NAMES = ["Александра Длинная", "🤖 Вера", "Bo", "<b>Mallory</b>", "Дима 🎉🎉", "Ed"]
 
@@ -78,17 +79,18 @@ def test_ryadki_screens_fit_over_seeded_games(players: int) -> None:
         _ = translator(lang)
         state = mod.new_game({"players": players, "deals": 1}, seed=seed)
         while True:
-            view = mod.view(state, -1)
+            view = ryadki_view(mod.view(state, -1))
             ctx = TableCtx(lang, "abcdefghij", 3, view["events"], names=names, deadline_s=90)
             measured += assert_fits(R.render(view, ctx).text, (players, seed))
             for seat in range(players):
-                mine = mod.view(state, seat)
+                mine = ryadki_view(mod.view(state, seat))
                 hand = R.hand_text(mine, "Card Club", names, _)
                 measured += assert_fits(hand, (players, seed, seat))
                 assert_fits(R.render_private(mine, ctx).text, (players, seed, seat))
             if mod.status(state).over:
                 break
             turn = view["turn"]
+            assert turn is not None
             state = mod.apply(state, mod.suggest(state, turn, seed), turn)
     assert measured > 500
 
@@ -103,7 +105,7 @@ def test_parquet_boards_fit_over_seeded_games() -> None:
         _ = translator(("ru", "en")[seed % 2])
         state = mod.new_game(seed=seed)
         while True:
-            view = mod.view(state, 0)
+            view = parquet_view(mod.view(state, 0))
             over = mod.status(state).over
             if over or view["on_board"] % 5 == 0:
                 why = None if over else "abandoned"
@@ -113,14 +115,29 @@ def test_parquet_boards_fit_over_seeded_games() -> None:
             if over:
                 break
             turn = view["turn"]
+            assert turn is not None
             moves = [m for m in mod.legal_moves(state, turn) if m != "resign"]
             state = mod.apply(state, rng.choice(moves), turn)
     assert measured > 12 * 6 * 4
 
 
 # -- Raspad's table line ----------------------------------------------------------------------
-def raspad_view(table: list[str | None], ranges: list[Any]) -> dict[str, Any]:
-    return {"table": table, "ranges": ranges, "hand": ["QS"], "stock": 3, "discard": 4, "kon": 2}
+def raspad_board(table: list[str | None], ranges: Sequence[list[int] | None]) -> RaspadView:
+    status = StatusView(over=False, winners=[], scores=[8], result="playing")
+    live = sum(c is not None for c in table)
+    return RaspadView(
+        table=table,
+        ranges=list(ranges),
+        hand=["QS"],
+        stock=3,
+        discard=4,
+        kon=2,
+        live=live,
+        fails=0,
+        jokers=False,
+        events=[],
+        status=status,
+    )
 
 
 def value_rows(text: str) -> list[str]:
@@ -132,9 +149,9 @@ def value_rows(text: str) -> list[str]:
 def test_raspad_ranges_never_run_together(lang: str) -> None:
     # the two positions seen on a phone: `11-1212-13` and `612-13`
     table = [None, "JS", "QH", None, "6D", "QC", None]
-    ranges: list[Any] = [None, [11, 12], [12, 13], None, [6, 6], [12, 13], None]
+    ranges: list[list[int] | None] = [None, [11, 12], [12, 13], None, [6, 6], [12, 13], None]
     ctx = SoloCtx(lang, "abcdefghij", 1)
-    text = raspad.board_text(raspad_view(table, ranges), ctx)
+    text = raspad.board_text(raspad_board(table, ranges), ctx)
     shown = " ".join(value_rows(text)).split()
     assert shown == ["11-12", "12-13", "6", "12-13"], text
 
@@ -143,7 +160,7 @@ def test_a_long_raspad_line_wraps_with_a_mark_at_both_ends() -> None:
     _ = translator("en")
     codes = ["KS", "QH", "TD", "9C", "8S", "7H", "6D", "5C", "4S", "3H", "2D", "AC"]
     ranges = [[v, v] for v in (13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)]
-    text = raspad.board_text(raspad_view(list(codes), ranges), SoloCtx("en", "abcdefghij", 1))
+    text = raspad.board_text(raspad_board(list(codes), ranges), SoloCtx("en", "abcdefghij", 1))
     lines = text.split("\n")
     cards_rows = lines[1:-1:2]
     assert len(cards_rows) == 3

@@ -6,20 +6,30 @@ from __future__ import annotations
 import re
 from html import unescape
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import rules
+from bot.events import Event
 from bot.i18n import catalog, translator
 from bot.render import events as E
 from bot.render import parquet as P
 from bot.render import ryadki as R
 from bot.render.common import PHONE_COLUMNS, cell_name, face, width
 from bot.wire.keyboard import Button, Keyboard
+from rules import parquet
+from rules.protocol import GameModule
+from rules.views import ParquetView, parquet_view, ryadki_view
 
 ROOT = Path(__file__).resolve().parents[3]
 MY_FILES = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "bot").rglob("*.py"))
+
+
+def mover(mod: GameModule, state: object) -> int:
+    """The seat to move (the game is on)."""
+    seat = mod.turn(state)
+    assert seat is not None
+    return seat
 
 
 def pre_lines(html: str) -> list[str]:
@@ -56,7 +66,7 @@ def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
     _ = translator(lang)
     mod = rules.GAMES["ryadki"]
     state = mod.new_game({"players": 6, "deals": 3}, seed=4)
-    view = mod.view(state, -1)
+    view = ryadki_view(mod.view(state, -1))
     players = ["<b>Mallory</b>", "Александра Длинная-Фамилия", "Bo", "Cy", "Di", "Ed"]
     text = R.table_text(view, players, view["events"], _, deadline_s=90)
     for line in pre_lines(text):
@@ -68,7 +78,7 @@ def test_ryadki_table_is_narrow_and_escapes_names(lang: str) -> None:
 def test_ryadki_event_lines_name_each_effect() -> None:
     _ = translator("en")
     names = ["Ann", "Ben", "Cid"]
-    events: list[dict[str, Any]] = [
+    events: list[Event] = [
         {"e": "deal_start", "deal": 2, "dealer": 1},
         {"e": "play", "by": 0, "card": "JS"},
         {"e": "jj", "by": 1, "n": 3},
@@ -120,9 +130,9 @@ def test_a_finished_ryadki_table_names_the_winner_once() -> None:
     mod = rules.GAMES["ryadki"]
     state = mod.new_game({"players": 3, "deals": 1}, seed=5)
     while not mod.status(state).over:
-        turn = mod.view(state, -1)["turn"]
+        turn = mover(mod, state)
         state = mod.apply(state, mod.suggest(state, turn, 1), turn)
-    view = mod.view(state, -1)
+    view = ryadki_view(mod.view(state, -1))
     assert any(ev["e"] == "game_end" for ev in view["events"])
     text = R.table_text(view, ["Ann", "Ben", "Cid"], view["events"], _)
     assert text.count("🏆") == 1 and text.count("Winner") == 1, text
@@ -132,10 +142,10 @@ def test_ryadki_hand_marks_playable_cards_on_the_players_turn_only() -> None:
     _ = translator("en")
     mod = rules.GAMES["ryadki"]
     state = mod.new_game({"players": 3}, seed=9)
-    turn = mod.view(state, -1)["turn"]
+    turn = mover(mod, state)
     state = mod.apply(state, mod.legal_moves(state, turn)[0], turn)
-    responder = mod.view(state, -1)["turn"]
-    view = mod.view(state, responder)
+    responder = mover(mod, state)
+    view = ryadki_view(mod.view(state, responder))
     kb = R.hand_keyboard(view, "abcdefghij", 4, _)
     assert kb is not None
     cards = [b for row in kb.inline_keyboard for b in row if not b.text.startswith("🚪")]
@@ -144,7 +154,7 @@ def test_ryadki_hand_marks_playable_cards_on_the_players_turn_only() -> None:
     text = R.hand_text(view, "Card Club", ["A", "B", "C"], _)
     assert "Card Club" in text and "Your turn" in text
     other = (responder + 1) % 3
-    oview = mod.view(state, other)
+    oview = ryadki_view(mod.view(state, other))
     okb = R.hand_keyboard(oview, "abcdefghij", 4, _)
     assert okb is not None
     assert not any(b.text.startswith("✅") for row in okb.inline_keyboard for b in row)
@@ -157,7 +167,7 @@ def parquet_midgame(moves: int, seed: int = 3):  # type: ignore[no-untyped-def]
     for _ in range(moves):
         if mod.status(state).over:
             break
-        t = mod.view(state, 0)["turn"]
+        t = mover(mod, state)
         state = mod.apply(state, mod.suggest(state, t, 1), t)
     return mod, state
 
@@ -166,8 +176,8 @@ def parquet_midgame(moves: int, seed: int = 3):  # type: ignore[no-untyped-def]
 def test_parquet_board_is_drawn_once_and_the_prompt_names_the_cells(lang: str) -> None:
     _ = translator(lang)
     mod, state = parquet_midgame(12)
-    view = mod.view(state, 0)
-    legal = mod.legal_moves(state, view["turn"])
+    view = parquet_view(mod.view(state, 0))
+    legal = mod.legal_moves(state, mover(mod, state))
     pick = legal[0].split("@")[0] if "@" in legal[0] else legal[0].split(">")[0]
     text = P.text(view, ["Ann", "Ben"], view["events"], pick, legal, _)
     assert "<pre>" not in text  # the keyboard is the board
@@ -194,8 +204,8 @@ def test_parquet_hand_is_two_short_rows_of_playable_cards(seed: int) -> None:
     state = mod.new_game(seed=seed)
     seen_full_hand = False
     while not mod.status(state).over:
-        view = mod.view(state, 0)
-        turn = view["turn"]
+        view = parquet_view(mod.view(state, 0))
+        turn = mover(mod, state)
         legal = mod.legal_moves(state, turn)
         rows = hand_rows(P.keyboard(view, "abcdefghij", 7, None, legal, _))
         seen_full_hand |= len(view["hands"][turn]) == 18
@@ -217,16 +227,17 @@ def test_parquet_relocation_prompt_names_the_cards() -> None:
     for seed in range(40):
         state = mod.new_game(seed=seed)
         while not mod.status(state).over and not mod.view(state, 0).get("must_relocate"):
-            turn = mod.view(state, 0)["turn"]
+            turn = mover(mod, state)
             state = mod.apply(state, mod.suggest(state, turn, 1), turn)
         if not mod.status(state).over:
             break
     else:
         pytest.skip("no relocation in these games")
-    view = mod.view(state, 0)
-    legal = mod.legal_moves(state, view["turn"])
+    view = parquet_view(mod.view(state, 0))
+    legal = mod.legal_moves(state, mover(mod, state))
     src = next(m.split(">")[0] for m in legal if ">" in m)
     code = view["board"][int(src[0]) - 1][int(src[1]) - 1]
+    assert code is not None  # a card that moves
     text = P.text(view, ["Ann", "Ben"], view["events"], None, legal, _)
     assert f"{face(code, _)} {cell_name(src)}" in text.split("\n\n")[-1]
     picked = P.text(view, ["Ann", "Ben"], view["events"], src, legal, _)
@@ -237,7 +248,7 @@ def test_a_finished_parquet_game_shows_its_board_in_the_text() -> None:
     _ = translator("en")
     mod, state = parquet_midgame(200)
     assert mod.status(state).over
-    view = mod.view(state, 0)
+    view = parquet_view(mod.view(state, 0))
     text = P.text(view, ["Ann", "Ben"], view["events"], None, [], _)
     lines = pre_lines(text)
     assert len(lines) == 6 and all(width(x) <= PHONE_COLUMNS for x in lines)
@@ -249,7 +260,7 @@ def test_a_finished_parquet_game_shows_its_board_in_the_text() -> None:
 
 def test_parquet_relocation_pass_and_results_are_explained() -> None:
     _ = translator("en")
-    view = {"red": 1}
+    view: ParquetView = {**parquet.view(parquet.new_game(seed=1), 0), "red": 1}
     names = ["Ann", "Ben"]
     text = "\n".join(
         E.parquet_lines(
@@ -273,8 +284,8 @@ def test_parquet_relocation_pass_and_results_are_explained() -> None:
         ("resign", "resigned"),
         ("timeout", "missed too many turns"),
     ]:
-        over = {
-            "red": 1,
+        over: ParquetView = {
+            **view,
             "hands": [[], ["6H"]],
             "status": {"over": True, "winners": [0], "scores": [0, 1], "result": "over"},
         }

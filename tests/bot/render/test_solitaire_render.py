@@ -10,6 +10,7 @@ import re
 
 import pytest
 
+from bot.events import Event
 from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.service import board as render_game
 from bot.render.common import PHONE_COLUMNS, width
@@ -75,7 +76,7 @@ def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
 def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
     from bot.render.events import solo_line
 
-    events: list[dict[str, object]] = [
+    events: list[Event] = [
         {"e": "beat", "card": "QS", "target": "JS"},
         {"e": "decay", "card": "TH"},
         {"e": "decay", "card": "XR"},

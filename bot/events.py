@@ -1,0 +1,45 @@
+"""The events a game's record keeps to show (`GameRecord`'s `events`, rendered by
+bot.render.events): the rules' own (`rules.events.Event`: what a move did) and those the bot
+itself adds (`BotEvent`: a turn timed out, a player removed, a solitaire move taken back).
+
+Every event is a dict with its kind under `"e"`, one `TypedDict` per kind (a union told apart
+by `"e"`). This module sits at the bottom of `bot/` (it imports only `rules`), so storage,
+renderers and services share the one type; the bot's events are made by `bot.games.events`.
+A game outside `rules` (the toy Nim of the tests) records events of its own kinds in the same
+shape; only its own renderer reads them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+from rules.events import Event as RulesEvent
+
+
+class Timeout(TypedDict):
+    """The turn timer ran out: the bot played `move` for `seat` (the `k`-th time of `max`)."""
+
+    e: Literal["timeout"]
+    seat: int
+    move: str
+    k: int
+    max: int
+
+
+class Removed(TypedDict):
+    """`seat` missed `max` turns in a row and was removed (resigned by the bot)."""
+
+    e: Literal["removed"]
+    seat: int
+    max: int
+
+
+class Undo(TypedDict):
+    """A solitaire move taken back."""
+
+    e: Literal["undo"]
+
+
+BotEvent = Timeout | Removed | Undo
+Event = RulesEvent | BotEvent
+"""An event a record keeps: the rules' or the bot's."""
