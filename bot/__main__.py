@@ -20,6 +20,8 @@ from pydantic import ValidationError
 from bot.config import Settings, get_settings
 
 if TYPE_CHECKING:
+    from aiohttp import web
+
     from bot.http_server import OpsServer
     from bot.storage.update_gate import UpdateGate
     from bot.webhook import WebhookReceiver
@@ -40,7 +42,7 @@ async def heartbeat(path: str, every: float = 10.0) -> None:
 
 def webhook_app(
     bot: Bot, dp: Dispatcher, settings: Settings, gate: UpdateGate | None = None
-) -> tuple[Any, WebhookReceiver]:
+) -> tuple[web.Application, WebhookReceiver]:
     """The aiohttp application that receives updates at WEBHOOK_PATH (checks the secret),
     and its receiver (bot.webhook). The gate defaults to the one of the dispatcher's store."""
     from aiohttp import web

@@ -21,7 +21,6 @@ import hmac
 import json
 import logging
 import time
-from typing import Any
 
 from aiogram import Bot, Dispatcher
 from aiogram.methods import TelegramMethod
@@ -88,7 +87,7 @@ class WebhookReceiver:
         return web.Response(text="ok")
 
     async def _feed(self, update: Update) -> None:
-        result: Any = await self.dp.feed_update(self.bot, update)
+        result: object = await self.dp.feed_update(self.bot, update)
         if isinstance(result, TelegramMethod):  # a handler's answer as a method: send it
             await self.bot(result)
 

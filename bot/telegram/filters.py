@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from aiogram.filters import Filter
 from aiogram.types import CallbackQuery
 
@@ -40,7 +38,7 @@ class GameMenu(Filter):
 
     async def __call__(
         self, query: CallbackQuery, cb: GameCallback | MenuCallback | None = None
-    ) -> bool | dict[str, Any]:
+    ) -> bool | dict[str, list[str]]:
         if not isinstance(cb, MenuCallback):
             return False
         parts = cb.parts()
@@ -58,7 +56,7 @@ class Menu(Filter):
 
     async def __call__(
         self, query: CallbackQuery, cb: GameCallback | MenuCallback | None = None
-    ) -> bool | dict[str, Any]:
+    ) -> bool | dict[str, list[str]]:
         if not isinstance(cb, MenuCallback):
             return False
         parts = cb.parts()

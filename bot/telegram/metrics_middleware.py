@@ -6,7 +6,6 @@ aiogram's own getUpdates and setWebhook)."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from aiogram import BaseMiddleware, Bot, Dispatcher
 from aiogram.exceptions import (
@@ -25,7 +24,7 @@ from bot.telegram.aiogram_adapter import (
     TelegramMethod,
     TelegramType,
 )
-from bot.telegram.middlewares import Handler
+from bot.telegram.middlewares import Data, Handler
 
 
 def error_kind(err: TelegramAPIError) -> str:
@@ -44,7 +43,7 @@ def error_kind(err: TelegramAPIError) -> str:
 class UpdateMetrics(BaseMiddleware):
     """Counts each update by type and times it through the middlewares and handlers."""
 
-    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: Data) -> object:
         started = time.perf_counter()
         try:
             return await handler(event, data)

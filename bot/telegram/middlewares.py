@@ -6,9 +6,8 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
-from aiogram import BaseMiddleware
+from aiogram import BaseMiddleware, Bot
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 
 from bot.i18n import normalize, t, translator
@@ -20,7 +19,25 @@ from bot.wire import callbacks
 
 log = logging.getLogger("bot.updates")
 
-Handler = Callable[[TelegramObject, dict[str, Any]], Awaitable[Any]]
+# aiogram's handler data: its own keys (`event_from_user`, `event_chat`, `bot`, …) and those
+# the middlewares below add; read here through isinstance checks
+Data = dict[str, object]
+Handler = Callable[[TelegramObject, Data], Awaitable[object]]
+
+
+def _user(data: Data) -> User | None:
+    user = data.get("event_from_user")
+    return user if isinstance(user, User) else None
+
+
+def _chat(data: Data) -> Chat | None:
+    chat = data.get("event_chat")
+    return chat if isinstance(chat, Chat) else None
+
+
+def _lang(data: Data) -> str | None:
+    lang = data.get("lang")
+    return lang if isinstance(lang, str) else None
 
 
 class LanguageCache:
@@ -81,10 +98,10 @@ class LanguageMiddleware(BaseMiddleware):
     def __init__(self, languages: LanguageCache) -> None:
         self.languages = languages
 
-    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
-        user: User | None = data.get("event_from_user")
-        lang = data["user_lang"] = await self.languages.get(user)
-        chat: Chat | None = data.get("event_chat")
+    async def __call__(self, handler: Handler, event: TelegramObject, data: Data) -> object:
+        lang = await self.languages.get(_user(data))
+        data["user_lang"] = lang
+        chat = _chat(data)
         if chat is not None and chat.type in ("group", "supergroup"):
             lang = await self.languages.of_chat(chat.id) or lang
         data["lang"] = lang
@@ -106,14 +123,14 @@ class CallbackMiddleware(BaseMiddleware):
         self.store = store
         self.optimistic_kinds = optimistic_kinds
 
-    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: Data) -> object:
         assert isinstance(event, CallbackQuery)
         box = CallbackAnswer(event)
         data["answer"] = box
         cb = callbacks.parse(event.data)
         if isinstance(cb, callbacks.MenuCallback) and not on_its_keyboard(event):
             # forged (or a menu pressed on a game's board): the message stays as it is
-            await box(t(data.get("lang"), "error-stale"), alert=True)
+            await box(t(_lang(data), "error-stale"), alert=True)
             return None
         data["cb"] = cb
         data["game"] = None
@@ -128,12 +145,12 @@ class CallbackMiddleware(BaseMiddleware):
                 try:
                     game = await self.store.load(cb.game_id)
                 except StoreUnavailable:
-                    await box(t(data.get("lang"), "error-unavailable"), alert=True)
+                    await box(t(_lang(data), "error-unavailable"), alert=True)
                     return None
             else:
                 data["peeked"] = True
             data["game"] = game
-        lang = data.get("lang")
+        lang = _lang(data)
         try:
             result = await handler(event, data)
         except StoreUnavailable:
@@ -170,7 +187,7 @@ def on_its_keyboard(query: CallbackQuery) -> bool:
 class ErrorMiddleware(BaseMiddleware):
     """Outermost: logs any exception with the update's context and tells the user politely."""
 
-    async def __call__(self, handler: Handler, event: TelegramObject, data: dict[str, Any]) -> Any:
+    async def __call__(self, handler: Handler, event: TelegramObject, data: Data) -> object:
         started = time.perf_counter()
         try:
             return await handler(event, data)
@@ -179,8 +196,7 @@ class ErrorMiddleware(BaseMiddleware):
             return None
         except Exception:
             assert isinstance(event, Update)
-            user: User | None = data.get("event_from_user")
-            chat = data.get("event_chat")
+            user, chat = _user(data), _chat(data)
             cbq = event.callback_query
             log.exception(
                 "event=handler_error update_id=%s type=%s user=%s chat=%s data=%r ms=%.1f",
@@ -197,14 +213,14 @@ class ErrorMiddleware(BaseMiddleware):
             return None
 
     @staticmethod
-    async def _tell(event: TelegramObject, data: dict[str, Any], key: str) -> None:
+    async def _tell(event: TelegramObject, data: Data, key: str) -> None:
         """Say `key` in the chat of a message update (a callback is answered by its middleware)."""
         assert isinstance(event, Update)
-        chat = data.get("event_chat")
+        chat = _chat(data)
         bot = data.get("bot")
-        if event.message is None or bot is None or chat is None:
+        if event.message is None or not isinstance(bot, Bot) or chat is None:
             return
         try:
-            await send(bot, chat.id, t(data.get("lang"), key), thread=topic_of(event.message))
+            await send(bot, chat.id, t(_lang(data), key), thread=topic_of(event.message))
         except Exception:
             log.exception("event=error_reply_failed chat=%s", chat.id)
