@@ -1,8 +1,9 @@
 """The one place where events become lines a player reads.
 
-Events are the rules' (`rules.events`: what a move did) and the bot's own (`bot.games.events`:
-a timeout, a removal, an undo). Solitaires show them as one line under the board; group games
-as a line per effect under the table (names HTML-escaped).
+Events are the rules' (`rules.events`: what a move did) and the bot's own (a timeout, a
+removal, an undo): one union, `bot.events.Event`, told apart by `"e"` (each kind's fields are
+read through that tag). Solitaires show them as one line under the board; group games as a
+line per effect under the table (names HTML-escaped).
 """
 
 from __future__ import annotations
