@@ -9,9 +9,9 @@ Two layers:
                    same engine over HTTP.
 ``RecordingSession``  an aiogram ``BaseSession`` that serialises each request exactly as aiogram's
                    sessions do (``BaseSession.prepare_value``: defaults resolved, objects dumped,
-                   ``None`` dropped), validates it against the Bot API 10.1 spec
-                   (tests/telegram_spec.py; an error raises ``AssertionError`` and is kept in
-                   ``session.violations``), then lets ``FakeTelegram`` answer.
+                   ``None`` dropped), validates it against the Bot API 10.2 schema
+                   (tests/support/telegram_spec.py; an error raises ``AssertionError`` and is
+                   kept in ``session.violations``), then lets ``FakeTelegram`` answer.
 
 Quick use in a handler test::
 
@@ -159,7 +159,7 @@ def make_bot(
     parse_mode: str | None = "HTML",
     token: str = TOKEN,
 ) -> BotSession:
-    """A Bot wired to a RecordingSession (validation on when the spec exists)."""
+    """A Bot wired to a RecordingSession (every request validated)."""
     session = session if session is not None else RecordingSession()
     bot = Bot(token=token, session=session, default=DefaultBotProperties(parse_mode=parse_mode))
     session.bot = bot
@@ -168,8 +168,8 @@ def make_bot(
 
 @pytest.fixture
 def bot_session() -> Iterator[BotSession]:
-    """(bot, session) for Dispatcher.feed_update tests.  Skips without the spec (fails in CI);
-    at teardown fails if any request violated the spec, even if a handler swallowed the error."""
+    """(bot, session) for Dispatcher.feed_update tests; at teardown fails if any request
+    violated the spec, even if a handler swallowed the error."""
     telegram_spec.require_spec()
     pair = make_bot(RecordingSession(validate=True))
     yield pair
