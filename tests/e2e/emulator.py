@@ -1,13 +1,13 @@
 """An in-test Telegram Bot API emulator (aiohttp) for end-to-end tests.
 
-It runs inside the test's event loop on a free 127.0.0.1 port and serves
-``GET/POST /bot<token>/<method>`` (JSON, form-urlencoded and multipart bodies, as aiogram sends
-them).  Every request is validated against the Bot API 10.2 schema
-(tests/support/telegram_spec.py); a violation is recorded in ``emu.violations`` and answered with 400 like Telegram would (the
-``emulator`` fixture fails the test at teardown if any were recorded).  The Telegram state (chats,
-messages, callback answers, members) is ``tests.support.recording.FakeTelegram`` in strict mode: a
-private chat needs the user to have started the bot (else 403), unknown chats are 400, "message is
-not modified" is 400, edits without reply_markup drop the keyboard.
+It runs inside the test's event loop on a free 127.0.0.1 port and serves ``GET/POST
+/bot<token>/<method>`` (JSON, form-urlencoded and multipart bodies, as aiogram sends them).
+Every request is validated against the Bot API 10.2 schema (tests/support/telegram_spec.py); a
+violation is recorded in ``emu.violations`` and answered with 400 like Telegram would (the
+``emulator`` fixture fails the test at teardown if any were recorded). The Telegram state
+(chats, messages, callback answers, members) is ``tests.support.recording.FakeTelegram`` in
+strict mode: a private chat needs the user to have started the bot (else 403), unknown chats are
+400, "message is not modified" is 400, edits without reply_markup drop the keyboard.
 
 Test-side API (see tests/README.md)::
 
