@@ -56,8 +56,7 @@ def _pct(samples: list[float], q: float) -> float:
 
 def _seated(game: str, state: Any) -> int:
     """Seats of a state (from the public view of seat 0)."""
-    view = rules.GAMES[game].view(state, 0)
-    return len(view["status"]["scores"]) or 1
+    return len(rules.GAMES[game].status(state).scores) or 1
 
 
 def _mover(game: str, state: Any, seats: int) -> int | None:

@@ -18,14 +18,15 @@ import string
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from bot.events import Event
 from bot.registry import is_solitaire
+from rules.views import View
 
 ID_ALPHABET = string.ascii_letters + string.digits
 ID_LENGTH = 10
 SCHEMA = 3  # the meta dicts' layout; 1 (no "v" key) and 2 are migrated on read
 
 Phase = Literal["lobby", "play", "over", "cancelled"]
-Event = dict[str, Any]  # a rules event (rules.events) or one the bot adds (bot.games.events)
 Place = tuple[int, int]  # (chat_id, message_id) of a message the bot keeps up to date
 
 
@@ -269,7 +270,7 @@ class Decoded:
 
     text: str
     state: Any
-    view: dict[str, Any] | None = None
+    view: View | None = None
     viewer: int = 0  # the seat `view` is for (-1: the public view)
 
 

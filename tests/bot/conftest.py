@@ -11,8 +11,8 @@ import pytest
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
-from bot.wire import flood
 from bot.telegram import io as telegram_io
+from bot.wire import flood
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.solitaire_driver import Harness
 

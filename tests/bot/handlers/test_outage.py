@@ -15,10 +15,9 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from bot.storage.redis_store import RedisStore
-from tests.bot.handlers.test_solitaire import current, start_game
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.redis_server import RedisServer, redis_binary, start_redis
-from tests.support.solitaire_driver import Harness
+from tests.support.solitaire_driver import Harness, current, start_game
 
 UNAVAILABLE_EN = "The game is briefly unavailable — your move was not made. Try again in a moment."
 UNAVAILABLE_RU = "Игра ненадолго недоступна — ход не сделан. Попробуйте ещё раз через минуту."

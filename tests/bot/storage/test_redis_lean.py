@@ -19,7 +19,9 @@ def record() -> GameRecord:
         kind="kosa",
         chat_id=7,
         state='{"s":"Привет"}',
-        meta=SoloMeta(uid=7, lang="ru", variant="u", history="d d", events=[{"e": "draw"}]),
+        meta=SoloMeta(
+            uid=7, lang="ru", variant="u", history="d d", events=[{"e": "draw", "card": "KH"}]
+        ),
     )
 
 

@@ -44,8 +44,8 @@ from bot.telegram.aiogram_adapter import (
     TelegramType,
     hold_response_types,
 )
-from bot.wire.keyboard import Button, Keyboard, markup_json
 from bot.telegram.middlewares import Handler
+from bot.wire.keyboard import Button, Keyboard, markup_json
 from tests.support import telegram_spec
 
 AIOGRAM = f"aiogram {aiogram.__version__}"

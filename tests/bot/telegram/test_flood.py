@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Hashable
 from pathlib import Path
 
 import pytest
@@ -160,8 +161,9 @@ async def test_two_processes_share_one_groups_budget(
         url = request.getfixturevalue("redis_url")
         store = await RedisStore(url, prefix="fl" + uuid.uuid4().hex[:6]).open()
 
-    async def shared(chat_id: int) -> float:  # the store's budget, on the test's clock
-        return await store.take_send(chat_id, clock.now, 60.0, 3, 0.0)
+    async def shared(lane: Hashable) -> float:  # the store's budget, on the test's clock
+        assert isinstance(lane, int)
+        return await store.take_send(lane, clock.now, 60.0, 3, 0.0)
 
     screen = Screen(clock)
     one, two = (
