@@ -9,10 +9,8 @@ goes, so chats do not fill up.
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
   loses the compare-and-set first). Sent in the background, so a tap's answer never waits.
 - Flood budget: a ping in the group takes a send from the group's budget (shared with the
-  board's edits, `Store.take_send`); it waits up to PING_WAIT_SECONDS for it (it comes right
-  after the board's edit, inside the gap between two sends) and is dropped when the game moved
-  on meanwhile; when the budget stays spent the ping is skipped — the board matters more.
-  Private pings go to private chats, which have no budget of their own beyond
+  board's edits, `Store.take_send`); when the budget is spent the ping is skipped — the board
+  matters more. Private pings go to private chats, which have no budget of their own beyond
   Telegram's one message a second per chat.
 - Where the last ping is: the setting `ping` of its owner (the player for a private ping, the
   group for a group ping; `ping:<topic>` for a game in a forum topic, so games in two topics
@@ -41,7 +39,6 @@ log = logging.getLogger(__name__)
 
 PING = "ping"  # the setting that holds the last ping
 OPT_OUT = "pings"  # "off": no turn pings for this user
-PING_WAIT_SECONDS = 5.0  # a ping waits this long at most for the group's budget
 
 
 class Pings:
@@ -113,31 +110,17 @@ class Pings:
         beside = places.hand(meta, seat) if private else places.board(meta) or places.home(meta)
         if beside is None or not beside.can_post:
             return  # no message to answer (the bot may not write to them)
-        if beside.budget is not None and not await self._budget(record, beside.budget):
-            return
+        if beside.budget is not None:
+            per_minute = self.settings.edits_per_minute_per_group
+            gap = min(1.0, 60.0 / per_minute)
+            if await self.store.take_send(beside.budget, time.time(), 60.0, per_minute, gap) > 0:
+                log.info("event=ping_skipped game=%s reason=budget", record.id)
+                return
         slot = self._slot(record)
         await self._delete_last(owner, slot, record.id)
         sent = await beside.post(self.tg, text, reply=beside.message is not None)
         if sent is not None:
             await self.store.set_setting(owner, slot, f"{record.id}:{sent.chat}:{sent.message}")
-
-    async def _budget(self, record: GameRecord, budget: int) -> bool:
-        """Take a send from the group's budget, waiting for it a little (a ping comes right
-        after the board's edit, inside the gap between two sends); False when the budget stays
-        spent longer, or the game moved on while the ping waited."""
-        per_minute = self.settings.edits_per_minute_per_group
-        gap = min(1.0, 60.0 / per_minute)
-        for _ in range(3):
-            wait = await self.store.take_send(budget, time.time(), 60.0, per_minute, gap)
-            if wait <= 0:
-                return True
-            if wait > PING_WAIT_SECONDS:
-                break
-            await asyncio.sleep(wait)
-            if await self.store.version_of(record.id) != record.version:
-                return False  # a newer move: its own ping (if any) says whose turn it is
-        log.info("event=ping_skipped game=%s reason=budget", record.id)
-        return False
 
     async def _delete_last(self, owner: int, slot: str, gid: str | None = None) -> None:
         """Delete the owner's last ping (of game `gid` only, when given)."""
