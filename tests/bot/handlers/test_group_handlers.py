@@ -228,12 +228,15 @@ async def test_a_deadline_claimed_by_a_process_that_died_still_fires(world: Worl
     claimed = await w.store.claim_due(w.clock.now, lease=w.svc.timers.lease)
     assert [k.split(":")[0] for k, _ in claimed] == ["turn"]
     assert await w.svc.timers.tick_once() == 0  # its lease is still running
-    assert "Your turn" in hand_of(w, mover).text
+    hand = hand_of(w, mover).text
+    assert "Your turn" in hand
     w.clock.now += w.svc.timers.lease
     assert await w.svc.timers.tick_once() == 1  # the lease ran out: this process takes over
     await w.drain()
     assert f"{mover.first_name} ran out of time" in w.board().text
-    assert "Your turn" not in hand_of(w, mover).text
+    # a card was played for them (the turn may come back to them: 3 in 30 deals, whose card
+    # closed a row or could not be answered, asked them to lead again)
+    assert hand_of(w, mover).text != hand
     w.clock.now += 1
     assert await w.svc.timers.tick_once() == 0  # once: the next deadline is the next turn's
 
