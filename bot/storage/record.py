@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -35,16 +36,29 @@ def new_id(length: int = ID_LENGTH) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(length))
 
 
-def _place(value: Any) -> Place | None:
-    return (int(value[0]), int(value[1])) if value else None
+JSONObject = dict[str, object]  # what a meta dict becomes (json.dumps writes it)
 
 
-def _opt_float(value: Any) -> float | None:
-    return None if value is None else float(value)
+def _number(value: object) -> int | float | str:
+    if isinstance(value, int | float | str):
+        return value
+    raise TypeError(f"not a number: {value!r}")
 
 
-def _opt_int(value: Any) -> int | None:
-    return None if value is None else int(value)
+def _place(value: object) -> Place | None:
+    if not value:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise TypeError(f"not a (chat, message) pair: {value!r}")
+    return (int(_number(value[0])), int(_number(value[1])))
+
+
+def _opt_float(value: object) -> float | None:
+    return None if value is None else float(_number(value))
+
+
+def _opt_int(value: object) -> int | None:
+    return None if value is None else int(_number(value))
 
 
 @dataclass(slots=True)
@@ -57,14 +71,14 @@ class Player:
     lang: str = "ru"
     ai: bool = False
 
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"user_id": self.user_id, "name": self.name, "lang": self.lang}
+    def to_dict(self) -> JSONObject:
+        data: JSONObject = {"user_id": self.user_id, "name": self.name, "lang": self.lang}
         if self.ai:
             data["ai"] = True
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Player:
+    def from_dict(cls, data: Mapping[str, Any]) -> Player:
         lang = str(data.get("lang") or "ru")
         return cls(int(data["user_id"]), str(data["name"]), lang, bool(data.get("ai")))
 
@@ -93,7 +107,7 @@ class SoloMeta:
     ranked: bool = True  # counts on the leaderboards (a replay of the day's deal does not)
     howto: bool = False  # the player's first game of this kind: the board says how to play
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "v": SCHEMA,
             "name": self.name,
@@ -116,7 +130,7 @@ class SoloMeta:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> SoloMeta:
+    def from_dict(cls, d: Mapping[str, Any]) -> SoloMeta:
         if d.get("v") is None:  # schema 1: `log` was the move history, `event` locale lines
             d = {**d, "history": d.get("log") or "", "events": []}
         return cls(
@@ -176,7 +190,7 @@ class TableMeta:
     started: float | None = None  # when the game was dealt
     left: dict[int, str] = field(default_factory=dict)  # seat → "resigned" | "timeout"
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JSONObject:
         return {
             "v": SCHEMA,
             "creator": self.creator,
@@ -208,7 +222,7 @@ class TableMeta:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> TableMeta:
+    def from_dict(cls, d: Mapping[str, Any]) -> TableMeta:
         if d.get("v") is None:  # schema 1: `log` was the events, a `phase` key
             d = {**d, "events": d.get("log") or [], "events_at": d.get("log_at")}
         if d.get("v") == 2:  # schema 2: the settings were fields (Ryadki's deck and deals)
@@ -269,7 +283,7 @@ class Decoded:
     Both are only read (rules states are immutable; renderers never change a view)."""
 
     text: str
-    state: Any
+    state: object  # a rules state: opaque here, read by its engine
     view: View | None = None
     viewer: int = 0  # the seat `view` is for (-1: the public view)
 
