@@ -1,7 +1,7 @@
 """A game's screens: the renderer module its `bot.registry.GameSpec.screens` names, imported on
 first use (the registry sits below the renderers and cannot import them).
 
-A renderer takes its own game's view (`render(view: RaspadView, ctx: SoloCtx)`, …): the
+A renderer takes its own game's view type (`render(view: <Game>View, ctx: SoloCtx)`): the
 registry pairs a kind with its renderer, so the view handed over here, typed as any game's
 (`rules.views.View`), is always the one that renderer reads."""
 
