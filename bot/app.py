@@ -9,12 +9,20 @@ from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
 from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
-from aiogram.types import BotCommand, BotCommandScopeDefault
+from aiogram.types import (
+    BotCommand,
+    BotCommandScopeAllChatAdministrators,
+    BotCommandScopeAllGroupChats,
+    BotCommandScopeAllPrivateChats,
+    BotCommandScopeDefault,
+)
 
+from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
 from bot.games.players import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.registry import kinds
 from bot.storage import Store
@@ -25,6 +33,17 @@ from bot.telegram.middlewares import (
     LanguageCache,
     LanguageMiddleware,
 )
+
+MenuScope = (
+    BotCommandScopeAllPrivateChats
+    | BotCommandScopeAllGroupChats
+    | BotCommandScopeAllChatAdministrators
+)
+SCOPES: dict[Scope, MenuScope] = {
+    "private": BotCommandScopeAllPrivateChats(),
+    "group": BotCommandScopeAllGroupChats(),
+    "admins": BotCommandScopeAllChatAdministrators(),
+}
 
 
 def build_bot(settings: Settings, session: AiohttpSession | None = None) -> Bot:
@@ -68,19 +87,19 @@ def build_dispatcher(
     return dp
 
 
-async def set_commands(bot: Bot) -> None:
-    for lang in LANGUAGES:
-        commands = [
-            BotCommand(command="start", description=t(lang, "cmd-start")),
-            BotCommand(command="help", description=t(lang, "cmd-help")),
-            BotCommand(command="rules", description=t(lang, "cmd-rules")),
-            BotCommand(command="newgame", description=t(lang, "cmd-newgame")),
-            BotCommand(command="daily", description=t(lang, "cmd-daily")),
-            BotCommand(command="stats", description=t(lang, "cmd-stats")),
-            BotCommand(command="top", description=t(lang, "cmd-top")),
-            BotCommand(command="settings", description=t(lang, "cmd-settings")),
-            BotCommand(command="language", description=t(lang, "cmd-language")),
-        ]
-        if lang == "ru":
-            await bot.set_my_commands(commands, scope=BotCommandScopeDefault())
-        await bot.set_my_commands(commands, scope=BotCommandScopeDefault(), language_code=lang)
+async def set_commands(bot: Bot, default_language: str = DEFAULT_LANGUAGE) -> None:
+    """The command menus (bot.commands): per scope, in each language, `default_language`'s
+    also without a language code (what a user of any other language sees). Default is cleared:
+    private chats and groups each have their own scope, and an older version's full list must
+    not show anywhere."""
+    for name, scope in SCOPES.items():
+        for lang in LANGUAGES:
+            menu = [
+                BotCommand(command=command, description=t(lang, key))
+                for command, key in MENUS[name].items()
+            ]
+            if lang == default_language:
+                await bot.set_my_commands(menu, scope=scope)
+            await bot.set_my_commands(menu, scope=scope, language_code=lang)
+    for code in (None, *LANGUAGES):
+        await bot.delete_my_commands(scope=BotCommandScopeDefault(), language_code=code)

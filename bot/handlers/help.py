@@ -1,12 +1,14 @@
-"""/help and /rules in private chats and groups, the rules buttons, and a group's /language
-(its admins choose the language of the group's boards; each player's cards stay in theirs)."""
+"""/help and /rules in private chats and groups, the rules buttons, a group's /language
+(its admins choose the language of the group's boards; each player's cards stay in theirs),
+and a private chat's command typed in a group (a button opens it in the private chat)."""
 
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
+from bot import commands
 from bot.config import LANGUAGES
 from bot.games.table.service import TableService
 from bot.i18n import Translator, t
@@ -76,11 +78,25 @@ async def group_language_cb(
     await edit(bot, chat_id, query.message.message_id, t(args[0], "language-group-set"))
 
 
+async def private_only(
+    message: Message, command: CommandObject, bot: Bot, _: Translator, tables: TableService
+) -> None:
+    """/daily, /settings or /menu in a group: they answer in the private chat, where the
+    button opens the same screen (through the group's budget, as every group message)."""
+    name = command.command
+    link = commands.private_link((await bot.me()).username or "", name)
+    markup = Keyboard([[Button(text=_("btn-private-chat"), url=link)]])
+    text = _("cmd-private-only", command=f"/{name}")
+    chat, thread = message.chat.id, topic_of(message)
+    await tables.say_in_group(chat, text, markup, thread=thread, reply_to=message.message_id)
+
+
 def make_router() -> Router:
     router = Router(name="help")
     router.message.register(help_cmd, Command("help"))
     router.message.register(rules_cmd, Command("rules"))
     router.message.register(group_language_cmd, Command("language", "lang"), GROUPS)
+    router.message.register(private_only, Command(*commands.PRIVATE_ONLY), GROUPS)
     router.callback_query.register(rules_cb, Menu("rules"))
     router.callback_query.register(
         group_language_cb, Menu("glang"), F.message.chat.type != "private"

@@ -9,6 +9,7 @@ from aiogram import Bot, F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
+from bot import commands
 from bot.config import LANGUAGES
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
@@ -123,6 +124,7 @@ async def lang_cb(
 def make_router() -> Router:
     router = Router(name="start")
     router.message.filter(F.chat.type == "private")
+    router.message.register(menu_cmd, commands.opened_by("menu"))  # /menu typed in a group
     router.message.register(start, CommandStart())
     router.message.register(menu_cmd, Command("menu"))
     router.message.register(language_cmd, Command("language", "lang"))

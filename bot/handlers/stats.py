@@ -1,5 +1,6 @@
-"""/stats, /top, /daily and /settings (private chats and groups), their menu buttons, and the
-inline query that shares a deal-of-the-day result card into any chat."""
+"""/stats and /top (private chats and groups), /daily and /settings (private chats; typed in a
+group they answer with a button that opens them here: `/start daily`, `/start settings`), their
+menu buttons, and the inline query that shares a deal-of-the-day result card into any chat."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from aiogram.types import (
     Message,
 )
 
+from bot import commands
 from bot.games.players import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.i18n import Translator
@@ -175,6 +177,9 @@ def make_router() -> Router:
     private = F.chat.type == "private"
     router.message.register(daily_cmd, Command("daily"), private)
     router.message.register(settings_cmd, Command("settings"), private)
+    # the private-chat buttons of these commands typed in a group (bot.commands.private_link)
+    router.message.register(daily_cmd, commands.opened_by("daily"), private)
+    router.message.register(settings_cmd, commands.opened_by("settings"), private)
     for name in ("stats", "st", "top", "daily", "dtop", "set"):
         router.callback_query.register(menu_screen, Menu(name), F.message.chat.type == "private")
     router.callback_query.register(daily_play, Menu("dplay"), F.message.chat.type == "private")

@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from tests.support.tg_errors import USER_NOT_FOUND, ApiError
-from tests.support.tg_model import TgChat
+from tests.support.tg_model import TgChat, TgUser
 from tests.support.tg_world import TelegramWorld
 
 
@@ -112,14 +112,62 @@ class InfoApi(TelegramWorld):
         chat = self.chat(params.get("chat_id", 0))
         return len(chat.members) + (1 if chat.bot_status in {"member", "administrator"} else 0)
 
+    # -- the command menus: a list per (scope, language), shown as Telegram picks one --------
+    @staticmethod
+    def _commands_key(scope: dict[str, Any] | None, language_code: str | None) -> str:
+        return json.dumps([scope or {"type": "default"}, language_code or ""], sort_keys=True)
+
+    def commands_of(self, scope: str, language_code: str = "", **ids: int) -> list[str]:
+        """The commands set for a scope (`type` and its ids, e.g. chat_id) and language ("":
+        the list for users of any language), in their order; [] when none is set."""
+        key = self._commands_key({"type": scope, **ids}, language_code)
+        return [c["command"] for c in self.commands.get(key, [])]
+
+    def menu(self, chat: TgChat, user: TgUser) -> list[str]:
+        """The commands `user` sees in the "/" menu of `chat`: the first list set, in the
+        order the Bot API documents ("Determining list of commands"), each scope first in the
+        user's language, then without one."""
+        if chat.type == "private":
+            scopes: list[dict[str, Any]] = [
+                {"type": "chat", "chat_id": chat.id},
+                {"type": "all_private_chats"},
+            ]
+        else:
+            admin = user.id == chat.owner or user.id in chat.admins
+            member = {"type": "chat_member", "chat_id": chat.id, "user_id": user.id}
+            scopes = [member]
+            if admin:
+                scopes.append({"type": "chat_administrators", "chat_id": chat.id})
+            scopes.append({"type": "chat", "chat_id": chat.id})
+            if admin:
+                scopes.append({"type": "all_chat_administrators"})
+            scopes.append({"type": "all_group_chats"})
+        scopes.append({"type": "default"})
+        for scope in scopes:
+            for language in (user.language_code or "", ""):
+                listed = self.commands.get(self._commands_key(scope, language))
+                if listed:
+                    return [c["command"] for c in listed]
+        return []
+
     def _api_setMyCommands(self, params: dict[str, Any]) -> bool:
-        scope = params.get("scope") or {"type": "default"}
-        key = json.dumps([scope, params.get("language_code", "")], sort_keys=True)
-        self.commands[key] = list(params.get("commands", []))
+        key = self._commands_key(params.get("scope"), params.get("language_code"))
+        listed = list(params.get("commands", []))
+        if listed:
+            self.commands[key] = listed
+        else:  # an empty list is no list: the next scope's shows
+            self.commands.pop(key, None)
         return True
 
     def _api_deleteMyCommands(self, params: dict[str, Any]) -> bool:
+        self.commands.pop(
+            self._commands_key(params.get("scope"), params.get("language_code")), None
+        )
         return True
+
+    def _api_getMyCommands(self, params: dict[str, Any]) -> list[dict[str, Any]]:
+        key = self._commands_key(params.get("scope"), params.get("language_code"))
+        return list(self.commands.get(key, []))
 
     def _api_setMyDescription(self, params: dict[str, Any]) -> bool:
         return True

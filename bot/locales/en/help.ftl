@@ -47,3 +47,10 @@ first-how-parquet =
     /rules explains the whole game.
 language-group-admins = Only the group's admins change its language.
 language-group-set = The group's language: English 🇬🇧. New games here use it; each player's cards stay in their own language.
+
+## A group's command menu (bot/commands.py), and a private chat's command typed in a group
+cmd-group-top = This group's leaderboard
+cmd-group-stats = This group's statistics
+cmd-group-language = The group's language
+cmd-private-only = { $command } works only in a private chat with the bot.
+btn-private-chat = 💬 Open in a private chat

@@ -47,3 +47,10 @@ first-how-parquet =
     Все правила — /rules.
 language-group-admins = Язык группы меняют только её админы.
 language-group-set = Язык группы: русский 🇷🇺. Новые игры здесь идут на нём; карты каждого игрока — на его языке.
+
+## Меню команд в группе (bot/commands.py) и команды личного чата, набранные в группе
+cmd-group-top = Таблица лидеров группы
+cmd-group-stats = Статистика группы
+cmd-group-language = Язык группы
+cmd-private-only = Команда { $command } работает только в личном чате с ботом.
+btn-private-chat = 💬 Открыть в личном чате
