@@ -48,17 +48,19 @@ from throughput_benches import (
 from throughput_probes import Breakdown, Overheads, redis_cpu, summary
 
 from bot.storage.redis_store import RedisStore
+from tests.support.redis_counting import RoundTrips
 from tests.support.redis_server import start_redis
 
 
 async def main_async(args: argparse.Namespace) -> int:
     server = start_redis()
     store = await RedisStore(server.url, prefix="bench").open()
+    trips = RoundTrips(store)  # the commands it sends, counted from outside
     ok = True
     try:
         # warm-up (imports, Lua scripts, caches)
         await bench_echo(200)
-        warm = GameBench(store, "raspad", random.Random(0))
+        warm = GameBench(store, "raspad", random.Random(0), trips)
         await warm.run(50)
         if args.freeze:  # as `python -m bot` does once started (both paths gain)
             from bot.__main__ import freeze_startup_heap
@@ -92,7 +94,7 @@ async def main_async(args: argparse.Namespace) -> int:
         for kind in args.games:
             # the headline pass, uninstrumented; echo blocks run between blocks of moves, so
             # both paths are measured under the same load of this (shared) machine
-            bench = GameBench(store, kind, random.Random(args.seed))
+            bench = GameBench(store, kind, random.Random(args.seed), trips)
             paired = EchoBench()
             cpu0 = await redis_cpu(store)
             await bench.run(args.moves, between=functools.partial(paired.run, 50), every=100)
@@ -142,7 +144,7 @@ async def main_async(args: argparse.Namespace) -> int:
                     f"{floor / echo_then:.2f}× echo"
                 )
             # attribution, in a second pass (the wrappers cost a little CPU themselves)
-            probe = GameBench(store, kind, random.Random(args.seed))
+            probe = GameBench(store, kind, random.Random(args.seed), trips)
             parts = Breakdown(store)
             probe.parts = parts
             extra = Overheads()

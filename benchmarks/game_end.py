@@ -34,6 +34,7 @@ from bot.stats.daily import utc_day
 from bot.stats.result import GameResult, Outcome, PlayerResult
 from bot.storage import GameRecord, Player, SoloMeta, TableMeta, new_id
 from bot.storage.redis_store import RedisStore
+from tests.support.redis_counting import RoundTrips
 from tests.support.redis_server import RedisServer, start_redis
 
 SOLO_USERS = 4  # so each has more than the 100 results history keeps
@@ -120,7 +121,9 @@ async def memory(store: RedisStore, key: str) -> int:
     return int(await store.client.execute_command("MEMORY", "USAGE", key, "SAMPLES", "0") or 0)
 
 
-async def finish_all(store: RedisStore, label: str, games: int) -> dict[str, Any]:
+async def finish_all(
+    store: RedisStore, trips: RoundTrips, label: str, games: int
+) -> dict[str, Any]:
     make, _ = KINDS[label]
     kind = label.split(maxsplit=1)[0]
     records = []
@@ -130,7 +133,7 @@ async def finish_all(store: RedisStore, label: str, games: int) -> dict[str, Any
         record.finished = True
         records.append(record)
     before = await commandstats(store)
-    trips0, sent0 = store.result_round_trips, store.round_trips
+    trips0, sent0 = trips.batches, trips.commands
     cpu: list[float] = []
     gc.collect()
     for i, record in enumerate(records):
@@ -138,11 +141,11 @@ async def finish_all(store: RedisStore, label: str, games: int) -> dict[str, Any
         result = make(record.id, i)
         assert await store.finish(record, record.version, result)
         cpu.append(time.process_time() - t0)
-    sent = store.round_trips - sent0
+    sent = trips.commands - sent0
     commands = delta(await commandstats(store), before)
     commands.pop("info", None)
     return {
-        "trips": (store.result_round_trips - trips0) / games,
+        "trips": (trips.batches - trips0) / games,
         "sent": sent / games,
         "commands": sum(commands.values()) / games,
         "by_command": {k: round(v / games, 2) for k, v in sorted(commands.items())},
@@ -173,18 +176,18 @@ async def plain_saves(store: RedisStore, games: int) -> tuple[float, float]:
 
 
 async def report_memory(store: RedisStore, kosa_ids: list[str]) -> None:
-    results = [await memory(store, store._rkey(gid)) for gid in kosa_ids[:50]]
+    results = [await memory(store, store.result_keys.result(gid)) for gid in kosa_ids[:50]]
     print(f"\nmemory per recorded result (kosa, its key): {statistics.fmean(results):.0f} B")
     for uid, label in ((1000, "solitaire player"), (2000, "group player")):
-        st = await memory(store, store._ukey(uid, "st"))
-        history = await memory(store, store._ukey(uid, "h"))
-        n_hist = await store.client.llen(store._ukey(uid, "h"))
-        done = await memory(store, store._ukey(uid, "done"))
-        n_done = await store.client.zcard(store._ukey(uid, "done"))
+        st = await memory(store, store.result_keys.user(uid, "st"))
+        history = await memory(store, store.result_keys.user(uid, "h"))
+        n_hist = await store.client.llen(store.result_keys.user(uid, "h"))
+        done = await memory(store, store.result_keys.user(uid, "done"))
+        n_done = await store.client.zcard(store.result_keys.user(uid, "done"))
         print(
             f"memory per {label} {uid}: statistics {st} B, history {history} B "
             f"({n_hist} results), markers {done} B ({n_done} games, trimmed after "
-            f"{store.marker_window // 3600} h): {st + history + done} B"
+            f"{store.results.marker_window // 3600} h): {st + history + done} B"
         )
     for scope, name, what in (
         ("kosa", "w", "wins board line"),
@@ -193,12 +196,12 @@ async def report_memory(store: RedisStore, kosa_ids: list[str]) -> None:
         ("ryadki", "rt", "rating"),
         ("ryadki:-1000", "rt", "group rating"),
     ):
-        key = store._skey(scope, name)
+        key = store.result_keys.scope(scope, name)
         size = await memory(store, key)
         kind = await store.client.type(key)
         count = await (store.client.hlen(key) if kind == "hash" else store.client.zcard(key))
         print(f"memory per {what}: {size / max(count, 1):.0f} B ({count} users, {size} B)")
-    daily = [str(k) for k in await store.client.keys(store._skey("kosa", "d:*"))]
+    daily = [str(k) for k in await store.client.keys(store.result_keys.scope("kosa", "d:*"))]
     if daily:
         size = await memory(store, daily[0])
         count = await store.client.zcard(daily[0])
@@ -212,9 +215,10 @@ async def main(args: argparse.Namespace) -> None:
         server = start_redis()
         url = server.url
     store = await RedisStore(url, prefix=f"bench{time.time_ns()}").open()
+    trips = RoundTrips(store)  # what the store sends, counted from outside
     try:
         for label in KINDS:  # warm up: scripts into Redis's cache, code paths once
-            await finish_all(store, label, 5)
+            await finish_all(store, trips, label, 5)
         save_cpu, save_commands = await plain_saves(store, args.games)
         print(
             f"today's save of a finished game: 1 round trip, 1 command sent "
@@ -223,7 +227,7 @@ async def main(args: argparse.Namespace) -> None:
         )
         kosa_ids: list[str] = []
         for label in KINDS:
-            got = await finish_all(store, label, args.games)
+            got = await finish_all(store, trips, label, args.games)
             kosa_ids = kosa_ids or got["ids"]
             print(
                 f"{label}: {got['trips']:.2f} round trips ({got['trips'] - 1:.2f} more than "

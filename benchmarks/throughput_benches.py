@@ -21,6 +21,7 @@ from bot.telegram import io as telegram_io
 from bot.wire.callbacks import GameCallback, parse
 from bot.wire.keyboard import Keyboard
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser, make_bot
+from tests.support.redis_counting import RoundTrips
 
 
 def echo_dispatcher() -> Dispatcher:
@@ -177,8 +178,12 @@ def move_buttons(msg: TgMessage) -> tuple[list[str], list[str], list[str]]:
 
 
 class GameBench:
-    def __init__(self, store: RedisStore, kind: str, rng: random.Random) -> None:
+    """Games of `kind` played through the bot on `store`; `trips` counts what the store sends
+    (one counter per store, shared by its benches)."""
+
+    def __init__(self, store: RedisStore, kind: str, rng: random.Random, trips: RoundTrips) -> None:
         self.store = store
+        self.trips = trips
         self.kind = kind
         self.rng = rng
         self.bot, self.session = make_bot(RecordingSession(validate=False))
@@ -195,7 +200,7 @@ class GameBench:
         self.move_parts: dict[str, float] = {}  # the breakdown of move updates only
 
     async def feed(self, update: Update, is_move: bool) -> None:
-        rt0 = self.store.round_trips
+        rt0 = self.trips.commands
         parts0 = dict(self.parts.totals) if self.parts is not None else {}
         c0 = time.process_time()
         t0 = time.perf_counter()
@@ -205,7 +210,7 @@ class GameBench:
         if is_move:
             self.move_times.append(dt)
             self.move_cpu.append(dc)
-            self.move_round_trips.append(self.store.round_trips - rt0)
+            self.move_round_trips.append(self.trips.commands - rt0)
             if self.parts is not None:
                 for label, total in self.parts.totals.items():
                     self.move_parts[label] = (

@@ -1,33 +1,59 @@
-"""The game repository interface shared by the Redis and the embedded SQLite backends."""
+"""The game repository interface shared by the Redis and the embedded SQLite backends.
+
+A store is its games (the abstract methods below, each backend's own) and its parts, each a
+small object the backend makes with what it needs (its connection, key prefix, lifetimes):
+`chats` and `indexes` (bot.storage.indexes_api), `user_settings` (bot.storage.user_settings),
+`results` and `result_views` (bot.storage.results_api). The store's methods of those parts
+hand each call to its part, so callers only ever see `Store`.
+"""
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
-from bot.storage.results_api import ResultStore
-from bot.storage.user_settings import UserSettings
+from bot.storage.results_api import SWEEP_AFTER
+
+if TYPE_CHECKING:
+    from bot.stats.boards import Board, BoardPage
+    from bot.stats.rating import Rating
+    from bot.stats.result import GameResult
+    from bot.stats.stats import HistoryEntry, UserStats
+    from bot.storage.indexes_api import ChatIndex, Indexes, Invite
+    from bot.storage.results_api import Results, ResultViews
+    from bot.storage.user_settings import UserSettings
 
 __all__ = ["Store", "StoreUnavailable"]
 
 
-class Store(UserSettings, ResultStore, ABC):
+class Store(ABC):
     """Async game repository. Both backends have identical semantics (one shared test suite).
 
     Every game write is a compare-and-set on the version: `save(record, expected)` succeeds only
     when the stored version is still `expected`, and then stores version `expected + 1`.
-    A game's end goes through `finish` (results, statistics, ratings: `ResultStore`).
+    A game's end goes through `finish` (results, statistics, ratings: bot.storage.results_api).
     """
 
-    game_ttl: int
-    idle_ttl: int
-
-    def __init__(self, game_ttl: int = 86400, idle_ttl: int = 14 * 86400) -> None:
+    def __init__(
+        self,
+        game_ttl: int,
+        idle_ttl: int,
+        *,
+        chats: ChatIndex,
+        indexes: Indexes,
+        user_settings: UserSettings,
+        results: Results,
+        result_views: ResultViews,
+    ) -> None:
         self.game_ttl = game_ttl
         self.idle_ttl = idle_ttl
-        self.round_trips = 0  # network round trips (Redis) / transactions (SQLite), for benchmarks
+        self.chats = chats
+        self.indexes = indexes
+        self.user_settings = user_settings
+        self.results = results
+        self.result_views = result_views
 
     def ttl_for(self, record: GameRecord) -> int:
         return self.game_ttl if record.finished else self.idle_ttl
@@ -72,62 +98,6 @@ class Store(UserSettings, ResultStore, ABC):
         index existed is not counted; one kept open by moves past IDLE_TTL after its
         creation drops out)."""
 
-    # chat → game (one active game per chat, or per forum topic: `thread` is the topic's
-    # message_thread_id, None for a chat without topics and for a forum's General topic)
-    @abstractmethod
-    async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None: ...
-
-    @abstractmethod
-    async def set_chat_game(
-        self, chat_id: int, game_id: str | None, thread: int | None = None
-    ) -> None: ...
-
-    @abstractmethod
-    async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
-        """Atomic set-if-absent: True when `game_id` is now the chat's (topic's) game."""
-
-    @abstractmethod
-    async def release_chat_game(
-        self, chat_id: int, game_id: str, thread: int | None = None
-    ) -> bool:
-        """Atomic compare-and-delete: clear the chat's (topic's) game only if it is `game_id`."""
-
-    # user → games
-    @abstractmethod
-    async def user_games(self, user_id: int) -> list[str]: ...
-
-    @abstractmethod
-    async def add_user_game(self, user_id: int, game_id: str) -> None: ...
-
-    @abstractmethod
-    async def remove_user_game(self, user_id: int, game_id: str) -> None: ...
-
-    # user preferences
-    @abstractmethod
-    async def get_lang(self, user_id: int) -> str | None: ...
-
-    @abstractmethod
-    async def set_lang(self, user_id: int, lang: str) -> None: ...
-
-    # invites
-    @abstractmethod
-    async def put_invite(self, code: str, data: dict[str, Any], ttl: int) -> None: ...
-
-    @abstractmethod
-    async def get_invite(self, code: str) -> dict[str, Any] | None: ...
-
-    @abstractmethod
-    async def delete_invite(self, code: str) -> None: ...
-
-    # short-lived marks shared by every process (a pending confirmation, a rate limit)
-    @abstractmethod
-    async def mark(self, key: str, ttl: float) -> bool:
-        """Set `key` for `ttl` seconds unless it is set: True when this call set it."""
-
-    @abstractmethod
-    async def unmark(self, key: str) -> bool:
-        """Clear `key`: True when it was set (and not expired)."""
-
     # the edit budget of a chat, shared by every process
     @abstractmethod
     async def take_send(
@@ -158,3 +128,113 @@ class Store(UserSettings, ResultStore, ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    # chat → game (bot.storage.indexes_api.ChatIndex)
+    async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:
+        return await self.chats.get_chat_game(chat_id, thread)
+
+    async def set_chat_game(
+        self, chat_id: int, game_id: str | None, thread: int | None = None
+    ) -> None:
+        await self.chats.set_chat_game(chat_id, game_id, thread)
+
+    async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
+        return await self.chats.claim_chat_game(chat_id, game_id, thread)
+
+    async def release_chat_game(
+        self, chat_id: int, game_id: str, thread: int | None = None
+    ) -> bool:
+        return await self.chats.release_chat_game(chat_id, game_id, thread)
+
+    # user → games, preferences, invites, marks (bot.storage.indexes_api.Indexes)
+    async def user_games(self, user_id: int) -> list[str]:
+        return await self.indexes.user_games(user_id)
+
+    async def add_user_game(self, user_id: int, game_id: str) -> None:
+        await self.indexes.add_user_game(user_id, game_id)
+
+    async def remove_user_game(self, user_id: int, game_id: str) -> None:
+        await self.indexes.remove_user_game(user_id, game_id)
+
+    async def get_lang(self, user_id: int) -> str | None:
+        return await self.indexes.get_lang(user_id)
+
+    async def set_lang(self, user_id: int, lang: str) -> None:
+        await self.indexes.set_lang(user_id, lang)
+
+    async def put_invite(self, code: str, data: Invite, ttl: int) -> None:
+        await self.indexes.put_invite(code, data, ttl)
+
+    async def get_invite(self, code: str) -> Invite | None:
+        return await self.indexes.get_invite(code)
+
+    async def delete_invite(self, code: str) -> None:
+        await self.indexes.delete_invite(code)
+
+    async def mark(self, key: str, ttl: float) -> bool:
+        return await self.indexes.mark(key, ttl)
+
+    async def unmark(self, key: str) -> bool:
+        return await self.indexes.unmark(key)
+
+    # a user's settings (bot.storage.user_settings)
+    async def get_setting(self, user_id: int, name: str) -> str | None:
+        return await self.user_settings.get_setting(user_id, name)
+
+    async def set_setting(self, user_id: int, name: str, value: str) -> None:
+        await self.user_settings.set_setting(user_id, name, value)
+
+    # finished games (bot.storage.results_api.Results)
+    async def finish(
+        self,
+        record: GameRecord,
+        expected_version: int,
+        result: GameResult,
+        *,
+        apply: bool = True,
+    ) -> bool:
+        return await self.results.finish(record, expected_version, result, apply=apply)
+
+    async def apply_result(self, result: GameResult) -> None:
+        await self.results.apply_result(result)
+
+    async def pending_results(
+        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
+    ) -> list[GameResult]:
+        return await self.results.pending_results(now, older_than, limit)
+
+    async def sweep_results(
+        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
+    ) -> int:
+        """Apply every pending result older than `older_than`: the timer loop calls this (e.g.
+        once a minute). Returns how many results it applied."""
+        results = await self.pending_results(now, older_than, limit)
+        for result in results:
+            await self.apply_result(result)
+        return len(results)
+
+    async def load_result(self, game_id: str) -> GameResult | None:
+        return await self.results.load_result(game_id)
+
+    # what the results made (bot.storage.results_api.ResultViews)
+    async def user_stats(self, user_id: int) -> UserStats:
+        return await self.result_views.user_stats(user_id)
+
+    async def history(self, user_id: int, limit: int = 100) -> list[HistoryEntry]:
+        return await self.result_views.history(user_id, limit)
+
+    async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
+        return await self.result_views.rating(user_id, kind, chat)
+
+    async def leaderboard(
+        self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> BoardPage:
+        return await self.result_views.leaderboard(board, user_id, limit, offset)
+
+    async def set_hidden(self, user_id: int, hidden: bool) -> None:
+        await self.result_views.set_hidden(user_id, hidden)
+
+    async def claim_daily(
+        self, user_id: int, kind: str, variant: str, day: int, game_id: str
+    ) -> bool:
+        return await self.result_views.claim_daily(user_id, kind, variant, day, game_id)

@@ -9,11 +9,10 @@ chat's no-topic game.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable
 
-T = TypeVar("T")
+from bot.storage.indexes_api import ChatIndex
+from bot.storage.sqlite_run import Run, tx
 
 CHAT_INDEX_SCHEMA = """
 CREATE TABLE IF NOT EXISTS chat_games (
@@ -23,24 +22,12 @@ CREATE TABLE IF NOT EXISTS chat_games (
 """
 
 
-@contextmanager
-def _tx(conn: sqlite3.Connection) -> Iterator[None]:
-    """BEGIN … COMMIT (ROLLBACK on error) on an autocommit connection."""
-    conn.execute("BEGIN")
-    try:
-        yield
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-
-
 def migrate_chat_index(conn: sqlite3.Connection) -> None:
     """Give a `chat_games` table from before topics the `thread` column of its key."""
     columns = [row[1] for row in conn.execute("PRAGMA table_info(chat_games)")]
     if not columns or "thread" in columns:
         return
-    with _tx(conn):
+    with tx(conn):
         conn.execute("ALTER TABLE chat_games RENAME TO chat_games_old")
         conn.execute(CHAT_INDEX_SCHEMA.replace("IF NOT EXISTS ", ""))
         conn.execute(
@@ -50,14 +37,14 @@ def migrate_chat_index(conn: sqlite3.Connection) -> None:
         conn.execute("DROP TABLE chat_games_old")
 
 
-class SQLiteChatIndex:
-    """Mixed into SQLiteStore (which provides `_run`, `clock` and `idle_ttl`)."""
+class SQLiteChatIndex(ChatIndex):
+    """The `chat_games` table, through the store's `run`; `clock` is the store's wall clock,
+    `idle_ttl` how long a chat's game is kept."""
 
-    if TYPE_CHECKING:
-        idle_ttl: int
-        clock: Callable[[], float]
-
-        async def _run(self, fn: Callable[..., T], *args: Any) -> T: ...
+    def __init__(self, run: Run, clock: Callable[[], float], idle_ttl: int) -> None:
+        self._run = run
+        self.clock = clock
+        self.idle_ttl = idle_ttl
 
     async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:
         def op(conn: sqlite3.Connection) -> str | None:
@@ -90,7 +77,7 @@ class SQLiteChatIndex:
     async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
         def op(conn: sqlite3.Connection) -> bool:
             now = self.clock()
-            with _tx(conn):
+            with tx(conn):
                 conn.execute(
                     "DELETE FROM chat_games WHERE chat_id = ? AND thread = ? AND expires <= ?",
                     (chat_id, thread or 0, now),

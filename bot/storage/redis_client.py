@@ -4,8 +4,7 @@ Every client gives up after `timeout` (connect or reply): a tap during an outage
 at once, and the store's Health fails fast meanwhile. The one retry: a command whose pooled
 connection turns out closed (Redis restarted since it was last used: "Connection closed by
 server") is sent once more on a new connection; the old server never saw it. A timeout is
-never retried (a paused server may have run the command). Each client counts the commands it
-sends (one round trip each), for the benchmarks.
+never retried (a paused server may have run the command).
 """
 
 from __future__ import annotations
@@ -21,30 +20,8 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from bot.storage.redis_url import RedisTarget
 
-Client = Redis | RedisCluster
 
-
-class CountingRedis(Redis):
-    """A Redis client that counts the commands it sends (each one is a round trip)."""
-
-    commands_sent = 0
-
-    async def execute_command(self, *args: Any, **options: Any) -> Any:
-        self.commands_sent += 1
-        return await super().execute_command(*args, **options)  # type: ignore[no-untyped-call]
-
-
-class CountingCluster(RedisCluster):
-    """A Redis Cluster client that counts the commands it sends."""
-
-    commands_sent = 0
-
-    async def execute_command(self, *args: Any, **options: Any) -> Any:
-        self.commands_sent += 1
-        return await super().execute_command(*args, **options)
-
-
-def connect(target: RedisTarget, timeout: float) -> CountingRedis | CountingCluster:
+def connect(target: RedisTarget, timeout: float) -> Redis | RedisCluster:
     """The client for `target` (nothing is sent until the first command)."""
     limits: dict[str, Any] = {
         "socket_timeout": timeout,
@@ -53,13 +30,13 @@ def connect(target: RedisTarget, timeout: float) -> CountingRedis | CountingClus
         "retry_on_error": [RedisConnectionError],
     }
     if target.kind == "single":
-        client = CountingRedis.from_url(target.url, decode_responses=True, **limits)
-        assert isinstance(client, CountingRedis)
+        client = Redis.from_url(target.url, decode_responses=True, **limits)
+        assert isinstance(client, Redis)
         return client
     auth: dict[str, Any] = {"username": target.username, "password": target.password}
     options: dict[str, Any] = dict(target.options)
     if target.kind == "cluster":
-        return CountingCluster(
+        return RedisCluster(
             startup_nodes=[ClusterNode(host, port) for host, port in target.nodes],
             decode_responses=True,
             ssl=target.tls,
@@ -81,11 +58,11 @@ def connect(target: RedisTarget, timeout: float) -> CountingRedis | CountingClus
     assert target.master is not None
     master = sentinel.master_for(
         target.master,
-        redis_class=CountingRedis,
+        redis_class=Redis,
         db=target.db,
         ssl=target.tls,
         **auth,
         **options,
     )
-    assert isinstance(master, CountingRedis)
+    assert isinstance(master, Redis)
     return master

@@ -18,6 +18,11 @@ text and decoded rules state, `RecentGames`). Loading such a game asks Redis for
 only if the stored version differs (`_LOAD_IF_CHANGED`, still one round trip), so a player's
 next tap costs no payload transfer and no decoding; anything another process wrote shows up
 as a changed version and is loaded in full. Writes stay compare-and-set on the version.
+
+The games, the edit budget and the deadlines are here; the store's other parts (bot.storage.base)
+are RedisChats and RedisIndexes (redis_indexes), RedisSettings (user_settings), RedisResults
+(results_redis) and RedisResultViews (results_redis_views), all sending through the store's
+one RedisLink (redis_link: the clients, the key prefix, batches).
 """
 
 from __future__ import annotations
@@ -28,14 +33,17 @@ from collections.abc import Callable
 from typing import Any
 
 import hiredis
+from redis.asyncio import Redis, RedisCluster
+from redis.commands.core import AsyncScript
 from redis.exceptions import ResponseError
 
 from bot.storage.base import Store
 from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
-from bot.storage.redis_client import CountingCluster, CountingRedis, connect
-from bot.storage.redis_indexes import RedisIndexes
+from bot.storage.redis_client import connect
+from bot.storage.redis_indexes import RedisChats, RedisIndexes
+from bot.storage.redis_link import CLAIM, UNCLAIM, RedisLink, call
 from bot.storage.redis_scripts import (
     CREATE,
     LOAD_IF_CHANGED,
@@ -46,16 +54,18 @@ from bot.storage.redis_scripts import (
 from bot.storage.redis_url import parse_redis_url
 from bot.storage.resp import LeanRedis
 from bot.storage.resp_cluster import LeanCluster
-from bot.storage.results_redis import CLAIM, UNCLAIM, call
+from bot.storage.results_redis import RedisResults, ResultKeys
 from bot.storage.results_redis_views import RedisResultViews
 from bot.storage.shards import SHARDS, claim_across, shard_of
 from bot.storage.user_settings import RedisSettings
 from rules import GAMES
 
-__all__ = ["CountingCluster", "CountingRedis", "RedisStore"]
+__all__ = ["RedisStore"]
 
 
-class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
+class RedisStore(Store):
+    results: RedisResults  # (its marker window, for benchmarks/game_end.py)
+
     def __init__(
         self,
         url: str,
@@ -65,45 +75,63 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
         remembered: int = 2048,
         timeout: float = 1.0,
     ) -> None:
-        super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
         self.health = Health()
-        self.timeout = timeout
-        self.clock_offset_ms = 0.0  # Redis's clock minus ours (measured when opened)
         # every call gives up after `timeout` (connect or reply), with no retry of its own: a tap
         # during an outage is answered at once, and the store's Health fails fast meanwhile
         self.target = target = parse_redis_url(url)
-        self.client: CountingRedis | CountingCluster = connect(target, timeout)
-        self.prefix = prefix
-        self._claim_turn = 0  # the shard each claim starts at rotates (bot.storage.shards)
-        self._create = self.client.register_script(CREATE)
-        self._save = self.client.register_script(SAVE)
-        self._release = self.client.register_script(RELEASE)
-        self._load_if_changed = self.client.register_script(LOAD_IF_CHANGED)
-        self.recent = RecentGames(remembered)
-        self._take_send = self.client.register_script(TAKE_SEND)
-        # the hot path (load, save): None → redis-py for those too
-        self.lean: LeanRedis | LeanCluster | None = None
+        client = connect(target, timeout)
+        # the hot path (load, save, batches): None → redis-py for those too
+        lean: LeanRedis | LeanCluster | None = None
         if target.direct:
-            self.lean = LeanRedis.from_url(url, timeout=timeout)
-        elif isinstance(self.client, CountingCluster) and not target.tls:
-            self.lean = LeanCluster(self.client, target.username, target.password, timeout)
+            lean = LeanRedis.from_url(url, timeout=timeout)
+        elif isinstance(client, RedisCluster) and not target.tls:
+            lean = LeanCluster(client, target.username, target.password, timeout)
+        self.link = link = RedisLink(client, lean, prefix, timeout)
+        self._claim_turn = 0  # the shard each claim starts at rotates (bot.storage.shards)
+        self._create = client.register_script(CREATE)
+        self._save = client.register_script(SAVE)
+        self._release = client.register_script(RELEASE)
+        self._load_if_changed = client.register_script(LOAD_IF_CHANGED)
+        self.recent = RecentGames(remembered)
+        self._take_send = client.register_script(TAKE_SEND)
+        self.result_keys = keys = ResultKeys(prefix)
+        super().__init__(
+            game_ttl,
+            idle_ttl,
+            chats=RedisChats(link, idle_ttl, self._release),
+            indexes=RedisIndexes(link, idle_ttl),
+            user_settings=RedisSettings(link),
+            results=RedisResults(link, keys, self.recent, self.ttl_for),
+            result_views=RedisResultViews(link, keys),
+        )
+
+    # the link's, for the callers that send their own (bot.storage.update_gate, tests)
+    @property
+    def client(self) -> Redis | RedisCluster:
+        return self.link.client
 
     @property
-    def round_trips(self) -> int:
-        lean = getattr(self, "lean", None)
-        return self.client.commands_sent + (lean.commands_sent if lean is not None else 0)
+    def prefix(self) -> str:
+        return self.link.prefix
 
-    @round_trips.setter
-    def round_trips(self, value: int) -> None:
-        if hasattr(self, "client"):
-            self.client.commands_sent = value
-        if getattr(self, "lean", None) is not None:
-            self.lean.commands_sent = 0  # type: ignore[union-attr]
+    @property
+    def lean(self) -> LeanRedis | LeanCluster | None:
+        return self.link.lean
+
+    @lean.setter
+    def lean(self, lean: LeanRedis | LeanCluster | None) -> None:
+        """None: redis-py for everything from now on (tests, benchmarks)."""
+        self.link.lean = lean
+
+    async def run_script(self, script: AsyncScript, keys: list[str], *args: Any) -> Any:
+        """A registered script on keys of one slot (RedisLink.run_script)."""
+        return await self.link.run_script(script, keys, *args)
 
     async def open(self) -> RedisStore:
         """Check the connections and preload the scripts (so every later call is one EVALSHA)."""
-        await self.client.ping()
-        await self._measure_clock()
+        client, lean = self.link.client, self.link.lean
+        await client.ping()
+        await self.link.measure_clock()
         for script in (
             self._create,
             self._save,
@@ -111,46 +139,38 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
             self._take_send,
             self._load_if_changed,
         ):
-            script.sha = await self.client.script_load(script.script)
+            script.sha = await client.script_load(script.script)
         for shared in (CLAIM, UNCLAIM):  # the deadlines' and the pending results' claims
-            await self.client.script_load(shared.source)
-        if self.lean is not None:
-            reply = await self.lean.execute("HGET", self._game("-"), "v")  # connects
+            await client.script_load(shared.source)
+        if lean is not None:
+            reply = await lean.execute("HGET", self._game("-"), "v")  # connects
             if isinstance(reply, hiredis.ReplyError):
                 raise ResponseError(str(reply))
         await self._move_unsharded(self._legacy_deadlines(), self._deadlines)
-        await self._move_unsharded(self._legacy_pending(), self._pending)
+        await self._move_unsharded(self.result_keys.legacy_pending(), self.result_keys.pending)
         return self
 
     async def _move_unsharded(self, legacy: str, shard: Callable[[str], str]) -> None:
         """Members of a set written before it was sharded (one key) go to their shards, so a
         timer or result stored by an older version is not lost."""
-        entries: Any = await self.client.zrange(legacy, 0, -1, withscores=True)
+        entries: Any = await self.link.client.zrange(legacy, 0, -1, withscores=True)
         for member, score in entries:
-            await self.client.zadd(shard(member), {member: score}, nx=True)
-            await self.client.zrem(legacy, member)
+            await self.link.client.zadd(shard(member), {member: score}, nx=True)
+            await self.link.client.zrem(legacy, member)
 
     # keys
     def _game(self, game_id: str) -> str:
-        return f"{self.prefix}:{{g:{game_id}}}"
-
-    def _chat(self, chat_id: int, thread: int | None = None) -> str:
-        """A chat's game; a forum topic's under the same hash tag (one slot per chat)."""
-        key = f"{self.prefix}:{{c:{chat_id}}}"
-        return key if thread is None else f"{key}:{int(thread)}"
+        return self.link.game(game_id)
 
     def _deadlines(self, key: str) -> str:
         """The deadline shard of the timer `key`."""
-        return f"{self.prefix}:{{dl:{shard_of(key)}}}"
+        return f"{self.link.prefix}:{{dl:{shard_of(key)}}}"
 
     def deadline_shards(self) -> list[str]:
-        return [f"{self.prefix}:{{dl:{i}}}" for i in range(SHARDS)]
+        return [f"{self.link.prefix}:{{dl:{i}}}" for i in range(SHARDS)]
 
     def _legacy_deadlines(self) -> str:
-        return f"{self.prefix}:{{deadlines}}"
-
-    def _active(self, kind: str) -> str:
-        return f"{self.prefix}:{{active:{kind}}}"
+        return f"{self.link.prefix}:{{deadlines}}"
 
     # games
     async def create(self, record: GameRecord) -> bool:
@@ -163,31 +183,8 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
             self.recent.remember(record, payload)
             if not record.finished:
                 expires = time.time() + self.ttl_for(record)
-                await self.client.zadd(self._active(record.kind), {record.id: expires})
+                await self.link.client.zadd(self.link.active(record.kind), {record.id: expires})
         return bool(ok)
-
-    async def run_script(self, script: Any, keys: list[str], *args: Any) -> Any:
-        """A registered script on keys of one slot: over the lean connection when there is
-        one (bulk replies stay bytes), else through redis-py."""
-        if self.lean is None:
-            return await script(keys=keys, args=list(args))
-        reply = await self.lean.execute("EVALSHA", script.sha, len(keys), *keys, *args)
-        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
-            reply = await self.lean.execute("EVAL", script.script, len(keys), *keys, *args)
-        if isinstance(reply, hiredis.ReplyError):
-            raise ResponseError(str(reply))
-        return reply
-
-    async def _eval(self, script: Any, key: str, *args: Any) -> Any:
-        """EVALSHA over the lean connection (reloading the script if the server lost it)."""
-        assert self.lean is not None
-        reply = await self.lean.execute("EVALSHA", script.sha, 1, key, *args)
-        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
-            # the server lost its script cache (restarted, SCRIPT FLUSH): EVAL reloads it
-            reply = await self.lean.execute("EVAL", script.script, 1, key, *args)
-        if isinstance(reply, hiredis.ReplyError):
-            raise ResponseError(str(reply))
-        return reply
 
     async def load(self, game_id: str) -> GameRecord | None:
         known = self.recent.version(game_id)
@@ -195,11 +192,11 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
             return await self._load_full(game_id)
         # one round trip that carries the payload only when the stored version changed
         key = self._game(game_id)
-        if self.lean is not None:
+        if self.link.lean is not None:
             try:
-                reply = await self._eval(self._load_if_changed, key, known)
+                reply = await self.link.eval(self._load_if_changed, key, known)
             except ConnectionError:  # dropped in flight: a read, so again
-                reply = await self._eval(self._load_if_changed, key, known)
+                reply = await self.link.eval(self._load_if_changed, key, known)
         else:
             reply = await self._load_if_changed(keys=[key], args=[known])
         if reply is None:
@@ -214,16 +211,16 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
 
     async def _load_full(self, game_id: str) -> GameRecord | None:
         key = self._game(game_id)
-        if self.lean is not None:
+        if self.link.lean is not None:
             try:
-                reply = await self.lean.execute("HMGET", key, "v", "d")
+                reply = await self.link.lean.execute("HMGET", key, "v", "d")
             except ConnectionError:  # dropped in flight (e.g. Redis restarted): a read, so again
-                reply = await self.lean.execute("HMGET", key, "v", "d")
+                reply = await self.link.lean.execute("HMGET", key, "v", "d")
             if isinstance(reply, hiredis.ReplyError):
                 raise ResponseError(str(reply))
             version, payload = reply
         else:
-            version, payload = await self.client.hmget(key, ["v", "d"])
+            version, payload = await self.link.client.hmget(key, ["v", "d"])
         if version is None or payload is None:
             return None
         return self._loaded(game_id, version, payload)
@@ -236,12 +233,12 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
 
     async def version_of(self, game_id: str) -> int | None:
         key = self._game(game_id)
-        if self.lean is not None:
-            reply = await self.lean.execute("HGET", key, "v")
+        if self.link.lean is not None:
+            reply = await self.link.lean.execute("HGET", key, "v")
             if isinstance(reply, hiredis.ReplyError):
                 raise ResponseError(str(reply))
         else:
-            reply = await self.client.hget(key, "v")
+            reply = await self.link.client.hget(key, "v")
         return None if reply is None else int(reply)
 
     def peek(self, game_id: str, version: int) -> GameRecord | None:
@@ -249,25 +246,13 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
             return None
         return self.recent.record(game_id)
 
-    def _deadline_ms(self) -> int:
-        """The moment (on Redis's clock) after which a save must not happen: a little before
-        this process stops waiting for it."""
-        return int((time.time() + self.timeout * 0.9) * 1000 + self.clock_offset_ms)
-
-    async def _measure_clock(self) -> None:
-        """How far Redis's clock is from ours (the middle of a TIME round trip)."""
-        before = time.time()
-        seconds, micros = await self.client.time()
-        after = time.time()
-        self.clock_offset_ms = seconds * 1000 + micros / 1000 - (before + after) * 500
-
     async def save(self, record: GameRecord, expected_version: int) -> bool:
         key = self._game(record.id)
         payload = record.payload()
-        deadline = self._deadline_ms()
+        deadline = self.link.deadline_ms()
         args = (expected_version, expected_version + 1, payload, self.ttl_for(record), deadline)
-        if self.lean is not None:
-            ok = await self._eval(self._save, key, *args)
+        if self.link.lean is not None:
+            ok = await self.link.eval(self._save, key, *args)
         else:
             ok = await self._save(keys=[key], args=list(args))
         if ok == -1:  # Redis got it too late: the caller was already told it did not happen
@@ -276,15 +261,15 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
             record.version = expected_version + 1
             self.recent.remember(record, payload)
             if record.finished:  # over (or a lobby closed): no longer active
-                await self.client.zrem(self._active(record.kind), record.id)
+                await self.link.client.zrem(self.link.active(record.kind), record.id)
         else:  # someone else wrote it: whatever is remembered may be old
             self.recent.forget(record.id)
         return bool(ok)
 
     async def delete(self, game_id: str) -> None:
         self.recent.forget(game_id)
-        await self._batch(
-            [("DEL", self._game(game_id)), *(("ZREM", self._active(k), game_id) for k in GAMES)]
+        await self.link.batch(
+            [("DEL", self._game(game_id)), *(("ZREM", self.link.active(k), game_id) for k in GAMES)]
         )
 
     async def active_games(self, now: float | None = None) -> dict[str, int]:
@@ -292,51 +277,29 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
         at = repr(float(clock if now is None else now))
         commands: list[tuple[Any, ...]] = []
         for kind in GAMES:  # the entries of games that expired unfinished go
-            commands.append(("ZREMRANGEBYSCORE", self._active(kind), "-inf", repr(clock)))
-            commands.append(("ZCOUNT", self._active(kind), f"({at}", "+inf"))
-        replies = await self._batch(commands)
+            commands.append(("ZREMRANGEBYSCORE", self.link.active(kind), "-inf", repr(clock)))
+            commands.append(("ZCOUNT", self.link.active(kind), f"({at}", "+inf"))
+        replies = await self.link.batch(commands)
         return {kind: int(replies[2 * i + 1]) for i, kind in enumerate(GAMES)}
 
     async def game_ttl_left(self, game_id: str) -> float | None:
-        ms = await self.client.pttl(self._game(game_id))
+        ms = await self.link.client.pttl(self._game(game_id))
         return None if ms is None or ms < 0 else ms / 1000.0
-
-    # chat index
-    async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:
-        value = await self.client.get(self._chat(chat_id, thread))
-        return str(value) if value is not None else None
-
-    async def set_chat_game(
-        self, chat_id: int, game_id: str | None, thread: int | None = None
-    ) -> None:
-        if game_id is None:
-            await self.client.delete(self._chat(chat_id, thread))
-        else:
-            await self.client.set(self._chat(chat_id, thread), game_id, ex=self.idle_ttl)
-
-    async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
-        key = self._chat(chat_id, thread)
-        return bool(await self.client.set(key, game_id, nx=True, ex=self.idle_ttl))
-
-    async def release_chat_game(
-        self, chat_id: int, game_id: str, thread: int | None = None
-    ) -> bool:
-        return bool(await self._release(keys=[self._chat(chat_id, thread)], args=[game_id]))
 
     async def take_send(
         self, chat_id: int, now: float, window: float, limit: int, min_gap: float
     ) -> float:
-        key = f"{self.prefix}:{{s:{chat_id}}}"
+        key = f"{self.link.prefix}:{{s:{chat_id}}}"
         member = f"{now!r}:{secrets.token_hex(4)}"
         args: list[str | int] = [repr(now), repr(window), limit, repr(min_gap), member]
         return float(await self._take_send(keys=[key], args=args))
 
     # deadlines, over SHARDS keys (bot.storage.shards)
     async def schedule(self, key: str, due: float) -> None:
-        await self.client.zadd(self._deadlines(key), {key: due})
+        await self.link.client.zadd(self._deadlines(key), {key: due})
 
     async def cancel(self, key: str) -> None:
-        await self.client.zrem(self._deadlines(key), key)
+        await self.link.client.zrem(self._deadlines(key), key)
 
     async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
         until = float(now + lease)
@@ -346,22 +309,23 @@ class RedisStore(RedisIndexes, RedisSettings, RedisResultViews, Store):
             return call(CLAIM, [shard], [repr(float(now)), n, repr(until)])
 
         keys = await claim_across(
-            self._batch, self.deadline_shards(), limit, self._claim_turn, claim
+            self.link.batch, self.deadline_shards(), limit, self._claim_turn, claim
         )
         return [(k, until) for k in keys]
 
     async def finish_due(self, key: str, lease: float) -> None:
-        [_] = await self._batch([call(UNCLAIM, [self._deadlines(key)], [key, repr(float(lease))])])
+        unclaim = call(UNCLAIM, [self._deadlines(key)], [key, repr(float(lease))])
+        [_] = await self.link.batch([unclaim])
 
     async def close(self) -> None:
-        if self.lean is not None:
-            await self.lean.close()
-        await self.client.aclose()
+        if self.link.lean is not None:
+            await self.link.lean.close()
+        await self.link.client.aclose()
 
 
 # every call of the store goes through its Health: outage errors become StoreUnavailable, and
 # while Redis is down calls fail at once (one probe every half second)
-for _name in (
+GUARDED = (
     "create",
     "load",
     "save",
@@ -369,6 +333,11 @@ for _name in (
     "delete",
     "active_games",
     "game_ttl_left",
+    "take_send",
+    "schedule",
+    "cancel",
+    "claim_due",
+    "finish_due",
     "get_chat_game",
     "set_chat_game",
     "claim_chat_game",
@@ -383,10 +352,18 @@ for _name in (
     "delete_invite",
     "mark",
     "unmark",
-    "take_send",
-    "schedule",
-    "cancel",
-    "claim_due",
-    "finish_due",
-):
+    "get_setting",
+    "set_setting",
+    "finish",
+    "apply_result",
+    "pending_results",
+    "load_result",
+    "user_stats",
+    "history",
+    "rating",
+    "leaderboard",
+    "set_hidden",
+    "claim_daily",
+)
+for _name in GUARDED:
     setattr(RedisStore, _name, guarded(lambda store: store.health)(getattr(RedisStore, _name)))

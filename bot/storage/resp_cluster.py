@@ -55,12 +55,6 @@ class LeanCluster:
     def commands_sent(self) -> int:
         return self._sent_by_closed + sum(n.commands_sent for n in self._nodes.values())
 
-    @commands_sent.setter
-    def commands_sent(self, value: int) -> None:
-        self._sent_by_closed = value
-        for node in self._nodes.values():
-            node.commands_sent = 0
-
     def _node(self, key: Any) -> LeanRedis:
         node = self.client.nodes_manager.get_node_from_slot(key_slot(_bytes(key)))
         lean = self._nodes.get(node.name)

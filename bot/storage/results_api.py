@@ -12,10 +12,14 @@ A game's end is recorded exactly once, in two steps:
    id next to what it changes, checked and set in the same script), then the game leaves the
    pending set. A process that dies between the steps leaves the game pending: the timer loop's
    `sweep_results` applies it later, once.
+
+`Results` records and applies; `ResultViews` reads what they made (statistics, history,
+ratings, leaderboards) and keeps a user's board visibility and daily attempts.
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -31,11 +35,12 @@ SWEEP_AFTER = 60.0  # seconds a result may stay pending before the sweep takes i
 DAILY_CLAIM_TTL = 3 * 86400
 
 
-class ResultStore:
-    """The results part of `Store` (both backends implement it; one shared test suite)."""
+class Results(ABC):
+    """Recording a game's end and applying it (both backends; one shared test suite)."""
 
     result_ttl: int = RESULT_TTL
 
+    @abstractmethod
     async def finish(
         self,
         record: GameRecord,
@@ -49,62 +54,55 @@ class ResultStore:
         True when this call ended the game (record.version is then expected_version + 1);
         False when the compare-and-set failed (nothing recorded by this call).
         `apply=False` leaves the per-user parts to `sweep_results` (tests: a crash)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def apply_result(self, result: GameResult) -> None:
         """Apply the per-user parts of a result recorded by `finish` (each at most once), then
         clear it from the pending set. Safe to call again, from any process, at any time."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def pending_results(
         self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
     ) -> list[GameResult]:
         """Results recorded at least `older_than` seconds before `now` whose per-user parts may
         not be applied yet. Each is leased to the caller for `older_than` seconds (another
         sweeper skips it meanwhile); pending ids whose result is gone are dropped."""
-        raise NotImplementedError
 
-    async def sweep_results(
-        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
-    ) -> int:
-        """Apply every pending result older than `older_than`: the timer loop calls this (e.g.
-        once a minute). Returns how many results it applied."""
-        results = await self.pending_results(now, older_than, limit)
-        for result in results:
-            await self.apply_result(result)
-        return len(results)
-
+    @abstractmethod
     async def load_result(self, game_id: str) -> GameResult | None:
         """The recorded result of a game (None when unknown or older than `result_ttl`)."""
-        raise NotImplementedError
 
+
+class ResultViews(ABC):
+    """What the results made, read back; a user's place on the boards and daily attempts."""
+
+    @abstractmethod
     async def user_stats(self, user_id: int) -> UserStats:
         """Everything counted for a user (all game kinds, day streaks, hidden flag)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def history(self, user_id: int, limit: int = 100) -> list[HistoryEntry]:
         """A user's last results, newest first (at most 100 are kept)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
         """A user's rating in a group game, global or in one group (None: never rated)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def leaderboard(
         self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> BoardPage:
         """`limit` entries from position `offset` (0 = the top), and `user_id`'s own entry."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         """Hide a user from (or show them again on) the global leaderboards; their groups'
         boards keep them. Showing again restores their wins, streak and rating lines (a past
         day's daily line stays off)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
     ) -> bool:
         """Atomically claim the user's one ranked attempt at a day's deal: True for the first
         claim (for `game_id`), False for every later one."""
-        raise NotImplementedError

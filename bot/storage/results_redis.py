@@ -22,13 +22,10 @@ scope), each a compare-and-set on what step 1 read (on a conflict: read again, c
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import time
-from typing import TYPE_CHECKING, Any
-
-import hiredis
-from redis.exceptions import NoScriptError, ResponseError
+from collections.abc import Callable
+from typing import Any
 
 from bot.stats.boards import DAILY_BOARD_TTL
 from bot.stats.daily import cards_home, daily_score
@@ -36,10 +33,10 @@ from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
 from bot.stats.stats import HISTORY_LIMIT, board_values, history_line, updated_fields
 from bot.storage.health import OUTAGE_ERRORS
-from bot.storage.redis_scripts import CLAIM_DUE as _CLAIM
-from bot.storage.redis_scripts import FINISH_DUE as _UNCLAIM
-from bot.storage.redis_scripts import SAVE as _SAVE
-from bot.storage.results_api import MARKER_MARGIN, ResultStore
+from bot.storage.recent import RecentGames
+from bot.storage.record import GameRecord
+from bot.storage.redis_link import CLAIM, SAVE, UNCLAIM, RedisLink, Script, call
+from bot.storage.results_api import MARKER_MARGIN, Results
 from bot.storage.results_scripts import BOARDS as _BOARDS
 from bot.storage.results_scripts import HIDE as _HIDE
 from bot.storage.results_scripts import PAGE as _PAGE
@@ -48,38 +45,15 @@ from bot.storage.results_scripts import UNHIDE as _UNHIDE
 from bot.storage.results_scripts import USER as _USER
 from bot.storage.shards import SHARDS, claim_across, shard_of
 
-if TYPE_CHECKING:
-    from bot.storage.health import Health
-    from bot.storage.recent import RecentGames
-    from bot.storage.record import GameRecord
-    from bot.storage.redis_client import CountingCluster, CountingRedis
-    from bot.storage.resp import LeanRedis
-    from bot.storage.resp_cluster import LeanCluster
-
 log = logging.getLogger("bot.storage")
 ATTEMPTS = 20  # compare-and-set rounds before a result is left to the sweep
 
-
-class Script:
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.sha = hashlib.sha1(source.encode()).hexdigest()
-
-
-SAVE = Script(_SAVE)  # the store's own save, with the result as its second key
-CLAIM = Script(_CLAIM)
-UNCLAIM = Script(_UNCLAIM)
 USER = Script(_USER)
 RATE = Script(_RATE)
 BOARDS = Script(_BOARDS)
 HIDE = Script(_HIDE)
 UNHIDE = Script(_UNHIDE)
 PAGE = Script(_PAGE)
-SOURCES = {s.sha: s.source for s in (SAVE, CLAIM, UNCLAIM, USER, RATE, BOARDS, HIDE, UNHIDE, PAGE)}
-
-
-def call(script: Script, keys: list[str], args: list[Any]) -> tuple[Any, ...]:
-    return ("EVALSHA", script.sha, len(keys), *keys, *args)
 
 
 def text(value: Any) -> Any:
@@ -99,80 +73,54 @@ def as_hash(reply: Any) -> dict[str, str]:
     return dict(zip(items, items, strict=True))
 
 
-def _error(reply: Any) -> bool:
-    return isinstance(reply, hiredis.ReplyError | ResponseError)
+class ResultKeys:
+    """The keys of the results under one prefix (see above)."""
 
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
 
-def _noscript(reply: Any) -> bool:
-    """The server does not have the script (redis-py names it NoScriptError, hiredis keeps the
-    server's 'NOSCRIPT …' text)."""
-    return isinstance(reply, NoScriptError) or (_error(reply) and str(reply).startswith("NOSCRIPT"))
-
-
-class RedisResults(ResultStore):
-    """Mixed into RedisStore (which provides these)."""
-
-    prefix: str
-    lean: LeanRedis | LeanCluster | None
-    client: CountingRedis | CountingCluster
-    recent: RecentGames
-    health: Health
-    result_round_trips: int = 0
-    _sweep_turn: int = 0  # the pending shard each sweep starts at rotates
-
-    if TYPE_CHECKING:
-
-        def ttl_for(self, record: GameRecord) -> int: ...
-
-        def _deadline_ms(self) -> int: ...
-
-    # keys
-    def _rkey(self, game_id: str) -> str:
+    def result(self, game_id: str) -> str:
         return f"{self.prefix}:{{g:{game_id}}}:r"
 
-    def _pending(self, game_id: str) -> str:
+    def pending(self, game_id: str) -> str:
         """The pending-results shard of a game."""
         return f"{self.prefix}:{{rs:{shard_of(game_id)}}}"
 
-    def _legacy_pending(self) -> str:
+    def pending_shards(self) -> list[str]:
+        return [f"{self.prefix}:{{rs:{i}}}" for i in range(SHARDS)]
+
+    def legacy_pending(self) -> str:
         return f"{self.prefix}:{{results}}"
 
-    def _active(self, kind: str) -> str:
-        return f"{self.prefix}:{{active:{kind}}}"
-
-    def _ukey(self, user_id: int, part: str) -> str:
+    def user(self, user_id: int, part: str) -> str:
         return f"{self.prefix}:{{u:{user_id}}}:{part}"
 
-    def _skey(self, scope: str, part: str) -> str:
+    def scope(self, scope: str, part: str) -> str:
         return f"{self.prefix}:{{lb:{scope}}}:{part}"
+
+
+class RedisResults(Results):
+    """A game's end recorded and applied; `recent` is the store's memory of games (a finished
+    game is remembered as saved), `ttl_for` the store's lifetime of a game record."""
+
+    def __init__(
+        self,
+        link: RedisLink,
+        keys: ResultKeys,
+        recent: RecentGames,
+        ttl_for: Callable[[GameRecord], int],
+    ) -> None:
+        self.link = link
+        self.keys = keys
+        self.recent = recent
+        self.ttl_for = ttl_for
+        self._sweep_turn = 0  # the pending shard each sweep starts at rotates
 
     @property
     def marker_window(self) -> int:
         """How long a game's markers are kept: a result can be applied (again) only while its
         key exists, so markers that outlive it make every later apply a no-op."""
         return self.result_ttl + MARKER_MARGIN
-
-    async def _batch(self, commands: list[tuple[Any, ...]]) -> list[Any]:
-        """Commands in one round trip (a pipeline); error replies raise, except NOSCRIPT: the
-        server lost its script cache, so those scripts go again as EVAL."""
-        self.result_round_trips += 1
-        if self.lean is not None:
-            replies = list(await self.lean.execute_many(commands))
-        else:
-            async with self.client.pipeline(transaction=False) as pipe:
-                for command in commands:
-                    pipe.execute_command(*command)
-                replies = list(await pipe.execute(raise_on_error=False))
-            self.client.commands_sent += len(commands)
-        lost = [i for i, r in enumerate(replies) if _noscript(r)]
-        if lost:
-            again = [("EVAL", SOURCES[commands[i][1]], *commands[i][2:]) for i in lost]
-            for i, reply in zip(lost, await self._batch(again), strict=True):
-                replies[i] = reply
-        for reply in replies:
-            if _error(reply):
-                raise ResponseError(str(reply))
-        return replies
 
     # step 1
     async def finish(
@@ -191,16 +139,16 @@ class RedisResults(ResultStore):
             expected_version + 1,
             payload,
             self.ttl_for(record),
-            self._deadline_ms(),
+            self.link.deadline_ms(),
             result.to_json(),
             self.result_ttl,
         ]
         commands = [
-            ("ZADD", self._pending(record.id), repr(time.time()), record.id),
-            call(SAVE, [self._game_key(record.id), self._rkey(record.id)], args),
+            ("ZADD", self.keys.pending(record.id), repr(time.time()), record.id),
+            call(SAVE, [self.link.game(record.id), self.keys.result(record.id)], args),
         ]
         reads = self._reads(result) if apply else []
-        replies = await self._batch(commands + reads)
+        replies = await self.link.batch(commands + reads)
         ok = replies[1]
         if ok == -1:  # Redis got it too late: the caller was already told it did not happen
             raise TimeoutError("redis took longer than the save's deadline")
@@ -218,9 +166,6 @@ class RedisResults(ResultStore):
                 log.exception("event=result_left_pending game=%s", record.id)
         return True
 
-    def _game_key(self, game_id: str) -> str:
-        return f"{self.prefix}:{{g:{game_id}}}"
-
     def _scopes(self, result: GameResult) -> list[str]:
         if not result.rated:
             return []
@@ -230,8 +175,8 @@ class RedisResults(ResultStore):
     def _reads(self, result: GameResult) -> list[tuple[Any, ...]]:
         """What step 2 computes from: each player's statistics, the ratings of each scope."""
         uids = [p.user_id for p in result.humans]
-        reads: list[tuple[Any, ...]] = [("HGETALL", self._ukey(u, "st")) for u in uids]
-        reads += [("HMGET", self._skey(s, "rt"), *uids) for s in self._scopes(result)]
+        reads: list[tuple[Any, ...]] = [("HGETALL", self.keys.user(u, "st")) for u in uids]
+        reads += [("HMGET", self.keys.scope(s, "rt"), *uids) for s in self._scopes(result)]
         return reads
 
     # step 2
@@ -243,7 +188,7 @@ class RedisResults(ResultStore):
         uids = [p.user_id for p in humans]
         scopes = self._scopes(result)
         if snapshot is None:
-            snapshot = await self._batch(self._reads(result))
+            snapshot = await self.link.batch(self._reads(result))
         fields = {u: as_hash(snapshot[i]) for i, u in enumerate(uids)}
         ratings: dict[str, dict[int, Rating | None]] = {}
 
@@ -268,7 +213,7 @@ class RedisResults(ResultStore):
                 changed[p.user_id] = updated_fields(cur, result, p)
                 entry = history_line(result, p, place[p.user_id])
                 pairs = [x for kv in changed[p.user_id].items() for x in kv]
-                keys = [self._ukey(p.user_id, n) for n in ("st", "h", "done")]
+                keys = [self.keys.user(p.user_id, n) for n in ("st", "h", "done")]
                 args = [gid, cur.get("v", "0"), at, window, entry, HISTORY_LIMIT, *pairs]
                 commands.append(call(USER, keys, args))
             for scope in todo_scopes:
@@ -276,9 +221,9 @@ class RedisResults(ResultStore):
                 args = [gid, at, window, len(new)]
                 for u, r in new.items():
                     args += [u, r.version - 1, r.encode(), repr(r.ordinal)]
-                keys = [self._skey(scope, n) for n in ("rt", "r", "done", "hid")]
+                keys = [self.keys.scope(scope, n) for n in ("rt", "r", "done", "hid")]
                 commands.append(call(RATE, keys, args))
-            replies = await self._batch(commands)
+            replies = await self.link.batch(commands)
             stale_users = []
             for p, reply in zip(users, replies, strict=False):
                 if reply == 2:  # applied now
@@ -293,9 +238,11 @@ class RedisResults(ResultStore):
             if not stale_users and not stale_scopes:
                 break
             users, todo_scopes = stale_users, stale_scopes
-            reads: list[tuple[Any, ...]] = [("HGETALL", self._ukey(p.user_id, "st")) for p in users]
-            reads += [("HMGET", self._skey(s, "rt"), *uids) for s in todo_scopes]
-            fresh = await self._batch(reads)
+            reads: list[tuple[Any, ...]] = [
+                ("HGETALL", self.keys.user(p.user_id, "st")) for p in users
+            ]
+            reads += [("HMGET", self.keys.scope(s, "rt"), *uids) for s in todo_scopes]
+            fresh = await self.link.batch(reads)
             for p, reply in zip(users, fresh, strict=False):
                 fields[p.user_id] = as_hash(reply)
             for scope, reply in zip(todo_scopes, fresh[len(users) :], strict=True):
@@ -303,8 +250,8 @@ class RedisResults(ResultStore):
         else:
             log.warning("event=result_conflicts game=%s (left to the sweep)", gid)
             return
-        done = [("ZREM", self._pending(gid), gid), ("ZREM", self._active(result.kind), gid)]
-        await self._batch([*self._board_lines(result, after), *done])
+        done = [("ZREM", self.keys.pending(gid), gid), ("ZREM", self.link.active(result.kind), gid)]
+        await self.link.batch([*self._board_lines(result, after), *done])
 
     def _board_lines(
         self, result: GameResult, after: dict[int, dict[str, str]]
@@ -314,12 +261,12 @@ class RedisResults(ResultStore):
         kind, lines = result.kind, []
         for uid, values in after.items():
             wins, streak = board_values(values, kind)
-            keys = [self._skey(kind, n) for n in ("hid", "w", "s")]
+            keys = [self.keys.scope(kind, n) for n in ("hid", "w", "s")]
             args: list[Any] = [uid, wins, streak]
             if result.daily is not None:
                 p = result.player(uid)
                 home = cards_home(result, p)
-                keys.append(self._skey(kind, f"d:{result.variant}:{result.daily}"))
+                keys.append(self.keys.scope(kind, f"d:{result.variant}:{result.daily}"))
                 args += [daily_score(p.won, home, result.moves, result.duration), DAILY_BOARD_TTL]
             lines.append(call(BOARDS, keys, args))
         return lines
@@ -331,26 +278,26 @@ class RedisResults(ResultStore):
         lease = repr(float(now))
         cutoff = repr(float(now - older_than))
         self._sweep_turn += 1
-        shards = [f"{self.prefix}:{{rs:{i}}}" for i in range(SHARDS)]
+        shards = self.keys.pending_shards()
 
         def claim(shard: str, n: int) -> tuple[Any, ...]:
             return call(CLAIM, [shard], [cutoff, n, lease])
 
-        ids = await claim_across(self._batch, shards, limit, self._sweep_turn, claim)
+        ids = await claim_across(self.link.batch, shards, limit, self._sweep_turn, claim)
         if not ids:
             return []
-        raws = await self._batch([("GET", self._rkey(i)) for i in ids])
+        raws = await self.link.batch([("GET", self.keys.result(i)) for i in ids])
         results, gone = [], []
         for gid, raw in zip(ids, raws, strict=True):
             if raw is None:  # a save that lost its compare-and-set, or a result expired
-                gone.append(call(UNCLAIM, [self._pending(gid)], [gid, lease]))
+                gone.append(call(UNCLAIM, [self.keys.pending(gid)], [gid, lease]))
             else:
                 results.append(GameResult.from_json(raw))
         if gone:
-            await self._batch(gone)
+            await self.link.batch(gone)
         # in the order the games ended (the shards came in any order): a streak counts on it
         return sorted(results, key=lambda r: r.finished_at)
 
     async def load_result(self, game_id: str) -> GameResult | None:
-        [raw] = await self._batch([("GET", self._rkey(game_id))])
+        [raw] = await self.link.batch([("GET", self.keys.result(game_id))])
         return None if raw is None else GameResult.from_json(raw)

@@ -9,38 +9,45 @@ from bot.registry import GAMES, is_solitaire
 from bot.stats.boards import Board, BoardEntry, BoardPage
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
-from bot.storage.health import guarded
-from bot.storage.results_api import DAILY_CLAIM_TTL
-from bot.storage.results_redis import HIDE, PAGE, UNHIDE, RedisResults, as_hash, call, text
+from bot.storage.redis_link import RedisLink, call
+from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
+from bot.storage.results_redis import HIDE, PAGE, UNHIDE, ResultKeys, as_hash, text
 
 
-class RedisResultViews(RedisResults):
+class RedisResultViews(ResultViews):
+    """Reads of the statistics, histories, ratings and boards (keys: results_redis), through
+    the link's batches (one round trip each)."""
+
+    def __init__(self, link: RedisLink, keys: ResultKeys) -> None:
+        self.link = link
+        self.keys = keys
+
     async def user_stats(self, user_id: int) -> UserStats:
-        [reply] = await self._batch([("HGETALL", self._ukey(user_id, "st"))])
+        [reply] = await self.link.batch([("HGETALL", self.keys.user(user_id, "st"))])
         return UserStats.from_fields(as_hash(reply))
 
     async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
-        [rows] = await self._batch([("LRANGE", self._ukey(user_id, "h"), 0, limit - 1)])
+        [rows] = await self.link.batch([("LRANGE", self.keys.user(user_id, "h"), 0, limit - 1)])
         return [HistoryEntry.from_json(r) for r in rows]
 
     async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
         scope = kind if chat is None else f"{kind}:{chat}"
-        [raw] = await self._batch([("HGET", self._skey(scope, "rt"), user_id)])
+        [raw] = await self.link.batch([("HGET", self.keys.scope(scope, "rt"), user_id)])
         return None if raw is None else Rating.decode(raw)
 
     async def leaderboard(
         self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> BoardPage:
-        key = self._skey(board.scope, board.name)
+        key = self.keys.scope(board.scope, board.name)
         own = "" if user_id is None else str(user_id)
         args = [offset, limit, "1" if board.ascending else "0", own]
-        [reply] = await self._batch([call(PAGE, [key], args)])
+        [reply] = await self.link.batch([call(PAGE, [key], args)])
         rows, total, rank, score = text(reply)
         uids = [int(u) for u in rows[0::2]]
         names: dict[int, str] = {}
         wanted = uids + ([user_id] if user_id is not None and rank >= 0 else [])
         if wanted:
-            got = await self._batch([("HGET", self._ukey(u, "st"), "n") for u in wanted])
+            got = await self.link.batch([("HGET", self.keys.user(u, "st"), "n") for u in wanted])
             names = {u: text(n) or "" for u, n in zip(wanted, got, strict=True)}
         entries = tuple(
             BoardEntry(offset + i + 1, u, names.get(u, ""), float(s))
@@ -52,48 +59,31 @@ class RedisResultViews(RedisResults):
         return BoardPage(entries, mine, int(total))
 
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
-        st = self._ukey(user_id, "st")
+        st = self.keys.user(user_id, "st")
         flag = ("HSET", st, "h", "1") if hidden else ("HDEL", st, "h")
-        _, reply = await self._batch([flag, ("HGETALL", st)])
+        _, reply = await self.link.batch([flag, ("HGETALL", st)])
         fields = as_hash(reply)
         commands: list[tuple[Any, ...]] = []
         for kind in sorted(GAMES):
-            hid = self._skey(kind, "hid")
+            hid = self.keys.scope(kind, "hid")
             if hidden:
                 boards = ["w", "s"] if is_solitaire(kind) else ["r"]
                 for key, value in fields.items():  # the day boards the user is on
                     if key.startswith(f"d:{kind}:") and key.endswith(":last"):
                         boards.append(f"d:{key[len(kind) + 3 : -5]}:{value}")
-                keys = [hid, *(self._skey(kind, b) for b in boards)]
+                keys = [hid, *(self.keys.scope(kind, b) for b in boards)]
                 commands.append(call(HIDE, keys, [user_id]))
             else:
                 wins, streak = board_values(fields, kind)
                 solo = is_solitaire(kind) and fields.get(f"{kind}:rp")
-                keys = [self._skey(kind, n) for n in ("hid", "rt", "r", "w", "s")]
+                keys = [self.keys.scope(kind, n) for n in ("hid", "rt", "r", "w", "s")]
                 args = [user_id, wins if solo else "", streak]
                 commands.append(call(UNHIDE, keys, args))
-        await self._batch(commands)
+        await self.link.batch(commands)
 
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
     ) -> bool:
-        key = self._ukey(user_id, f"dy:{kind}:{variant}:{day}")
-        [ok] = await self._batch([("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL)])
+        key = self.keys.user(user_id, f"dy:{kind}:{variant}:{day}")
+        [ok] = await self.link.batch([("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL)])
         return ok is not None
-
-
-# every call goes through the store's Health (outages become StoreUnavailable, fail-fast)
-for _name in (
-    "finish",
-    "apply_result",
-    "pending_results",
-    "load_result",
-    "user_stats",
-    "history",
-    "rating",
-    "leaderboard",
-    "set_hidden",
-    "claim_daily",
-):
-    _method = getattr(RedisResultViews, _name)
-    setattr(RedisResultViews, _name, guarded(lambda store: store.health)(_method))

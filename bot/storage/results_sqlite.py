@@ -12,28 +12,17 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.registry import kinds
-from bot.stats.boards import DAILY_BOARD_TTL, Board, BoardEntry, BoardPage
+from bot.stats.boards import DAILY_BOARD_TTL
 from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
-from bot.stats.stats import (
-    HISTORY_LIMIT,
-    HistoryEntry,
-    UserStats,
-    board_values,
-    history_line,
-    updated_fields,
-)
-from bot.storage.results_api import DAILY_CLAIM_TTL, ResultStore
+from bot.stats.stats import HISTORY_LIMIT, board_values, history_line, updated_fields
+from bot.storage.record import GameRecord
+from bot.storage.results_api import Results
 from bot.storage.sqlite_cas import cas_update
+from bot.storage.sqlite_run import Run, tx
 
-if TYPE_CHECKING:
-    from bot.storage.record import GameRecord
-
-T = TypeVar("T")
 log = logging.getLogger("bot.storage")
 
 RESULTS_SCHEMA = """
@@ -65,46 +54,34 @@ CREATE TABLE IF NOT EXISTS daily_claims (
 );
 """
 
-_MAX = (
+UPSERT_MAX = (
     "INSERT INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL) "
     "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score)"
 )
-_SET = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL)"
+UPSERT = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL)"
 # a board is global when its scope (before the '/') names no chat
-_GLOBAL = "instr(substr(board, 1, instr(board, '/') - 1), ':') = 0"
+GLOBAL = "instr(substr(board, 1, instr(board, '/') - 1), ':') = 0"
 
 
-def _board(scope: str, name: str) -> str:
+def board_name(scope: str, name: str) -> str:
     return f"{scope}/{name}"
 
 
-class _Tx:
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute("BEGIN IMMEDIATE")
-        return self.conn
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
-
-
-def _fields(conn: sqlite3.Connection, user_id: int) -> dict[str, str]:
+def fields_of(conn: sqlite3.Connection, user_id: int) -> dict[str, str]:
     rows = conn.execute("SELECT field, value FROM user_stats WHERE user_id = ?", (user_id,))
     return {str(k): str(v) for k, v in rows}
 
 
-class SQLiteResults(ResultStore):
-    """Mixed into SQLiteStore (which provides these)."""
+class SQLiteResults(Results):
+    """A game's end recorded and applied, through the store's `run`; `clock` is the store's
+    wall clock, `ttl_for` its lifetime of a game record."""
 
-    clock: Callable[[], float]
-
-    if TYPE_CHECKING:
-
-        async def _run(self, fn: Callable[..., T], *args: Any) -> T: ...
-
-        def ttl_for(self, record: GameRecord) -> int: ...
+    def __init__(
+        self, run: Run, clock: Callable[[], float], ttl_for: Callable[[GameRecord], int]
+    ) -> None:
+        self._run = run
+        self.clock = clock
+        self.ttl_for = ttl_for
 
     async def finish(
         self,
@@ -120,7 +97,7 @@ class SQLiteResults(ResultStore):
 
         def op(conn: sqlite3.Connection) -> bool:
             now = self.clock()
-            with _Tx(conn):
+            with tx(conn, immediate=True):
                 ttl = self.ttl_for(record)
                 if not cas_update(conn, record.id, expected_version, payload, now, ttl):
                     return False
@@ -149,7 +126,7 @@ class SQLiteResults(ResultStore):
 
     async def apply_result(self, result: GameResult) -> None:
         def op(conn: sqlite3.Connection) -> None:
-            with _Tx(conn):
+            with tx(conn, immediate=True):
                 self._apply_sync(conn, result)
 
         await self._run(op)
@@ -170,7 +147,7 @@ class SQLiteResults(ResultStore):
         place = places(result)
         for p in humans:
             uid = p.user_id
-            fields = _fields(conn, uid)
+            fields = fields_of(conn, uid)
             changed = updated_fields(fields, result, p)
             changed["v"] = str(int(fields.get("v") or 0) + 1)
             conn.executemany(
@@ -186,10 +163,10 @@ class SQLiteResults(ResultStore):
             )
             if result.solitaire and result.ranked and uid not in hidden:
                 wins, streak = board_values({**fields, **changed}, kind)
-                conn.execute(_MAX, (_board(kind, "w"), uid, wins))
-                conn.execute(_MAX, (_board(kind, "s"), uid, streak))
+                conn.execute(UPSERT_MAX, (board_name(kind, "w"), uid, wins))
+                conn.execute(UPSERT_MAX, (board_name(kind, "s"), uid, streak))
                 if result.daily is not None:
-                    name = _board(kind, f"d:{result.variant}:{result.daily}")
+                    name = board_name(kind, f"d:{result.variant}:{result.daily}")
                     score = daily_score(p.won, cards_home(result, p), result.moves, result.duration)
                     conn.execute(
                         "INSERT OR IGNORE INTO boards (board, user_id, score, expires) "
@@ -210,7 +187,7 @@ class SQLiteResults(ResultStore):
                         (scope, uid, new.encode()),
                     )
                     if scope != kind or uid not in hidden:
-                        conn.execute(_SET, (_board(scope, "r"), uid, new.ordinal))
+                        conn.execute(UPSERT, (board_name(scope, "r"), uid, new.ordinal))
         conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
 
     async def pending_results(
@@ -218,7 +195,7 @@ class SQLiteResults(ResultStore):
     ) -> list[GameResult]:
         def op(conn: sqlite3.Connection) -> list[str]:
             clock = self.clock()
-            with _Tx(conn):
+            with tx(conn, immediate=True):
                 conn.execute("DELETE FROM results WHERE expires <= ?", (clock,))
                 conn.execute("DELETE FROM daily_claims WHERE expires <= ?", (clock,))
                 conn.execute("DELETE FROM boards WHERE expires <= ?", (clock,))
@@ -248,123 +225,3 @@ class SQLiteResults(ResultStore):
 
         data = await self._run(op)
         return None if data is None else GameResult.from_json(data)
-
-    async def user_stats(self, user_id: int) -> UserStats:
-        return UserStats.from_fields(await self._run(_fields, user_id))
-
-    async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
-        def op(conn: sqlite3.Connection) -> list[str]:
-            rows = conn.execute(
-                "SELECT data FROM user_history WHERE user_id = ? ORDER BY id DESC LIMIT ?",
-                (user_id, limit),
-            )
-            return [str(r[0]) for r in rows]
-
-        return [HistoryEntry.from_json(d) for d in await self._run(op)]
-
-    async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
-        scope = kind if chat is None else f"{kind}:{chat}"
-
-        def op(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT value FROM ratings WHERE scope = ? AND user_id = ?", (scope, user_id)
-            ).fetchone()
-            return None if row is None else str(row[0])
-
-        value = await self._run(op)
-        return None if value is None else Rating.decode(value)
-
-    async def leaderboard(
-        self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
-    ) -> BoardPage:
-        name = _board(board.scope, board.name)
-        # the order Redis gives: by score, equal scores by the user id as text
-        up = "ASC" if board.ascending else "DESC"
-        before = "<" if board.ascending else ">"
-        live = "board = ? AND (expires IS NULL OR expires > ?)"
-
-        def op(conn: sqlite3.Connection) -> BoardPage:
-            now = self.clock()
-            rows = conn.execute(
-                f"SELECT user_id, score FROM boards WHERE {live} "
-                f"ORDER BY score {up}, CAST(user_id AS TEXT) {up} LIMIT ? OFFSET ?",
-                (name, now, limit, offset),
-            ).fetchall()
-            total = conn.execute(f"SELECT COUNT(*) FROM boards WHERE {live}", (name, now))
-            own: tuple[int, float] | None = None
-            if user_id is not None:
-                row = conn.execute(
-                    f"SELECT score FROM boards WHERE {live} AND user_id = ?", (name, now, user_id)
-                ).fetchone()
-                if row is not None:
-                    (ahead,) = conn.execute(
-                        f"SELECT COUNT(*) FROM boards WHERE {live} AND (score {before} ? OR "
-                        f"(score = ? AND CAST(user_id AS TEXT) {before} CAST(? AS TEXT)))",
-                        (name, now, row[0], row[0], user_id),
-                    ).fetchone()
-                    own = (int(ahead) + 1, float(row[0]))
-            wanted = [int(r[0]) for r in rows] + ([user_id] if own and user_id else [])
-            names = {
-                int(u): str(n)
-                for u, n in conn.execute(
-                    "SELECT user_id, value FROM user_stats WHERE field = 'n' AND user_id IN "
-                    f"({','.join('?' * len(wanted))})",
-                    wanted,
-                )
-            }
-            entries = tuple(
-                BoardEntry(offset + i + 1, int(u), names.get(int(u), ""), float(s))
-                for i, (u, s) in enumerate(rows)
-            )
-            mine = None
-            if own is not None and user_id is not None:
-                mine = BoardEntry(own[0], user_id, names.get(user_id, ""), own[1])
-            return BoardPage(entries, mine, int(total.fetchone()[0]))
-
-        return await self._run(op)
-
-    async def set_hidden(self, user_id: int, hidden: bool) -> None:
-        def op(conn: sqlite3.Connection) -> None:
-            with _Tx(conn):
-                if hidden:
-                    conn.execute("INSERT OR IGNORE INTO hidden_users VALUES (?)", (user_id,))
-                    conn.execute(
-                        "INSERT OR REPLACE INTO user_stats VALUES (?, 'h', '1')", (user_id,)
-                    )
-                    conn.execute(f"DELETE FROM boards WHERE user_id = ? AND {_GLOBAL}", (user_id,))
-                    return
-                conn.execute("DELETE FROM hidden_users WHERE user_id = ?", (user_id,))
-                conn.execute("DELETE FROM user_stats WHERE user_id = ? AND field = 'h'", (user_id,))
-                fields = _fields(conn, user_id)
-                for kind in kinds("solitaire"):
-                    if fields.get(f"{kind}:rp"):
-                        wins, streak = board_values(fields, kind)
-                        conn.execute(_MAX, (_board(kind, "w"), user_id, wins))
-                        conn.execute(_MAX, (_board(kind, "s"), user_id, streak))
-                for kind in kinds("table"):
-                    row = conn.execute(
-                        "SELECT value FROM ratings WHERE scope = ? AND user_id = ?",
-                        (kind, user_id),
-                    ).fetchone()
-                    if row is not None:
-                        ordinal = Rating.decode(row[0]).ordinal
-                        conn.execute(_SET, (_board(kind, "r"), user_id, ordinal))
-
-        await self._run(op)
-
-    async def claim_daily(
-        self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> bool:
-        key = f"{user_id}:{kind}:{variant}:{day}"
-
-        def op(conn: sqlite3.Connection) -> bool:
-            now = self.clock()
-            with _Tx(conn):
-                conn.execute("DELETE FROM daily_claims WHERE key = ? AND expires <= ?", (key, now))
-                cur = conn.execute(
-                    "INSERT OR IGNORE INTO daily_claims (key, game_id, expires) VALUES (?, ?, ?)",
-                    (key, game_id, now + DAILY_CLAIM_TTL),
-                )
-                return cur.rowcount == 1
-
-        return await self._run(op)

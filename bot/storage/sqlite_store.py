@@ -2,24 +2,31 @@
 
 Same semantics as the Redis backend: compare-and-set saves, TTLs (checked on read and purged
 periodically), atomic claims. Games survive a restart of the process (WAL journal on disk).
+
+The games, the edit budget and the deadlines are here; the store's other parts (bot.storage.base)
+are SQLiteChatIndex (chat_index_sqlite), SQLiteIndexes (indexes_sqlite), SQLiteSettings
+(user_settings), SQLiteResults (results_sqlite) and SQLiteResultViews (results_sqlite_views),
+each running its work through the store's `_run` (sqlite_run.Run).
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bot.storage.base import Store
 from bot.storage.chat_index_sqlite import CHAT_INDEX_SCHEMA, SQLiteChatIndex, migrate_chat_index
+from bot.storage.indexes_sqlite import SQLiteIndexes
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
+from bot.storage.results_sqlite_views import SQLiteResultViews
 from bot.storage.sqlite_cas import cas_update
+from bot.storage.sqlite_run import tx
 from bot.storage.user_settings import SETTINGS_SCHEMA, SQLiteSettings
 from rules import GAMES
 
@@ -45,7 +52,7 @@ CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
 """
 
 
-class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
+class SQLiteStore(Store):
     def __init__(
         self,
         path: str,
@@ -53,11 +60,20 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
         idle_ttl: int = 14 * 86400,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        super().__init__(game_ttl=game_ttl, idle_ttl=idle_ttl)
         self.path = path
         self.clock = clock
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-store")
         self._conn: sqlite3.Connection | None = None
+        run = self._run
+        super().__init__(
+            game_ttl,
+            idle_ttl,
+            chats=SQLiteChatIndex(run, clock, idle_ttl),
+            indexes=SQLiteIndexes(run, clock, idle_ttl),
+            user_settings=SQLiteSettings(run),
+            results=SQLiteResults(run, clock, self.ttl_for),
+            result_views=SQLiteResultViews(run, clock),
+        )
 
     async def open(self) -> SQLiteStore:
         await asyncio.get_running_loop().run_in_executor(self._executor, self._open_sync)
@@ -74,9 +90,9 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
         self._conn.executescript(_SCHEMA + CHAT_INDEX_SCHEMA + RESULTS_SCHEMA + SETTINGS_SCHEMA)
         self._purge_sync(self._conn)
 
-    async def _run(self, fn: Callable[..., T], *args: Any) -> T:
+    async def _run(self, fn: Callable[..., T], *args: object) -> T:
+        """`fn(conn, *args)` on the store's one worker thread (each part's `run`)."""
         loop = asyncio.get_running_loop()
-        self.round_trips += 1
 
         def call() -> T:
             assert self._conn is not None, "SQLiteStore.open() was not awaited"
@@ -86,7 +102,7 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
 
     def _purge_sync(self, conn: sqlite3.Connection) -> None:
         now = self.clock()
-        with _tx(conn):
+        with tx(conn):
             for table in ("games", "chat_games", "user_games", "invites", "marks"):
                 conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (now,))
 
@@ -94,7 +110,7 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
     async def create(self, record: GameRecord) -> bool:
         def op(conn: sqlite3.Connection) -> bool:
             now = self.clock()
-            with _tx(conn):
+            with tx(conn):
                 conn.execute("DELETE FROM games WHERE id = ? AND expires <= ?", (record.id, now))
                 cur = conn.execute(
                     "INSERT OR IGNORE INTO games (id, version, payload, expires) VALUES (?,?,?,?)",
@@ -163,107 +179,12 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
 
         return await self._run(op)
 
-    # user index
-    async def user_games(self, user_id: int) -> list[str]:
-        def op(conn: sqlite3.Connection) -> list[str]:
-            rows = conn.execute(
-                "SELECT game_id FROM user_games WHERE user_id = ? AND expires > ? ORDER BY game_id",
-                (user_id, self.clock()),
-            ).fetchall()
-            return [str(r[0]) for r in rows]
-
-        return await self._run(op)
-
-    async def add_user_game(self, user_id: int, game_id: str) -> None:
-        def op(conn: sqlite3.Connection) -> None:
-            with _tx(conn):
-                expires = self.clock() + self.idle_ttl
-                conn.execute(
-                    "INSERT OR REPLACE INTO user_games (user_id, game_id, expires) VALUES (?,?,?)",
-                    (user_id, game_id, expires),
-                )
-                # one TTL for the whole set, as the Redis key has
-                conn.execute(
-                    "UPDATE user_games SET expires = ? WHERE user_id = ?", (expires, user_id)
-                )
-
-        await self._run(op)
-
-    async def remove_user_game(self, user_id: int, game_id: str) -> None:
-        await self._run(
-            lambda conn: conn.execute(
-                "DELETE FROM user_games WHERE user_id = ? AND game_id = ?", (user_id, game_id)
-            )
-        )
-
-    # prefs
-    async def get_lang(self, user_id: int) -> str | None:
-        def op(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute("SELECT lang FROM langs WHERE user_id = ?", (user_id,)).fetchone()
-            return str(row[0]) if row else None
-
-        return await self._run(op)
-
-    async def set_lang(self, user_id: int, lang: str) -> None:
-        await self._run(
-            lambda conn: conn.execute(
-                "INSERT OR REPLACE INTO langs (user_id, lang) VALUES (?, ?)", (user_id, lang)
-            )
-        )
-
-    # invites
-    async def put_invite(self, code: str, data: dict[str, Any], ttl: int) -> None:
-        text = json.dumps(data, separators=(",", ":"))
-        await self._run(
-            lambda conn: conn.execute(
-                "INSERT OR REPLACE INTO invites (code, data, expires) VALUES (?,?,?)",
-                (code, text, self.clock() + ttl),
-            )
-        )
-
-    async def get_invite(self, code: str) -> dict[str, Any] | None:
-        def op(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT data FROM invites WHERE code = ? AND expires > ?", (code, self.clock())
-            ).fetchone()
-            return str(row[0]) if row else None
-
-        raw = await self._run(op)
-        if raw is None:
-            return None
-        data = json.loads(raw)
-        return data if isinstance(data, dict) else None
-
-    async def delete_invite(self, code: str) -> None:
-        await self._run(lambda conn: conn.execute("DELETE FROM invites WHERE code = ?", (code,)))
-
-    # marks and the shared edit budget
-    async def mark(self, key: str, ttl: float) -> bool:
-        def op(conn: sqlite3.Connection) -> bool:
-            now = self.clock()
-            with _tx(conn, immediate=True):
-                conn.execute("DELETE FROM marks WHERE key = ? AND expires <= ?", (key, now))
-                cur = conn.execute(
-                    "INSERT OR IGNORE INTO marks (key, expires) VALUES (?, ?)", (key, now + ttl)
-                )
-                return cur.rowcount == 1
-
-        return await self._run(op)
-
-    async def unmark(self, key: str) -> bool:
-        def op(conn: sqlite3.Connection) -> bool:
-            cur = conn.execute(
-                "DELETE FROM marks WHERE key = ? AND expires > ?", (key, self.clock())
-            )
-            return cur.rowcount == 1
-
-        return await self._run(op)
-
+    # the shared edit budget
     async def take_send(
         self, chat_id: int, now: float, window: float, limit: int, min_gap: float
     ) -> float:
         def op(conn: sqlite3.Connection) -> float:
-            with _tx(conn, immediate=True):
+            with tx(conn, immediate=True):
                 conn.execute("DELETE FROM sends WHERE at <= ?", (now - window,))
                 times = [
                     float(r[0])
@@ -298,7 +219,7 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
         until = now + lease
 
         def op(conn: sqlite3.Connection) -> list[tuple[str, float]]:
-            with _tx(conn, immediate=True):
+            with tx(conn, immediate=True):
                 rows = conn.execute(
                     "SELECT key FROM deadlines WHERE due <= ? ORDER BY due, key LIMIT ?",
                     (now, limit),
@@ -326,18 +247,3 @@ class SQLiteStore(SQLiteChatIndex, SQLiteSettings, SQLiteResults, Store):
             await self._run(op)
             self._conn = None
         self._executor.shutdown(wait=True)
-
-
-class _tx:
-    """BEGIN … COMMIT (ROLLBACK on error) on an autocommit connection."""
-
-    def __init__(self, conn: sqlite3.Connection, immediate: bool = False) -> None:
-        self.conn = conn
-        self.begin = "BEGIN IMMEDIATE" if immediate else "BEGIN"
-
-    def __enter__(self) -> sqlite3.Connection:
-        self.conn.execute(self.begin)
-        return self.conn
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self.conn.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -7,12 +7,12 @@ until changed (Redis: one hash per user, in the user's hash-tag slot; SQLite: a 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from abc import ABC, abstractmethod
+from typing import TYPE_CHECKING
 
-from bot.storage.health import guarded
-
-T = TypeVar("T")
+if TYPE_CHECKING:  # the interface is imported without either backend
+    from bot.storage.redis_link import RedisLink
+    from bot.storage.sqlite_run import Run
 
 SETTINGS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS user_settings (
@@ -22,22 +22,22 @@ CREATE TABLE IF NOT EXISTS user_settings (
 """
 
 
-class UserSettings:
+class UserSettings(ABC):
     """The settings part of `Store` (one shared test suite for both backends)."""
 
-    async def get_setting(self, user_id: int, name: str) -> str | None:
-        raise NotImplementedError
+    @abstractmethod
+    async def get_setting(self, user_id: int, name: str) -> str | None: ...
 
-    async def set_setting(self, user_id: int, name: str, value: str) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    async def set_setting(self, user_id: int, name: str, value: str) -> None: ...
 
 
 class RedisSettings(UserSettings):
-    """Mixed into RedisStore (which provides `client` and `prefix`)."""
+    """One hash per user (`{u:<uid>}:set`), through redis-py."""
 
-    if TYPE_CHECKING:
-        client: Any
-        prefix: str
+    def __init__(self, link: RedisLink) -> None:
+        self.client = link.client
+        self.prefix = link.prefix
 
     def _settings(self, user_id: int) -> str:
         return f"{self.prefix}:{{u:{user_id}}}:set"
@@ -50,19 +50,11 @@ class RedisSettings(UserSettings):
         await self.client.hset(self._settings(user_id), name, value)
 
 
-# every call goes through the store's Health (outages become StoreUnavailable, fail-fast)
-for _name in ("get_setting", "set_setting"):
-    setattr(
-        RedisSettings, _name, guarded(lambda store: store.health)(getattr(RedisSettings, _name))
-    )
-
-
 class SQLiteSettings(UserSettings):
-    """Mixed into SQLiteStore (which provides `_run`)."""
+    """The `user_settings` table, through the store's `run`."""
 
-    if TYPE_CHECKING:
-
-        async def _run(self, fn: Callable[..., T], *args: Any) -> T: ...
+    def __init__(self, run: Run) -> None:
+        self._run = run
 
     async def get_setting(self, user_id: int, name: str) -> str | None:
         def op(conn: sqlite3.Connection) -> str | None:

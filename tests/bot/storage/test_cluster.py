@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 import uuid
 
+from redis.asyncio import RedisCluster
 from redis.crc import key_slot
 
 from bot.storage import GameRecord, SoloMeta, new_id
-from bot.storage.redis_client import CountingCluster
 from bot.storage.redis_store import RedisStore
 from bot.storage.resp_cluster import LeanCluster
 from bot.storage.shards import SHARDS, shard_of
@@ -24,7 +24,7 @@ async def open_stores(url: str, count: int) -> list[RedisStore]:
 async def test_the_deadline_shards_spread_over_slots_and_masters(cluster_url: str) -> None:
     [s] = await open_stores(cluster_url, 1)
     try:
-        assert isinstance(s.client, CountingCluster)
+        assert isinstance(s.client, RedisCluster)
         shards = s.deadline_shards()
         slots = {key_slot(k.encode()) for k in shards}
         assert len(shards) == SHARDS and len(slots) == SHARDS
@@ -67,7 +67,7 @@ async def test_concurrent_processes_lease_each_timer_once(cluster_url: str) -> N
 async def test_a_stale_slot_table_is_followed_through_redis_py(cluster_url: str) -> None:
     [s] = await open_stores(cluster_url, 1)
     try:
-        assert isinstance(s.lean, LeanCluster) and isinstance(s.client, CountingCluster)
+        assert isinstance(s.lean, LeanCluster) and isinstance(s.client, RedisCluster)
         rec = GameRecord(
             id=new_id(),
             kind="kosa",

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import uuid
 
-from bot.storage.recent import RecentGames
 from bot.storage.redis_store import RedisStore
 from tests.bot.storage.test_storage import record
+from tests.support.redis_counting import RoundTrips
 
 
 async def test_two_processes_never_see_an_old_game(any_redis_url: str) -> None:
@@ -43,6 +43,7 @@ async def test_two_processes_never_see_an_old_game(any_redis_url: str) -> None:
 
 async def test_a_remembered_game_is_a_fresh_copy_each_load(any_redis_url: str) -> None:
     s = await RedisStore(any_redis_url, prefix="fc" + uuid.uuid4().hex[:6]).open()
+    sent = RoundTrips(s)
     try:
         rec = record()
         await s.create(rec)
@@ -52,12 +53,12 @@ async def test_a_remembered_game_is_a_fresh_copy_each_load(any_redis_url: str) -
         first.state = "not saved either"
         again = await s.load(rec.id)
         assert again == rec
-        before = s.round_trips
+        before = sent.commands
         assert await s.save(again, again.version)
-        assert s.round_trips - before == 1
-        before = s.round_trips
+        assert sent.commands - before == 1
+        before = sent.commands
         latest = await s.load(rec.id)
-        assert s.round_trips - before == 1 and latest is not None and latest.version == 1
+        assert sent.commands - before == 1 and latest is not None and latest.version == 1
     finally:
         await s.close()
 
@@ -92,11 +93,10 @@ async def test_remembered_games_also_work_over_redis_py(any_redis_url: str) -> N
 async def test_a_game_forgotten_while_its_reply_travels_is_loaded_in_full(
     any_redis_url: str,
 ) -> None:
-    s = await RedisStore(any_redis_url, prefix="ev" + uuid.uuid4().hex[:6]).open()
+    s = await RedisStore(any_redis_url, prefix="ev" + uuid.uuid4().hex[:6], remembered=1).open()
     try:
         a, b = record(), record(state="b")
-        assert await s.create(a) and await s.create(b)
-        s.recent = RecentGames(size=1)
+        assert await s.create(a) and await s.create(b)  # b is remembered, a no longer
         assert await s.load(a.id) == a  # remembered: a's next load asks "changed since 0?"
         # b's reply comes first and pushes a out of memory before a's "unchanged" is read
         got_b, got_a = await asyncio.gather(s.load(b.id), s.load(a.id))

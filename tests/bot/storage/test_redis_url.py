@@ -7,9 +7,9 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from redis.asyncio import Redis, RedisCluster
 
 from bot.storage import GameRecord, SoloMeta, new_id
-from bot.storage.redis_client import CountingCluster, CountingRedis
 from bot.storage.redis_store import RedisStore
 from bot.storage.redis_url import parse_redis_url
 from tests.support.redis_server import (
@@ -66,8 +66,8 @@ def test_a_malformed_url_is_one_clear_error(url: str) -> None:
 
 def test_the_client_matches_the_url() -> None:
     cluster = RedisStore("redis+cluster://127.0.0.1:1,127.0.0.1:2")
-    assert isinstance(cluster.client, CountingCluster)
-    assert isinstance(RedisStore("redis://127.0.0.1:1/0").client, CountingRedis)
+    assert isinstance(cluster.client, RedisCluster)
+    assert isinstance(RedisStore("redis://127.0.0.1:1/0").client, Redis)
     assert RedisStore("rediss://127.0.0.1:1/0").lean is None  # TLS: redis-py only
     assert RedisStore("rediss+cluster://127.0.0.1:1").lean is None
 

@@ -15,6 +15,7 @@ from bot.stats.result import Outcome
 from bot.storage import Store, results_redis
 from bot.storage.redis_store import RedisStore
 from tests.bot.storage.results_support import new_game, pair, play, solo, store, table
+from tests.support.redis_counting import RoundTrips
 
 __all__ = ["pair", "store"]  # the fixtures
 
@@ -196,14 +197,14 @@ async def test_redis_crash_after_the_user_scripts(any_redis_url: str) -> None:
     try:
         record = await new_game(a)
         result = solo(record.id, 9, won=True, daily=60)
-        real_batch = a._batch
+        real_batch = a.link.batch
 
         async def dies_before_the_last_step(commands: list[tuple[object, ...]]) -> list[object]:
             if any(c[0] == "ZREM" for c in commands):
                 raise ConnectionError("killed")
             return await real_batch(commands)
 
-        a._batch = dies_before_the_last_step  # type: ignore[method-assign]
+        a.link.batch = dies_before_the_last_step  # type: ignore[method-assign]
         assert await a.finish(record, 0, result)  # the game ended; the rest is left pending
         assert (await b.user_stats(9)).of("kosa").won == 1  # step 2's scripts ran
         assert (await b.leaderboard(Board.wins("kosa"))).total == 0  # the boards did not
@@ -225,11 +226,26 @@ async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: s
     try:
         record = await new_game(s)
         assert await s.finish(record, 0, solo(record.id, 1, won=True))
-        key = s._rkey(record.id)
+        key = s.result_keys.result(record.id)
         assert key.startswith(f"{s.prefix}:{{g:{record.id}}}")  # the game's hash tag
         ttl = await s.client.ttl(key)
-        assert 0 < ttl <= s.result_ttl
-        assert await s.client.ttl(s._ukey(1, "st")) == -1  # statistics are kept
+        assert 0 < ttl <= s.results.result_ttl
+        assert await s.client.ttl(s.result_keys.user(1, "st")) == -1  # statistics are kept
+    finally:
+        await s.close()
+
+
+async def test_redis_a_game_end_is_three_round_trips(any_redis_url: str) -> None:
+    """The save with its result and the reads, the per-user scripts, then the boards and the
+    pending removal (results_redis): three pipelines, counted from outside the store."""
+    s = await RedisStore(any_redis_url, prefix="rt" + str(time.time_ns())).open()
+    sent = RoundTrips(s)
+    try:
+        await play(s, partial(solo, uid=1, won=True))  # the results' scripts now in Redis's cache
+        record = await new_game(s)
+        before = sent.batches
+        assert await s.finish(record, 0, solo(record.id, 1, won=True, daily=60))
+        assert sent.batches - before == 3
     finally:
         await s.close()
 
@@ -278,10 +294,10 @@ async def test_redis_markers_and_results_do_not_pile_up(
     """A game's markers outlive its result key (so a late replay finds them), then go."""
     monkeypatch.setattr(results_redis, "MARKER_MARGIN", 0)
     s = await RedisStore(redis_url, prefix="mk" + str(time.time_ns())).open()
-    s.result_ttl = 1
+    s.results.result_ttl = 1
     try:
         first = await play(s, partial(solo, uid=1, won=True))
-        done = s._ukey(1, "done")
+        done = s.result_keys.user(1, "done")
         assert await s.client.zrange(done, 0, -1) == [first.game_id]
         await asyncio.sleep(1.2)
         assert await s.load_result(first.game_id) is None  # expired: it cannot be applied again

@@ -9,12 +9,13 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+from redis.asyncio import RedisCluster
 
 from bot.storage import GameRecord, Player, Store, TableMeta, new_id
-from bot.storage.redis_client import CountingCluster
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.storage.conftest import BACKENDS, url_of
+from tests.support.redis_counting import RoundTrips
 
 GAME_TTL = 3600
 IDLE_TTL = 7200
@@ -176,8 +177,8 @@ async def test_invites(store: Store) -> None:
 
 async def every_key(s: RedisStore) -> list[str]:
     """The store's keys on every node (a cluster's KEYS answers for one node)."""
-    if isinstance(s.client, CountingCluster):
-        found: Any = await s.client.keys(f"{s.prefix}:*", target_nodes=CountingCluster.ALL_NODES)
+    if isinstance(s.client, RedisCluster):
+        found: Any = await s.client.keys(f"{s.prefix}:*", target_nodes=RedisCluster.ALL_NODES)
         return [str(k) for k in found]
     return [str(k) for k in await s.client.keys(f"{s.prefix}:*")]
 
@@ -253,17 +254,21 @@ async def test_sqlite_expiry_and_restart(tmp_path) -> None:  # type: ignore[no-u
 
 async def test_redis_round_trips(any_redis_url: str) -> None:
     s = await RedisStore(any_redis_url, prefix="rt" + uuid.uuid4().hex[:6]).open()
+    sent = RoundTrips(s)
     rec = record()
     await s.create(rec)
-    before = s.round_trips
+    before = sent.commands
     got = await s.load(rec.id)
     assert got is not None
-    assert s.round_trips - before == 1
-    before = s.round_trips
+    assert sent.commands - before == 1
+    before = sent.commands
     assert await s.save(got, got.version)
-    assert s.round_trips - before == 1
+    assert sent.commands - before == 1
     keys = {k for k in await every_key(s) if "{active:" not in k}  # less the active-games index
     assert keys == {f"{s.prefix}:{{g:{rec.id}}}"}  # hash-tagged, one key per game
+    before = sent.commands
+    await s.add_user_game(42, rec.id)  # the set and its time to live: one MULTI/EXEC
+    assert sent.commands - before == 1
     await s.close()
 
 

@@ -1,0 +1,145 @@
+"""Reading what the results made on the embedded SQLite store: statistics, history, ratings,
+leaderboard pages (in the order Redis gives); hiding a user from the global boards; the day's
+one ranked attempt (tables: results_sqlite)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from bot.registry import kinds
+from bot.stats.boards import Board, BoardEntry, BoardPage
+from bot.stats.rating import Rating
+from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
+from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
+from bot.storage.results_sqlite import GLOBAL, UPSERT, UPSERT_MAX, board_name, fields_of
+from bot.storage.sqlite_run import Run, tx
+
+
+class SQLiteResultViews(ResultViews):
+    """Reads (and the board visibility, the daily claims) through the store's `run`; `clock`
+    is the store's wall clock."""
+
+    def __init__(self, run: Run, clock: Callable[[], float]) -> None:
+        self._run = run
+        self.clock = clock
+
+    async def user_stats(self, user_id: int) -> UserStats:
+        return UserStats.from_fields(await self._run(fields_of, user_id))
+
+    async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
+        def op(conn: sqlite3.Connection) -> list[str]:
+            rows = conn.execute(
+                "SELECT data FROM user_history WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+                (user_id, limit),
+            )
+            return [str(r[0]) for r in rows]
+
+        return [HistoryEntry.from_json(d) for d in await self._run(op)]
+
+    async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
+        scope = kind if chat is None else f"{kind}:{chat}"
+
+        def op(conn: sqlite3.Connection) -> str | None:
+            row = conn.execute(
+                "SELECT value FROM ratings WHERE scope = ? AND user_id = ?", (scope, user_id)
+            ).fetchone()
+            return None if row is None else str(row[0])
+
+        value = await self._run(op)
+        return None if value is None else Rating.decode(value)
+
+    async def leaderboard(
+        self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
+    ) -> BoardPage:
+        name = board_name(board.scope, board.name)
+        # the order Redis gives: by score, equal scores by the user id as text
+        up = "ASC" if board.ascending else "DESC"
+        before = "<" if board.ascending else ">"
+        live = "board = ? AND (expires IS NULL OR expires > ?)"
+
+        def op(conn: sqlite3.Connection) -> BoardPage:
+            now = self.clock()
+            rows = conn.execute(
+                f"SELECT user_id, score FROM boards WHERE {live} "
+                f"ORDER BY score {up}, CAST(user_id AS TEXT) {up} LIMIT ? OFFSET ?",
+                (name, now, limit, offset),
+            ).fetchall()
+            total = conn.execute(f"SELECT COUNT(*) FROM boards WHERE {live}", (name, now))
+            own: tuple[int, float] | None = None
+            if user_id is not None:
+                row = conn.execute(
+                    f"SELECT score FROM boards WHERE {live} AND user_id = ?", (name, now, user_id)
+                ).fetchone()
+                if row is not None:
+                    (ahead,) = conn.execute(
+                        f"SELECT COUNT(*) FROM boards WHERE {live} AND (score {before} ? OR "
+                        f"(score = ? AND CAST(user_id AS TEXT) {before} CAST(? AS TEXT)))",
+                        (name, now, row[0], row[0], user_id),
+                    ).fetchone()
+                    own = (int(ahead) + 1, float(row[0]))
+            wanted = [int(r[0]) for r in rows] + ([user_id] if own and user_id else [])
+            names = {
+                int(u): str(n)
+                for u, n in conn.execute(
+                    "SELECT user_id, value FROM user_stats WHERE field = 'n' AND user_id IN "
+                    f"({','.join('?' * len(wanted))})",
+                    wanted,
+                )
+            }
+            entries = tuple(
+                BoardEntry(offset + i + 1, int(u), names.get(int(u), ""), float(s))
+                for i, (u, s) in enumerate(rows)
+            )
+            mine = None
+            if own is not None and user_id is not None:
+                mine = BoardEntry(own[0], user_id, names.get(user_id, ""), own[1])
+            return BoardPage(entries, mine, int(total.fetchone()[0]))
+
+        return await self._run(op)
+
+    async def set_hidden(self, user_id: int, hidden: bool) -> None:
+        def op(conn: sqlite3.Connection) -> None:
+            with tx(conn, immediate=True):
+                if hidden:
+                    conn.execute("INSERT OR IGNORE INTO hidden_users VALUES (?)", (user_id,))
+                    conn.execute(
+                        "INSERT OR REPLACE INTO user_stats VALUES (?, 'h', '1')", (user_id,)
+                    )
+                    conn.execute(f"DELETE FROM boards WHERE user_id = ? AND {GLOBAL}", (user_id,))
+                    return
+                conn.execute("DELETE FROM hidden_users WHERE user_id = ?", (user_id,))
+                conn.execute("DELETE FROM user_stats WHERE user_id = ? AND field = 'h'", (user_id,))
+                fields = fields_of(conn, user_id)
+                for kind in kinds("solitaire"):
+                    if fields.get(f"{kind}:rp"):
+                        wins, streak = board_values(fields, kind)
+                        conn.execute(UPSERT_MAX, (board_name(kind, "w"), user_id, wins))
+                        conn.execute(UPSERT_MAX, (board_name(kind, "s"), user_id, streak))
+                for kind in kinds("table"):
+                    row = conn.execute(
+                        "SELECT value FROM ratings WHERE scope = ? AND user_id = ?",
+                        (kind, user_id),
+                    ).fetchone()
+                    if row is not None:
+                        ordinal = Rating.decode(row[0]).ordinal
+                        conn.execute(UPSERT, (board_name(kind, "r"), user_id, ordinal))
+
+        await self._run(op)
+
+    async def claim_daily(
+        self, user_id: int, kind: str, variant: str, day: int, game_id: str
+    ) -> bool:
+        key = f"{user_id}:{kind}:{variant}:{day}"
+
+        def op(conn: sqlite3.Connection) -> bool:
+            now = self.clock()
+            with tx(conn, immediate=True):
+                conn.execute("DELETE FROM daily_claims WHERE key = ? AND expires <= ?", (key, now))
+                cur = conn.execute(
+                    "INSERT OR IGNORE INTO daily_claims (key, game_id, expires) VALUES (?, ?, ?)",
+                    (key, game_id, now + DAILY_CLAIM_TTL),
+                )
+                return cur.rowcount == 1
+
+        return await self._run(op)
