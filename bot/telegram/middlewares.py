@@ -192,7 +192,8 @@ class ErrorMiddleware(BaseMiddleware):
         try:
             return await handler(event, data)
         except StoreUnavailable:  # logged once per outage by the store's Health
-            await self._tell(event, data, "error-unavailable")
+            # a command or a message (a tap is answered by CallbackMiddleware): no move was made
+            await self._tell(event, data, "error-unavailable-command")
             return None
         except Exception:
             assert isinstance(event, Update)

@@ -82,8 +82,8 @@ class TapRouter:
             return None
         if two_taps and name == "cell":
             self.play.cell_tap(game, user.user_id)
-        if cb.is_ui:
-            raise Refused("grp-stale")
+        if cb.is_ui or cb.action == "resign":  # a resignation is asked for and confirmed
+            raise Refused("grp-stale")  # (`~resign`), never taken from a raw move
         await self.play.move(game, user.user_id, cb.version, cb.action)
         return None
 

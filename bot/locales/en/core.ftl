@@ -47,6 +47,7 @@ error-not-yours = This is not your game.
 error-illegal = That move is not allowed.
 error-over = The game is over.
 error-unavailable = The game is briefly unavailable — your move was not made. Try again in a moment.
+error-unavailable-command = The bot is briefly unavailable. Try again in a moment.
 
 card-ranks = 2 3 4 5 6 7 8 9 10 J Q K A
 

@@ -68,3 +68,25 @@ async def test_an_old_yes_to_leaving_asks_again(world: World) -> None:
     game = await w.store.load(gid_now or "")
     assert game is not None and game.table.players[1].name == "Bob"
     assert game.phase == "play" and "resign" not in str(game.table.events)
+
+
+async def test_a_raw_resign_at_any_version_is_refused_and_the_game_goes_on(
+    world: World,
+) -> None:
+    """No button sends `<game>:<version>:resign` (Resign asks first, `~resign`); crafted or
+    stale, at the current version or an older one, it ends nothing."""
+    w = world
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    board = w.board()
+    gid = await w.store.get_chat_game(w.group.id)
+    game = await w.store.load(gid or "")
+    assert game is not None
+    shown = board.raw
+    for user in (w.alice, w.bob):
+        for version in (game.version, game.version - 1, 0):
+            await w.tap_data(user, board, f"{gid}:{version}:resign")
+            assert w.last_alert(user) == "The position has changed — have another look."
+    after = await w.store.load(gid or "")
+    assert after is not None and after.phase == "play" and after.version == game.version
+    assert w.board().raw == shown and "wins" not in w.board().text
