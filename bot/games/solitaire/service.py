@@ -155,8 +155,8 @@ class SolitaireService:
         game, cb = tap.game, tap.cb
         if game.solo.uid != tap.user_id:
             raise Refused("error-not-yours")
-        if game.finished:
-            raise Refused("error-over")
+        if game.finished:  # a board left live (a crash before its last edit) shows the end
+            raise _Stale("error-over", game)
         if cb.version != game.version:
             # an old board (a double tap, or an edit that never arrived): say so, and bring
             # the board up to date so the next tap works

@@ -109,7 +109,7 @@ class TableService:
         args = notice.args_ if isinstance(notice, Refused) else {}
         said = notice.text if isinstance(notice, Notice) and notice.text else None
         await tap.answer(said or t(tap.lang, notice.key, **args), alert=notice.alert)
-        if isinstance(notice, Refused) and notice.key == "grp-stale":
+        if isinstance(notice, Refused) and notice.key in ("grp-stale", "grp-game-over"):
             fresh = await self.store.load(tap.game.id)
             if fresh is not None:
                 await self.publisher.show(fresh)

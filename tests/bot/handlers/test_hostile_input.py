@@ -90,3 +90,23 @@ async def test_a_raw_resign_at_any_version_is_refused_and_the_game_goes_on(
     after = await w.store.load(gid or "")
     assert after is not None and after.phase == "play" and after.version == game.version
     assert w.board().raw == shown and "wins" not in w.board().text
+
+
+async def test_a_tap_on_a_finished_games_stale_board_redraws_the_end(world: World) -> None:
+    """The process died between the finishing save and the board's last edit: the group still
+    shows a live board; a tap on it says the game is over and brings the final board back."""
+    w = world
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    board = w.board()
+    live = board.text, board.raw, board.reply_markup
+    await w.tap(w.bob, board, re.compile("Resign"))
+    await w.tap(w.bob, w.board(), re.compile("Resign"))
+    final = w.board().raw
+    assert "wins!" in w.board().text
+    msg = w.tg.message(w.group.id, board.message_id)
+    msg.text, msg.raw, msg.reply_markup = live  # the last edit never reached Telegram
+    w.svc.publisher._shown.clear()  # a new process: it does not know what the group shows
+    await w.tap(w.alice, msg, re.compile("Resign"))
+    assert "over" in w.last_alert(w.alice)
+    assert w.tg.message(w.group.id, board.message_id).raw == final

@@ -323,3 +323,23 @@ async def test_a_new_game_on_the_message_of_an_older_one_is_shown(h: Harness) ->
     await h.tap(ann, current(h, board), "m:new:kosa:u")
     shown = current(h, board)
     assert "Braid" in shown.text and h.game_id(shown) != gid
+
+
+async def test_a_tap_on_a_finished_games_stale_board_redraws_the_end(h: Harness) -> None:
+    """The process died between the finishing save and the board's last edit: the chat still
+    shows a live board; a tap on it says the game is over and brings the final board back."""
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    live = current(h, board)
+    gid = h.game_id(board)
+    shown = live.text, live.raw, live.reply_markup
+    await h.tap(ann, live, "🏳 Give up")
+    await h.tap(ann, current(h, board), "🏳 Yes, give up")
+    final = current(h, board).raw
+    assert (await h.record(gid)).finished
+    msg = current(h, board)
+    msg.text, msg.raw, msg.reply_markup = shown  # the last edit never reached Telegram
+    await h.tap(ann, msg, "🏳 Give up")
+    await h.dp["solitaires"].flood.drain()
+    assert "over" in h.session.alerts(ann)[-1]
+    assert current(h, board).raw == final
