@@ -190,8 +190,9 @@ class Translator(Protocol):
 
 def translator(lang: str) -> Translator:
     """`_ = translator("en"); _("menu-title")`."""
+    format_message = catalog().t  # a board formats a few dozen texts: one call each, not three
 
     def _(key: str, /, **args: Arg) -> str:
-        return t(lang, key, **args)
+        return format_message(lang, key, **args)
 
     return _

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from bot.i18n import Translator
@@ -83,6 +83,19 @@ def face(code: str, _: Translator) -> str:
 
 def card(code: str | None, _: Translator) -> str:
     return face(code, _) if code else "··"
+
+
+Namer = Callable[[str | None], str]  # a card code (None: an empty place) as players read it
+
+
+def card_namer(_: Translator) -> Namer:
+    """`card(code, _)` for one screen: its language's faces looked up once, not once a card."""
+    faces = _faces(_("card-ranks"))
+
+    def name(code: str | None) -> str:
+        return (faces.get(code) or cards.pretty(code)) if code else "··"
+
+    return name
 
 
 def rank_face(rank: str, _: Translator) -> str:

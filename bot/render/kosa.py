@@ -12,10 +12,11 @@ stock/waste.
 
 from __future__ import annotations
 
-from bot.i18n import Translator
 from bot.render.common import (
+    Namer,
     button,
     card,
+    card_namer,
     cell,
     confirm_rows,
     control_rows,
@@ -67,9 +68,9 @@ def place_name(ctx: SoloCtx, place: str) -> str:
     return place
 
 
-def _spot_cell(view: KosaView, spot: str, pick: str | None, _: Translator) -> str:
+def _spot_cell(view: KosaView, spot: str, pick: str | None, name: Namer) -> str:
     pile = view["spots"][spot]
-    top = card(pile[-1], _) if pile else "··"
+    top = name(pile[-1]) if pile else "··"
     count = f"×{len(pile)}" if len(pile) > 1 else ""
     mark = "▸" if spot == pick else " "
     return f"{mark}{spot} {cell(top, 4)} {count:<3}"
@@ -77,6 +78,7 @@ def _spot_cell(view: KosaView, spot: str, pick: str | None, _: Translator) -> st
 
 def board_text(view: KosaView, ctx: SoloCtx) -> str:
     _ = ctx._
+    name = card_namer(_)
     base = rank_face(view["base"], _)
     passes = view.get("max_passes")
     if passes:
@@ -88,24 +90,24 @@ def board_text(view: KosaView, ctx: SoloCtx) -> str:
         if len(pile) >= FULL:
             tops.append("✔")
         else:
-            tops.append(card(pile[-1], _) if pile else "··")
+            tops.append(name(pile[-1]) if pile else "··")
     label = ctx.t("kosa-found")
     pad = " " * len(label)
     lines.append(label + "".join(cell(x, 5) for x in tops[:4]))
     lines.append(pad + "".join(cell(x, 5) for x in tops[4:]))
     braid = view["braid"]
     if braid:
-        shown = " ‹ ".join(card(c, _) for c in reversed(braid[-3:]))
+        shown = " ‹ ".join(name(c) for c in reversed(braid[-3:]))
         mark = "▸" if ctx.pick == "b" else ""
         lines.append(ctx.t("kosa-braid", n=len(braid), cards=mark + shown))
     else:
         lines.append(ctx.t("kosa-braid-empty"))
     for left, right in zip(LEFT, RIGHT, strict=True):
-        spots = _spot_cell(view, left, ctx.pick, _) + "  " + _spot_cell(view, right, ctx.pick, _)
-        lines.append(spots.rstrip())
+        pair = (_spot_cell(view, spot, ctx.pick, name) for spot in (left, right))
+        lines.append("  ".join(pair).rstrip())
     waste = view["waste"]
     waste_text = (
-        (card(waste[-1], _) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste else "··"
+        (name(waste[-1]) + (f" ×{len(waste)}" if len(waste) > 1 else "")) if waste else "··"
     )
     mark = "▸" if ctx.pick == "w" else ""
     lines.append(ctx.t("kosa-stock", stock=view["stock"], waste=mark + waste_text))
@@ -158,10 +160,10 @@ def describe(move: str, view: KosaView, ctx: SoloCtx) -> str:
 SOURCE_TAG = {"b": "🪢", "w": "♻"}
 
 
-def source_label(view: KosaView, place: str, _: Translator) -> str:
+def source_label(view: KosaView, place: str, name: Namer) -> str:
     """`🪢10♦` (braid), `♻7♠` (waste), `R2 6♣` (a spot): the place matters, two decks repeat
     cards."""
-    c = card(place_card(view, place), _)
+    c = name(place_card(view, place))
     return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{place} {c}"
 
 
@@ -172,7 +174,7 @@ def _target_label(view: KosaView, ctx: SoloCtx, dst: str) -> str:
 
 
 def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
-    _ = ctx._
+    name = card_namer(ctx._)
     rows: list[list[Button]] = []
     star = "⭐"
     by_source: dict[str, list[str]] = {}
@@ -193,7 +195,7 @@ def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
                 continue
             src, dst = parts
             c = place_card(view, src) if src != "s" else None
-            what = place_name(ctx, src) + (f" {card(c, _)}" if c else "")
+            what = place_name(ctx, src) + (f" {name(c)}" if c else "")
             mark = star if ctx.hint == m else ""
             buttons.append(button(f"{mark}{dst} ← {what}", ctx.move(m)))
         rows += rows_of(buttons, 2)
@@ -204,7 +206,7 @@ def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
             dsts = by_source.get(src)
             if not dsts:
                 continue
-            label = source_label(view, src, _)
+            label = source_label(view, src, name)
             hinted = bool(ctx.hint) and (ctx.hint or "").startswith(src + ">")
             mark = star if hinted else ""
             if src == ctx.pick:

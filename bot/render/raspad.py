@@ -18,6 +18,7 @@ from __future__ import annotations
 from bot.render.common import (
     button,
     card,
+    card_namer,
     cell,
     confirm_rows,
     control_rows,
@@ -57,7 +58,7 @@ def _row(texts: list[str], first: bool, last: bool) -> str:
 
 
 def board_text(view: RaspadView, ctx: SoloCtx) -> str:
-    _ = ctx._
+    name = card_namer(ctx._)
     table: list[str | None] = view["table"]
     ranges: list[list[int] | None] = view.get("ranges") or [None] * len(table)
     marked = set(targets_of(ctx.moves, ctx.pick)) if ctx.pick else set()
@@ -69,13 +70,13 @@ def board_text(view: RaspadView, ctx: SoloCtx) -> str:
     for start in range(0, len(table), PER_ROW):
         chunk = list(range(start, min(start + PER_ROW, len(table))))
         first, last = start == 0, chunk[-1] == len(table) - 1
-        lines.append(_row([card(table[i], _) for i in chunk], first, last))
+        lines.append(_row([name(table[i]) for i in chunk], first, last))
         lines.append("".join(cell(_range_text(ranges[i], table[i]), CELL) for i in chunk))
         if any(table[i] in marked for i in chunk):
             lines.append(
                 "".join(cell("↑" if table[i] in marked else "", CELL - 1) + " " for i in chunk)
             )
-    hand = [f"[{card(c, _)}]" if c == ctx.pick else card(c, _) for c in view["hand"]]
+    hand = [f"[{name(c)}]" if c == ctx.pick else name(c) for c in view["hand"]]
     prefix = ctx.t("raspad-hand", cards="")
     lines.append(wrap(prefix, hand) if hand else prefix + "—")
     return "\n".join(line.rstrip() for line in lines)
@@ -114,7 +115,7 @@ def describe(move: str, ctx: SoloCtx) -> str:
 
 
 def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
-    _ = ctx._
+    name = card_namer(ctx._)
     rows: list[list[Button]] = []
     star = "⭐"
     hand_buttons = []
@@ -123,21 +124,21 @@ def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
         hinted = ctx.hint is not None and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
         mark = star if hinted else ""
         if c == ctx.pick:
-            hand_buttons.append(button(f"✋{card(c, _)}", ctx.ui("back")))
+            hand_buttons.append(button(f"✋{name(c)}", ctx.ui("back")))
         elif not targets:
-            hand_buttons.append(button(f"·{card(c, _)}", ctx.ui("pick", c)))
+            hand_buttons.append(button(f"·{name(c)}", ctx.ui("pick", c)))
         elif len(targets) == 1:
             hand_buttons.append(
-                button(f"{mark}{card(c, _)}→{card(targets[0], _)}", ctx.move(f"{c}>{targets[0]}"))
+                button(f"{mark}{name(c)}→{name(targets[0])}", ctx.move(f"{c}>{targets[0]}"))
             )
         else:
-            hand_buttons.append(button(f"{mark}{card(c, _)} ▸", ctx.ui("pick", c)))
+            hand_buttons.append(button(f"{mark}{name(c)} ▸", ctx.ui("pick", c)))
     rows += rows_of(hand_buttons, 3)
     if ctx.pick:
         target_buttons = []
         for tc in targets_of(ctx.moves, ctx.pick):
             mark = star if ctx.hint == f"{ctx.pick}>{tc}" else "🎯"
-            target_buttons.append(button(f"{mark} {card(tc, _)}", ctx.move(f"{ctx.pick}>{tc}")))
+            target_buttons.append(button(f"{mark} {name(tc)}", ctx.move(f"{ctx.pick}>{tc}")))
         rows += rows_of(target_buttons, 4)
         rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
     kon_row = []

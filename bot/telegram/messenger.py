@@ -19,15 +19,20 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 
+def _ported(err: TelegramAPIError) -> Exception:
+    """aiogram's error as the ports': ChatMoved, RetryLater, or Undeliverable."""
+    if isinstance(err, TelegramMigrateToChat):
+        return ChatMoved(int(err.migrate_to_chat_id))
+    if isinstance(err, TelegramRetryAfter):
+        return RetryLater(float(err.retry_after))
+    return Undeliverable(str(err))
+
+
 async def _translated(call: Awaitable[T]) -> T:
     try:
         return await call
-    except TelegramMigrateToChat as err:
-        raise ChatMoved(int(err.migrate_to_chat_id)) from None
-    except TelegramRetryAfter as err:
-        raise RetryLater(float(err.retry_after)) from None
     except TelegramAPIError as err:
-        raise Undeliverable(str(err)) from None
+        raise _ported(err) from None
 
 
 class TelegramMessenger:
@@ -62,8 +67,12 @@ class TelegramMessenger:
         retry: bool = True,
         thread: int | None = None,
     ) -> int | None:
-        call = io.edit(self.bot, chat_id, message_id, text, markup, retry=retry, thread=thread)
-        return await _translated(call)
+        try:  # every board edit comes here: the error translated inline, not in another await
+            return await io.edit(
+                self.bot, chat_id, message_id, text, markup, retry=retry, thread=thread
+            )
+        except TelegramAPIError as err:
+            raise _ported(err) from None
 
     async def delete(self, chat_id: int, message_id: int) -> bool:
         return await io.delete(self.bot, chat_id, message_id)

@@ -189,7 +189,7 @@ class EditCoalescer:
             return 0.0
 
     async def _send_one(self, chat_id: Hashable, chat: _Chat, key: Hashable) -> None:
-        wait = await self._shared_wait(chat_id)
+        wait = 0.0 if self.shared is None else await self._shared_wait(chat_id)
         if wait > 0:  # other processes used the chat's budget: wait, keep the newest edit
             chat.blocked_until = max(chat.blocked_until, self.clock() + wait)
             return

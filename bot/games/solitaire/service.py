@@ -11,8 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
-from typing import NoReturn
+from typing import NamedTuple, NoReturn
 
 import rules
 from bot import metrics
@@ -80,9 +79,9 @@ def board(
     return screen
 
 
-@dataclass(frozen=True)
-class Tap:
-    """A tap on a board: the game as loaded, the button, who tapped it, and where."""
+class Tap(NamedTuple):
+    """A tap on a board: the game as loaded, the button, who tapped it, and where (a named
+    tuple: made once per tap, it costs a quarter of a frozen dataclass)."""
 
     game: GameRecord
     cb: GameCallback
