@@ -40,7 +40,14 @@ end
 return 0
 """
 
+# ARGV[4]: like SAVE's, the last moment (ms on Redis's clock) the claim may happen: a claim
+# sent while Redis was paused, whose caller gave up waiting, must not lease the keys (its
+# reply is lost, and the keys would stay leased for the whole lease)
 CLAIM_DUE = """
+local t = redis.call('TIME')
+if tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) > tonumber(ARGV[4]) then
+  return {}
+end
 local keys = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[2])
 for _, key in ipairs(keys) do redis.call('ZADD', KEYS[1], ARGV[3], key) end
 return keys

@@ -304,9 +304,10 @@ class RedisStore(Store):
     async def claim_due(self, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
         until = float(now + lease)
         self._claim_turn += 1
+        deadline = self.link.deadline_ms()
 
         def claim(shard: str, n: int) -> tuple[Any, ...]:
-            return call(CLAIM, [shard], [repr(float(now)), n, repr(until)])
+            return call(CLAIM, [shard], [repr(float(now)), n, repr(until), deadline])
 
         keys = await claim_across(
             self.link.batch, self.deadline_shards(), limit, self._claim_turn, claim

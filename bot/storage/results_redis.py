@@ -279,9 +279,10 @@ class RedisResults(Results):
         cutoff = repr(float(now - older_than))
         self._sweep_turn += 1
         shards = self.keys.pending_shards()
+        deadline = self.link.deadline_ms()  # a claim that arrives late leases nothing
 
         def claim(shard: str, n: int) -> tuple[Any, ...]:
-            return call(CLAIM, [shard], [cutoff, n, lease])
+            return call(CLAIM, [shard], [cutoff, n, lease, deadline])
 
         ids = await claim_across(self.link.batch, shards, limit, self._sweep_turn, claim)
         if not ids:

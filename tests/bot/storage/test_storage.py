@@ -319,3 +319,21 @@ def test_every_redis_store_call_goes_through_its_health() -> None:
     ]
     unguarded = [n for n in names if not hasattr(getattr(RedisStore, n), "__wrapped__")]
     assert not unguarded, unguarded
+
+
+async def test_a_claim_that_reaches_redis_after_its_deadline_leases_nothing(
+    any_redis_url: str,
+) -> None:
+    """Like a save, a claim of due deadlines refuses to run past its deadline on Redis's clock:
+    one sent while Redis was paused (its caller gave up, its reply is lost) must not lease the
+    keys for a whole lease; the keys stay due and the next claim takes them at once."""
+    s = await RedisStore(any_redis_url, prefix="cl" + uuid.uuid4().hex[:6]).open()
+    try:
+        await s.schedule("turn:g1", 10.0)
+        offset = s.link.clock_offset_ms
+        s.link.clock_offset_ms = offset - 3_600_000  # the claim arrives an hour too late
+        assert await s.claim_due(20.0, lease=30) == []
+        s.link.clock_offset_ms = offset
+        assert [k for k, _ in await s.claim_due(20.0, lease=30)] == ["turn:g1"]
+    finally:
+        await s.close()
