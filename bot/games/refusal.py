@@ -64,9 +64,7 @@ class Refused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Not a refusal: what a tap that did its work is answered with (a locale key, or a `text`
-    a renderer made)."""
+    """Not a refusal: what a tap that did its work is answered with (a locale key)."""
 
     key: str
     alert: bool = False
-    text: str | None = None
