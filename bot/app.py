@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from aiogram import Bot, Dispatcher
 from aiogram.client.default import DefaultBotProperties
@@ -26,6 +27,7 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.registry import kinds
 from bot.storage import Store
+from bot.telegram import budget
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import (
     CallbackMiddleware,
@@ -57,16 +59,24 @@ def build_bot(settings: Settings, session: AiohttpSession | None = None) -> Bot:
 
 
 def build_dispatcher(
-    bot: Bot, store: Store, settings: Settings, *, clock: Callable[[], float] = time.time
+    bot: Bot,
+    store: Store,
+    settings: Settings,
+    *,
+    clock: Callable[[], float] = time.time,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> Dispatcher:
     """The services are built here, once, and reach handlers through the dispatcher's data:
     `store`, `settings`, `languages`, `solitaires` (SolitaireService), `tables` (TableService),
     `players` (statistics, leaderboards, the deal of the day).
-    Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`."""
+    Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
+    `clock` and `sleep` are the services' time (tests pass a clock they move).
+    Every write to a group goes through its budget (`bot.telegram.budget`, on the session)."""
     from bot.handlers import ROUTERS
 
     messenger = TelegramMessenger(bot)
-    tables = TableService(messenger, store, settings, clock=clock)
+    tables = TableService(messenger, store, settings, clock=clock, sleep=sleep)
+    budget.install(bot, tables.budget)
     dp = Dispatcher()
     languages = LanguageCache(store, settings.default_language)
     dp["store"] = store

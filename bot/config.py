@@ -32,6 +32,9 @@ class Settings(BaseSettings):
     turn_timeout_seconds: int = Field(default=90, gt=0)
     ai_pause_seconds: float = Field(default=1.0, ge=0, le=10)  # a computer seat's "thinking"
     turn_pings: bool = True  # a message that notifies a person whose turn it is
+    # a group game's reminder goes to a player whose turn has waited this long (a player who
+    # moves sooner needs none, and the group's write budget is kept for the board)
+    turn_reminder_seconds: float = Field(default=20.0, gt=0)
     lobby_ttl_seconds: int = Field(default=600, gt=0)
     invite_ttl_seconds: int = Field(default=86400, gt=0)
     timer_tick_seconds: float = Field(default=1.0, gt=0)

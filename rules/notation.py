@@ -32,3 +32,26 @@ def parquet_sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:
         elif ">" in move:
             cells.add(move.split(">")[0])
     return cards, cells
+
+
+def move_sources(legal: Sequence[str], target: str | None) -> dict[str, str]:
+    """The sources of the moves that end at `target`, each with its move string (the other
+    half of `move_targets`: Parquet's hand cards and board cells that may go to a cell)."""
+    out: dict[str, str] = {}
+    if not target:
+        return out
+    for move in legal:
+        src, sep, dst = move.partition("@") if "@" in move else move.partition(">")
+        if sep and dst == target:
+            out[src] = move
+    return out
+
+
+def all_targets(legal: Sequence[str]) -> set[str]:
+    """Every target of a two-part move (the cells something may go to now)."""
+    out: set[str] = set()
+    for move in legal:
+        src, sep, dst = move.partition("@") if "@" in move else move.partition(">")
+        if sep:
+            out.add(dst)
+    return out

@@ -64,7 +64,9 @@ class Refused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Not a refusal: what a tap that did its work is answered with (a locale key)."""
+    """Not a refusal: what a tap that did its work is answered with (a locale key, or a `text`
+    a renderer made)."""
 
     key: str
     alert: bool = False
+    text: str | None = None

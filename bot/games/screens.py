@@ -8,27 +8,31 @@ registry pairs a kind with its renderer, so the view handed over here, typed as 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from bot.i18n import Translator
 from bot.registry import spec
 from bot.render.screen import Screen, SoloCtx, TableCtx
 from rules.views import View
 
 SoloRender = Callable[[View, SoloCtx], Screen]  # (view, ctx) → a solitaire's board
 TableRender = Callable[[View, TableCtx], Screen]  # (view, ctx) → a table game's screen
+# (view, legal moves, source, target, translator) → the toast of a two-tap move's first tap
+HalfMove = Callable[[View, Sequence[str], str | None, str | None, Translator], str]
 
 
 @dataclass(frozen=True, slots=True)
 class Screens:
     """A table game's screens. `board`: the group's board; `private`: a game against the
     computer in a private chat (default: the board); `hand`: a player's own hand (hidden-hand
-    games)."""
+    games); `half_move`: the toast that answers the first tap of a two-tap move in a group."""
 
     board: TableRender
     private: TableRender
     hand: TableRender | None
+    half_move: HalfMove | None
 
 
 @cache
@@ -39,6 +43,7 @@ def screens(kind: str) -> Screens:
         board=board,
         private=getattr(module, "render_private", board),
         hand=getattr(module, "render_hand", None),
+        half_move=getattr(module, "half_move", None),
     )
 
 

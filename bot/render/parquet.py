@@ -33,6 +33,7 @@ from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, ui_action
 from bot.wire.keyboard import Button, Keyboard
 from rules.cards import RANKS
+from rules.notation import all_targets, move_sources
 from rules.notation import parquet_sources as sources
 from rules.notation import parquet_targets as targets
 from rules.views import ParquetView
@@ -206,6 +207,8 @@ def keyboard(
         turn, legal = None, ()
     can_place, can_move = sources(legal)
     dests = targets(legal, pick)
+    # before a pick every cell something fits is marked: tapped first, it says what fits there
+    open_cells = all_targets(legal) if pick is None else set()
     rows: list[list[Button]] = []
     for r in range(ROWS):
         row = []
@@ -214,6 +217,8 @@ def keyboard(
             code = view["board"][r][c]
             if place in dests:
                 label, action = MARK, dests[place]
+            elif not code and place in open_cells:
+                label, action = MARK, ui_action("to", place)
             elif code and pick is None and place in can_move:
                 label, action = "🔄" + face(code, _), ui_action("pick", place)
             elif code and pick == place:
@@ -266,3 +271,21 @@ def render(view: ParquetView, ctx: TableCtx) -> Screen:
     return Screen(
         body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _, ctx.computers)
     )
+
+
+def half_move(
+    view: ParquetView, legal: Sequence[str], source: str | None, target: str | None, _: Translator
+) -> str:
+    """The toast after the first tap of a move in a group (the board is not edited for it):
+    a card (or a board card to move) waits for its cell, or a cell for its card."""
+    if source is not None and target is None:
+        if source.isdigit():
+            return _("pq-half-move", card=_on_board(view, source, _))
+        return _("pq-half-card", card=face(source, _))
+    fits = move_sources(legal, target)
+    hand = [face(c, _) for c in sorted_hand([s for s in fits if not s.isdigit()])]
+    cards = ", ".join(hand + [_on_board(view, s, _) for s in sorted(fits) if s.isdigit()])
+    if source is None:
+        return _("pq-half-cell", cards=cards)
+    mover = _on_board(view, source, _) if source.isdigit() else face(source, _)
+    return _("pq-half-miss", card=mover, cards=cards)

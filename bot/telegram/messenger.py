@@ -78,13 +78,17 @@ class TelegramMessenger:
         return await io.delete(self.bot, chat_id, message_id)
 
     async def retire(self, chat_id: int, message_id: int, text: str | None = None) -> None:
-        try:
+        async def call() -> object:
             if text is not None:
-                await self.bot.edit_message_text(text=text, chat_id=chat_id, message_id=message_id)
-            else:
-                await self.bot.edit_message_reply_markup(
-                    chat_id=chat_id, message_id=message_id, reply_markup=None
+                return await self.bot.edit_message_text(
+                    text=text, chat_id=chat_id, message_id=message_id
                 )
+            return await self.bot.edit_message_reply_markup(
+                chat_id=chat_id, message_id=message_id, reply_markup=None
+            )
+
+        try:  # a 429 (several messages to one chat at once) waits its turn: no live old buttons
+            await io.with_retry(call, "retire")
         except TelegramAPIError as err:  # the old message may be gone or too old
             log.info(
                 "event=strip_keyboard_failed chat=%s message=%s error=%s", chat_id, message_id, err

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 import time
 from collections import deque
@@ -45,6 +46,9 @@ Sleep = Callable[[float], Awaitable[None]]
 Shared = Callable[[Hashable], Awaitable[float]]
 
 sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
+
+# set while a coalescer's send runs: its budget was taken already (bot.telegram.budget)
+PREPAID: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_prepaid", default=False)
 
 MAX_CHATS = 10_000  # chats remembered before the idle ones are forgotten
 GIVE_UP_SECONDS = 600.0  # an edit Telegram keeps refusing with RetryAfter is retried this long
@@ -125,6 +129,7 @@ class EditCoalescer:
                     await chat.worker
                 chat.worker = None
         if flush:
+            prepaid = PREPAID.set(True)  # at shutdown: no waiting for the budget
             for chat in self._chats.values():
                 for key in list(chat.pending):
                     _version, send = chat.pending.pop(key)
@@ -132,6 +137,7 @@ class EditCoalescer:
                         await send()
                     except Exception:
                         log.warning("event=flush_failed", exc_info=True)
+            PREPAID.reset(prepaid)
         self._chats.clear()
 
     def move_chat(self, old: int, new: int) -> None:
@@ -189,6 +195,7 @@ class EditCoalescer:
             return
         version, send = chat.pending.pop(key)
         chat.sent.append(self.clock())
+        prepaid = PREPAID.set(self.shared is not None)
         try:
             await send()
         except RetryLater as e:
@@ -206,6 +213,8 @@ class EditCoalescer:
             pass
         except Exception:
             log.exception("board edit failed")
+        finally:
+            PREPAID.reset(prepaid)
         chat.refused_since = None
         chat.shown[key] = max(version, chat.shown.get(key, -1))
 

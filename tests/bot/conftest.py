@@ -15,6 +15,7 @@ from bot.telegram import io as telegram_io
 from bot.wire import flood
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.solitaire_driver import Harness
+from tests.support.virtual_time import VirtualClock
 
 
 @pytest.fixture
@@ -32,11 +33,18 @@ def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
 
 
 @pytest.fixture(params=["sqlite", "redis"])
-async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
+async def h(
+    request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> AsyncIterator[Harness]:
     """A dispatcher on a validating recording session, once on the SQLite store and once on
     Redis (a real server; that store remembers recent games and plays moves optimistically);
-    at the end no request broke the Bot API spec and every callback was answered."""
+    at the end no request broke the Bot API spec and every callback was answered. The bot's
+    waits (a RetryAfter's retry) sleep on the fake Telegram's virtual time."""
     bot, session = make_bot(RecordingSession(validate=True))
+    clock = session.tg.clock
+    if isinstance(clock, VirtualClock):
+        monkeypatch.setattr(telegram_io, "sleep", clock.sleep)
+        monkeypatch.setattr(flood, "sleep", clock.sleep)
     store: Store
     if request.param == "sqlite":
         store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()

@@ -282,7 +282,7 @@ async def test_flood_limit_for_group_edits(emulator: Emulator) -> None:
     bot = make_bot(emulator)
     alice = emulator.user("Alice")
     group = emulator.group("Club", owner=alice)
-    emulator.tg.flood_limit_per_minute = 3
+    emulator.tg.limits.group_per_minute = 3
     try:
         msg = await bot.send_message(group.id, "v0")
         for i in range(1, 4):

@@ -146,25 +146,19 @@ class FakeTelegram(InfoApi):
         if not isinstance(chat_id, int):
             raise ApiError(400, CHAT_NOT_FOUND)
         chat = self.chat(chat_id)
-        if self.strict:
-            if chat.type == "private":
-                assert chat.user is not None
-                if chat.user.blocked:
-                    raise ApiError(403, BLOCKED)
-                if not chat.user.started:
-                    raise ApiError(403, CANT_INITIATE)
-            elif chat.bot_status in {"left", "kicked"}:
-                raise ApiError(403, NOT_MEMBER)
+        if chat.type == "private":  # (users of a non-strict fake have started the bot)
+            assert chat.user is not None
+            if chat.user.blocked:
+                raise ApiError(403, BLOCKED)
+            if not chat.user.started:
+                raise ApiError(403, CANT_INITIATE)
+        elif self.strict and chat.bot_status in {"left", "kicked"}:
+            raise ApiError(403, NOT_MEMBER)
         return chat
 
     def _flood_check(self, chat: TgChat) -> None:
-        limit = self.flood_limit_per_minute
-        if (
-            limit is not None
-            and chat.type != "private"
-            and self.edits_last_minute(chat.id) >= limit
-        ):
-            raise retry_after_error(5)
+        """A send or an edit: Telegram's limits (tests.support.tg_limits) answer 429 past them."""
+        self.limits.write(chat.id, self.clock())
 
     def _send_thread(self, chat: TgChat, thread: Any) -> tuple[int | None, bool]:
         """Where a sendMessage with this message_thread_id goes, as Telegram decides: (thread,
@@ -188,6 +182,7 @@ class FakeTelegram(InfoApi):
     def _api_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._writable_chat(params.get("chat_id"))
         thread, in_topic = self._send_thread(chat, params.get("message_thread_id"))
+        self._flood_check(chat)
         raw = str(params.get("text", ""))
         parse_mode = params.get("parse_mode")
         markup = params.get("reply_markup")

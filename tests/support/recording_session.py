@@ -21,6 +21,9 @@ from tests.support.fake_telegram import FakeTelegram
 from tests.support.tg_errors import ApiError
 from tests.support.tg_model import TgChat, TgMessage, TgTopic, TgUser, update_ids
 from tests.support.tg_updates import update_of
+from tests.support.virtual_time import VirtualClock
+
+PACE = 1.0  # seconds a user takes before each update they make (handler tests)
 
 # parameters whose value is a JSON-serialised object or array in a form-encoded request
 JSON_FIELDS = frozenset(
@@ -79,7 +82,10 @@ class RecordingSession(BaseSession):
         raise_on_violation: bool = True,
     ) -> None:
         super().__init__()
-        self.tg = tg if tg is not None else FakeTelegram()
+        # Telegram's limits count on the fake's clock: virtual time, `pace` seconds passing
+        # before each update a user makes (a person taps about once a second at most)
+        self.tg = tg if tg is not None else FakeTelegram(clock=VirtualClock())
+        self.pace = PACE
         if validate is None:
             validate = True  # the schema is in the repository: always there
         if validate:
@@ -210,6 +216,7 @@ class RecordingSession(BaseSession):
         """An Update with a text message from ``user`` in ``chat`` (None = the private chat;
         `topic`: in that forum topic; `reply_to`: answering that message); the message is
         stored, so message ids stay consistent with the bot's."""
+        self._step()
         where = chat if chat is not None else user
         msg = self.tg.user_message(user, where, text, topic=topic, reply_to=reply_to)
         return update_of(message=msg.api(), bot=self.bot)
@@ -222,6 +229,7 @@ class RecordingSession(BaseSession):
     ) -> Update:
         """An Update with a callback query: ``user`` taps the button (by text or callback_data)
         of the *current* keyboard of a message the bot sent."""
+        self._step()
         msg = self._resolve(message)
         return update_of(
             callback_query=self.tg.callback_query(user, msg, text_or_data), bot=self.bot
@@ -229,6 +237,7 @@ class RecordingSession(BaseSession):
 
     def inline_query(self, user: TgUser, query: str) -> Update:
         """An Update with an inline query `user` types (e.g. from a switch_inline_query button)."""
+        self._step()
         payload = {"id": f"iq{next(update_ids)}", "from": user.api(), "query": query, "offset": ""}
         return update_of(inline_query=payload, bot=self.bot)
 
@@ -236,10 +245,16 @@ class RecordingSession(BaseSession):
         self, user: TgUser, message: TgMessage | Message | tuple[int, int], data: str
     ) -> Update:
         """A callback query with arbitrary data on a message (stale or forged taps)."""
+        self._step()
         return update_of(
             callback_query=self.tg.callback_query_raw(user, self._resolve(message), data),
             bot=self.bot,
         )
+
+    def _step(self) -> None:
+        """A user acts `pace` seconds after the last update (when the fake's time is virtual)."""
+        if isinstance(self.tg.clock, VirtualClock):
+            self.tg.clock.advance(self.pace)
 
     def _resolve(self, message: TgMessage | Message | tuple[int, int]) -> TgMessage:
         if isinstance(message, TgMessage):

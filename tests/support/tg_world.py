@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.support.tg_errors import CHAT_NOT_FOUND, ApiError
+from tests.support.tg_limits import Limits
 from tests.support.tg_model import (
     BOT_ID,
     BOT_NAME,
@@ -42,13 +43,17 @@ class TelegramWorld:
         strict: bool = False,
         clock: Callable[[], float] = time.time,
         flood_limit_per_minute: int | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.bot = TgUser(
             id=bot_id, first_name=BOT_NAME, username=bot_username, language_code=None, is_bot=True
         )
         self.strict = strict
         self.clock = clock
-        self.flood_limit_per_minute = flood_limit_per_minute
+        # Telegram's flood limits (tests.support.tg_limits), on unless a test turns them off
+        self.limits = limits if limits is not None else Limits()
+        if flood_limit_per_minute is not None:
+            self.limits.group_per_minute = flood_limit_per_minute
         self.users: dict[int, TgUser] = {}
         self.chats: dict[int, TgChat] = {}
         self.messages: dict[int, dict[int, TgMessage]] = {}

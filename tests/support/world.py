@@ -21,23 +21,22 @@ from tests.support.recording import (
     TgTopic,
     TgUser,
 )
+from tests.support.virtual_time import VirtualClock
 
 CARD_RE = re.compile(r"^(✅ )?(10|[2-9JQKA])[♠♥♦♣]$")
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_700_000_000.0
+class Clock(VirtualClock):
+    """The world's time: the services', the fake Telegram's (its limits) and the tests'."""
 
-    def __call__(self) -> float:
-        return self.now
+    def __init__(self) -> None:
+        super().__init__(1_700_000_000.0)
 
 
 def make_settings(tmp_path: Path, **over: Any) -> Settings:
     base: dict[str, Any] = {
         "bot_token": SecretStr(TOKEN),
         "data_path": str(tmp_path / "db.sqlite3"),
-        "edits_per_minute_per_group": 100000,
         "turn_timeout_seconds": 90,
         "lobby_ttl_seconds": 600,
         "invite_ttl_seconds": 86400,
@@ -61,6 +60,7 @@ class World:
         self.bot, self.session, self.dp, self.store = bot, session, dp, store
         self.settings, self.clock = settings, clock
         self.tg = session.tg
+        self.tg.clock = clock  # Telegram's limits count on the world's time
         self.alice = self.tg.add_user("Alice", language_code="en")
         self.bob = self.tg.add_user("Bob", language_code="en")
         self.carol = self.tg.add_user("Carol", language_code="en")
@@ -70,6 +70,7 @@ class World:
         )
         self.svc: TableService = dp["tables"]
         self.svc.pings.background = False  # a tap's pings are sent before the tap returns
+        self.settled = True  # False: read the chats right after a tap, edits still waiting
 
     def ping_free(self, chat_id: int) -> TgMessage:
         """The last bot message in a chat that is not a turn ping."""
@@ -88,6 +89,7 @@ class World:
     ) -> None:
         update = self.session.user_message(user, chat, text, topic=topic, reply_to=reply_to)
         await self.dp.feed_update(self.bot, update)
+        await self.settle()
 
     def add_forum(self, title: str, *topics: str) -> tuple[TgChat, list[TgTopic]]:
         """A forum supergroup of the same four (Alice owns it) with these topics."""
@@ -108,9 +110,24 @@ class World:
 
     async def tap(self, user: TgUser, msg: TgMessage, button: str | re.Pattern[str]) -> None:
         await self.dp.feed_update(self.bot, self.session.tap(user, msg, button))
+        await self.settle()
 
     async def tap_data(self, user: TgUser, msg: TgMessage, data: str) -> None:
         await self.dp.feed_update(self.bot, self.session.tap_data(user, msg, data))
+        await self.settle()
+
+    async def remind(self) -> int:
+        """The turn waits out the reminder delay: the reminders due are sent (how many)."""
+        self.clock.advance(self.settings.turn_reminder_seconds + 1)
+        fired = await self.svc.timers.tick_once()
+        await self.drain()
+        return fired
+
+    async def settle(self) -> None:
+        """The player looks once the screens have caught up: the edits a tap left waiting for
+        the group's budget go out (virtual time passes while they wait, as it would)."""
+        if self.settled:
+            await self.drain()
 
     def board(self) -> TgMessage:
         """The group's last message that is not a turn ping (the lobby or the table)."""

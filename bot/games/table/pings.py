@@ -1,21 +1,24 @@
-"""Turn pings: a board edit makes no sound, so a person whose turn comes gets one short message
-that does — in their private chat (a reply to their hand) in a game with hidden hands, in the
-group (a reply to the board that mentions them) in a game of open hands. The previous ping
-goes, so chats do not fill up.
+"""Turn pings: a board edit makes no sound, so a person whose turn comes is told by one short
+message that does. What it costs decides where and when:
 
-- Only when the turn passes to another seat (not to the player who just moved), never to a
-  computer seat, never in a private game against the computer, never to a player who turned
-  pings off in /settings (`pings` = "off").
+- A game with hidden hands (Ryadki) pings at once, in the player's private chat, as a reply to
+  their hand: a private chat spends nothing of the group's write budget.
+- A game of open hands (Parquet) reminds instead: a player who moves within
+  `turn_reminder_seconds` of their turn needs no message at all (two players tapping away
+  spend the group's budget on the board only); a turn that waits that long gets one reminder —
+  in the player's private chat when they started the bot, else in the group as a reply to the
+  board that mentions them (its send counted in the group's budget, so it waits for it rather
+  than being skipped). The reminder is a deadline in the store (`remind:<game>:<seat>:<turn's
+  deadline>`), so any process sends it, once, and a turn that has moved on cancels nothing:
+  the due reminder finds a different turn and does nothing.
+- Never to the player who just moved, never to a computer seat, never in a private game
+  against the computer, never to a player who turned pings off in /settings (`pings` = "off").
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
   loses the compare-and-set first). Sent in the background, so a tap's answer never waits.
-- Flood budget: a ping in the group takes a send from the group's budget (shared with the
-  board's edits, `Store.take_send`); when the budget is spent the ping is skipped — the board
-  matters more. Private pings go to private chats, which have no budget of their own beyond
-  Telegram's one message a second per chat.
-- Where the last ping is: the setting `ping` of its owner (the player for a private ping, the
-  group for a group ping; `ping:<topic>` for a game in a forum topic, so games in two topics
-  of one group keep their own): "<game>:<chat>:<message>", so a new ping replaces it and the
-  game's end removes it.
+- Where the last ping is: the setting `ping` of the chat it went to (the player's own chat;
+  the group's is `ping` too, or `ping:<topic>` for a game in a forum topic, so games in two
+  topics of one group keep their own): "<game>:<chat>:<message>", so a new ping replaces it
+  and the game's end removes it.
 - The text is the game's `ping-<game>` (arguments: `group`, the group's title, and `name`, a
   mention of the player).
 """
@@ -26,6 +29,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 
 from bot.config import Settings
 from bot.games import places
@@ -41,23 +45,44 @@ PING = "ping"  # the setting that holds the last ping
 OPT_OUT = "pings"  # "off": no turn pings for this user
 
 
+REMIND = "remind"  # the timer prefix of a reminder
+
+
 class Pings:
-    def __init__(self, messenger: Messenger, store: Store, settings: Settings) -> None:
+    def __init__(
+        self,
+        messenger: Messenger,
+        store: Store,
+        settings: Settings,
+        *,
+        clock: Callable[[], float] = time.time,
+        wake: Callable[[float], None] = lambda due: None,
+    ) -> None:
         self.tg = messenger
         self.store = store
         self.settings = settings
+        self.clock = clock
+        self.wake = wake  # the deadline loop, told when a reminder is due
         self._tasks: set[asyncio.Task[None]] = set()
         self.background = True  # False: pinged before turn_passed returns (tests)
         self.enabled = settings.turn_pings
 
     async def turn_passed(self, record: GameRecord, before: int | None) -> None:
-        """The saved `record` may have passed the turn from seat `before`: ping in the
-        background (or clear the pings of a game that is over)."""
+        """The saved `record` may have passed the turn from seat `before`: ping (in the
+        background), set the turn's reminder, or clear the pings of a game that is over."""
         meta = record.table
         if not self.enabled or meta.private or meta.group is None:
             return
         turn = None if record.finished else state_turn(record)
         if not record.finished and (turn is None or turn == before or meta.is_ai(turn)):
+            return
+        if turn is not None and not self._private(record):
+            due = self.clock() + self.settings.turn_reminder_seconds
+            try:
+                await self.store.schedule(_remind_key(record, turn), due)
+            except StoreUnavailable as err:  # the board still says whose turn it is
+                log.info("event=reminder_failed game=%s error=%s", record.id, err)
+            self.wake(due)
             return
         if not self.background:
             await self._ping(record, turn)
@@ -65,6 +90,19 @@ class Pings:
         task = asyncio.create_task(self._ping(record, turn))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def remind_due(self, key: str, now: float) -> None:
+        """A turn's reminder is due: sent when that turn is still waiting for its player."""
+        _prefix, gid, seat, due = key.split(":", 3)
+        record = await self.store.load(gid)
+        if record is None or record.phase != "play" or not self.enabled:
+            return
+        if state_turn(record) != int(seat) or _due(record) != due:
+            return  # the turn has moved on
+        try:
+            await self._remind(record, int(seat))
+        except (Undeliverable, RetryLater, ChatMoved) as err:
+            log.info("event=ping_failed game=%s error=%s", record.id, err)
 
     async def drain(self) -> None:
         """Wait for the pings on their way (tests, shutdown)."""
@@ -87,40 +125,55 @@ class Pings:
         """A game with hidden hands pings its players privately, on their hands."""
         return spec(record.kind).hidden_hands
 
-    def _owner(self, record: GameRecord, seat: int) -> int:
-        meta = record.table
-        return meta.players[seat].user_id if self._private(record) else int(meta.group or 0)
-
-    @classmethod
-    def _slot(cls, record: GameRecord) -> str:
-        """The setting that holds the owner's last ping of this game."""
+    @staticmethod
+    def _group_slot(record: GameRecord) -> str:
+        """The group's setting that holds its last ping of this game."""
         thread = record.table.thread
-        return PING if cls._private(record) or thread is None else f"{PING}:{thread}"
+        return PING if thread is None else f"{PING}:{thread}"
 
     async def _send(self, record: GameRecord, seat: int) -> None:
+        """A hidden-hand game's ping, at once: a reply to the player's hand."""
         meta = record.table
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
-        owner = self._owner(record, seat)
-        private = self._private(record)
-        lang = player.lang if private else meta.lang
-        text = notices.ping(record.kind, lang, meta.title, player.user_id, player.name)
-        # a reply to the player's hand, or to the board where everyone sees it
-        beside = places.hand(meta, seat) if private else places.board(meta) or places.home(meta)
+        text = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
+        beside = places.hand(meta, seat)
         if beside is None or not beside.can_post:
             return  # no message to answer (the bot may not write to them)
-        if beside.budget is not None:
-            per_minute = self.settings.edits_per_minute_per_group
-            gap = min(1.0, 60.0 / per_minute)
-            if await self.store.take_send(beside.budget, time.time(), 60.0, per_minute, gap) > 0:
-                log.info("event=ping_skipped game=%s reason=budget", record.id)
-                return
-        slot = self._slot(record)
-        await self._delete_last(owner, slot, record.id)
+        await self._delete_last(player.user_id, PING, record.id)
         sent = await beside.post(self.tg, text, reply=beside.message is not None)
         if sent is not None:
-            await self.store.set_setting(owner, slot, f"{record.id}:{sent.chat}:{sent.message}")
+            await self._remember(player.user_id, PING, record.id, sent)
+
+    async def _remind(self, record: GameRecord, seat: int) -> None:
+        """An open-hand game's reminder: in the player's private chat, else in the group."""
+        meta = record.table
+        player = meta.players[seat]
+        if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
+            return
+        await self._delete_last(player.user_id, PING, record.id)
+        mine = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
+        with contextlib.suppress(Undeliverable):
+            message = await self.tg.send(player.user_id, mine)
+            if message is not None:  # they started the bot: the group is spared a message
+                await self._remember(player.user_id, PING, record.id, (player.user_id, message))
+                return
+        beside = places.board(meta) or places.home(meta)
+        if beside is None or not beside.can_post:
+            return
+        slot = self._group_slot(record)
+        await self._delete_last(int(meta.group or 0), slot, record.id)
+        text = notices.ping(record.kind, meta.lang, meta.title, player.user_id, player.name)
+        sent = await beside.post(self.tg, text, reply=beside.message is not None)
+        if sent is not None:
+            await self._remember(int(meta.group or 0), slot, record.id, sent)
+
+    async def _remember(
+        self, owner: int, slot: str, gid: str, sent: places.Place | tuple[int, int]
+    ) -> None:
+        chat, message = sent if isinstance(sent, tuple) else (sent.chat, sent.message)
+        await self.store.set_setting(owner, slot, f"{gid}:{chat}:{message}")
 
     async def _delete_last(self, owner: int, slot: str, gid: str | None = None) -> None:
         """Delete the owner's last ping (of game `gid` only, when given)."""
@@ -136,9 +189,21 @@ class Pings:
 
     async def _clear(self, record: GameRecord) -> None:
         """The game is over: its pings go (the board says who won)."""
-        owners = {self._owner(record, s) for s in record.table.humans}
-        slot = self._slot(record)
-        for owner in owners:
+        meta = record.table
+        owners = [(meta.players[s].user_id, PING) for s in meta.humans]
+        if not self._private(record) and meta.group is not None:
+            owners.append((meta.group, self._group_slot(record)))
+        for owner, slot in owners:
             last = await self.store.get_setting(owner, slot)
             if last and last.split(":")[0] == record.id:
                 await self._delete_last(owner, slot)
+
+
+def _due(record: GameRecord) -> str:
+    """The turn's deadline as the reminder's key holds it (one turn from the next)."""
+    due = record.table.due
+    return "none" if due is None else repr(float(due))
+
+
+def _remind_key(record: GameRecord, seat: int) -> str:
+    return f"{REMIND}:{record.id}:{seat}:{_due(record)}"

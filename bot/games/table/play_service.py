@@ -60,7 +60,7 @@ class PlayService:
             raise Refused("grp-game-over")
         return seat
 
-    def _mover(self, record: GameRecord, user_id: int, version: int | None) -> int:
+    def mover(self, record: GameRecord, user_id: int, version: int | None) -> int:
         """The user's seat when it is their turn on the version they tapped (None: any version;
         Refused otherwise)."""
         seat = self._seat(record, user_id)
@@ -168,7 +168,7 @@ class PlayService:
         if move == "resign":
             seat = self._seat(record, user_id)
         else:
-            seat = self._mover(record, user_id, version)
+            seat = self.mover(record, user_id, version)
         view, before = public_view(record), turn(record)
         expected, ended = record.version, record.finished
         try:
@@ -196,7 +196,7 @@ class PlayService:
         targets, even when there is only one: a card is never placed without the player seeing
         where). A pick is a move's source in the notation `<source>@<target>` or
         `<source>><target>`; one that starts no legal move is refused."""
-        seat = self._mover(record, user_id, version)
+        seat = self.mover(record, user_id, version)
         if pick is not None:
             legal = spec(record.kind).game.legal_moves(state_of(record), seat)
             if not move_targets(legal, pick):
@@ -209,7 +209,7 @@ class PlayService:
 
     def cell_tap(self, record: GameRecord, user_id: int) -> None:
         """A two-tap game: a target tapped before any source was picked."""
-        self._mover(record, user_id, None)
+        self.mover(record, user_id, None)
         raise Refused("pq-pick-first")
 
     async def ask_resign(self, gid: str, user_id: int) -> None:

@@ -150,13 +150,16 @@ class Publisher:
         meta = record.table
         sig = _sig(screen)
         board = places.board(meta)
+        # the screen last handed to the coalescer (sent, or waiting to go): the same again
+        # (a double tap, "My cards", two taps at once that change nothing) edits nothing
         same = board is not None and self._shown.get(board) == sig
-        if same and board is not None and self.flood.is_pending(board.lane, board.key):
-            same = False  # an older screen waits to go out: this one must replace it
-        if board is not None and not resend and not same:
-            await self._edit_board(record, board, screen, sig)
+        if board is not None and not resend:
+            if not same:  # a screen that did not change costs nothing and posts nothing
+                await self._edit_board(record, board, screen, sig)
         elif (home := places.home(meta)) is not None:
             await self._post_board(record, home, screen)
+            if board is not None:  # shown again below: the old message goes
+                await self._retire(board)
         invite = places.invite(meta)
         if invite is not None:
             shown = await self.invite_screen(record)
@@ -171,6 +174,7 @@ class Publisher:
     async def _edit_board(self, record: GameRecord, board: Place, screen: Screen, sig: str) -> None:
         """The board edited in place, through the coalescer (the newest version wins)."""
         gid, version = record.id, record.version
+        self._remember(board, sig)
 
         async def push() -> None:
             try:
@@ -184,7 +188,6 @@ class Publisher:
             except ChatMoved as moved:  # shows the game afresh in the new chat
                 await self.chat_moved(board.chat, moved.new_chat_id, gid)
                 return
-            self._remember(board, sig)
             if shown is not None and shown != board:
                 await self.moved_board(gid, shown)
 
@@ -199,6 +202,15 @@ class Publisher:
             return
         if shown is not None:
             await self.moved_board(record.id, shown)
+
+    async def _retire(self, old: Place) -> None:
+        """An old board message that a new one replaced: deleted (a delete spends nothing of
+        the group's budget), so no stale buttons stay in the chat."""
+        if old.message is None:
+            return
+        with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
+            await self.tg.delete(old.chat, old.message)
+        self._shown.pop(old, None)
 
     def _remember(self, place: Place, sig: str) -> None:
         """What a message shows now (an edit to the same would cost budget and change nothing)."""

@@ -17,15 +17,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
-from bot.games import places
+from bot.games.budget import GroupBudget
 from bot.games.ports import Messenger
 from bot.games.refusal import Notice, Refused
+from bot.games.table.half_moves import HalfMoves
 from bot.games.table.lobby_service import LobbyService
 from bot.games.table.migration import ChatMoves, Migration
-from bot.games.table.pings import Pings
+from bot.games.table.pings import REMIND, Pings
 from bot.games.table.play_service import PlayService
 from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
@@ -52,30 +53,30 @@ class TableService:
         settings: Settings,
         *,
         clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         flood: EditCoalescer | None = None,
     ) -> None:
         per_minute = settings.edits_per_minute_per_group
-        min_gap = min(1.0, 60.0 / per_minute)
-
-        async def shared(lane: Hashable) -> float:
-            """A group's budget is shared by every bot process (private chats have none)."""
-            budget = places.lane_budget(lane)
-            if budget is None:
-                return 0.0
-            return await store.take_send(budget, time.time(), 60.0, per_minute, min_gap)
-
+        # a group's budget is shared by every bot process (private chats have none)
+        self.budget = GroupBudget(store, per_minute, clock=clock, sleep=sleep)
         self.store = store
         self.clock = clock
         self.tg = messenger
-        self.flood = flood or EditCoalescer(per_minute, min_gap=min_gap, shared=shared)
+        self.flood = flood or EditCoalescer(
+            per_minute,
+            min_gap=self.budget.min_gap,
+            shared=self.budget.take,
+            clock=clock,
+            sleep=sleep,
+        )
         self.records = TableRecords(store, settings, clock)
         moves = ChatMoves()
         self.publisher = Publisher(messenger, self.records, settings, self.flood, moves)
         self.migration = Migration(self.records, self.publisher, messenger, moves)
-        self.pings = Pings(messenger, store, settings)
-        self.private = PrivateTables(self.records, self.publisher)
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
         self.waker = Waker(self.timers, clock)
+        self.pings = Pings(messenger, store, settings, clock=clock, wake=self.waker.wake)
+        self.private = PrivateTables(self.records, self.publisher)
         self.play = PlayService(
             self.records, self.publisher, self.pings, self.private, self.waker.wake
         )
@@ -83,9 +84,13 @@ class TableService:
         self.rematches = Rematches(
             self.records, self.publisher, self.lobbies, self.play, self.private
         )
-        self.router = TapRouter(self.lobbies, self.play, self.rematches, self.publisher)
+        self.halves = HalfMoves(store, self.play)
+        self.router = TapRouter(
+            self.lobbies, self.play, self.halves, self.rematches, self.publisher
+        )
         self.timers.on("turn", self.play.turn_due)
         self.timers.on("lobby", self.lobbies.lobby_due)
+        self.timers.on(REMIND, self.pings.remind_due)
         self._running = False
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -102,7 +107,8 @@ class TableService:
         if notice is None:
             return
         args = notice.args_ if isinstance(notice, Refused) else {}
-        await tap.answer(t(tap.lang, notice.key, **args), alert=notice.alert)
+        said = notice.text if isinstance(notice, Notice) and notice.text else None
+        await tap.answer(said or t(tap.lang, notice.key, **args), alert=notice.alert)
         if isinstance(notice, Refused) and notice.key in ("grp-stale", "grp-game-over"):
             fresh = await self.store.load(tap.game.id)
             if fresh is not None:

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from bot.games.ports import Answer
 from bot.games.refusal import Notice, Refused
+from bot.games.screens import screens
+from bot.games.table.half_moves import HalfMoves
 from bot.games.table.lobby import COMPUTER_ACTIONS
 from bot.games.table.lobby_service import LobbyService
 from bot.games.table.play_service import PlayService
@@ -38,11 +40,13 @@ class TapRouter:
         self,
         lobbies: LobbyService,
         play: PlayService,
+        halves: HalfMoves,
         rematches: Rematches,
         publisher: Publisher,
     ) -> None:
         self.lobbies = lobbies
         self.play = play
+        self.halves = halves
         self.rematches = rematches
         self.publisher = publisher
 
@@ -68,7 +72,12 @@ class TapRouter:
         if name == "resign":
             return await self._resign(game, user, cb.version, arg)
         two_taps = spec(game.kind).taps == 2
-        if two_taps and name in ("pick", "unpick"):
+        # a game whose first tap a toast can answer (`half_move`) leaves the board alone for it
+        halves = two_taps and screens(game.kind).half_move is not None
+        if halves and name in ("pick", "to"):  # the first tap of a move, or its second
+            where = {"source": arg} if name == "pick" else {"target": arg}
+            return await self.halves.tap(game, user.user_id, cb.version, tap.lang, **where)
+        if two_taps and name in ("pick", "unpick"):  # a pick shown on the board
             await self.play.pick(game, user.user_id, cb.version, arg if name == "pick" else None)
             return None
         if two_taps and name == "cell":

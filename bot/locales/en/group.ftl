@@ -169,3 +169,9 @@ grp-hello = 👋 Hi! I can run Ryadki (2–6 players) and Parquet (2 players) he
 lobby-dm-welcome-public = ✅ You joined { $game } in “{ $group }”. Everything happens on the board in the group.
 ry-ev-deal-piles = Piles: { $list }
 grp-migrated = ♻️ The group became a supergroup — the game continues here.
+
+# the first tap of a move in a group, answered to the player alone (the board waits for the move)
+pq-half-card = { $card }: now tap a ✅ cell for it.
+pq-half-move = Moving { $card }: now tap its new ✅ cell.
+pq-half-cell = Fits here: { $cards }. Now tap the card.
+pq-half-miss = { $card } does not fit there. Fits there: { $cards }.

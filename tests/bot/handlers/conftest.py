@@ -11,6 +11,8 @@ from aiogram import Dispatcher
 
 from bot.config import Settings
 from bot.storage import Store
+from bot.telegram import io as telegram_io
+from bot.wire import flood
 from tests.support.recording import BotSession, bot_session  # noqa: F401  (fixture)
 from tests.support.world import Clock, World, make_settings
 
@@ -19,6 +21,7 @@ from tests.support.world import Clock, World, make_settings
 async def world(
     bot_session: BotSession,  # noqa: F811
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[World]:
     from bot.app import build_dispatcher
     from bot.storage.sqlite_store import SQLiteStore
@@ -26,13 +29,22 @@ async def world(
     settings = make_settings(tmp_path)
     store = await SQLiteStore(settings.data_path).open()
     bot, session = bot_session
-    clock = Clock()
-    dp = build_dispatcher(bot, store, settings, clock=clock)
+    clock = world_time(monkeypatch)
+    dp = build_dispatcher(bot, store, settings, clock=clock, sleep=clock.sleep)
     try:
         yield World(bot, session, dp, store, settings, clock)
     finally:
         await dp["tables"].flood.close()
         await store.close()
+
+
+def world_time(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    """The world's clock, also what the bot's waits sleep on (a RetryAfter's retry, the
+    coalescers): virtual time passes while they wait, as Telegram's limits expect."""
+    clock = Clock()
+    monkeypatch.setattr(telegram_io, "sleep", clock.sleep)
+    monkeypatch.setattr(flood, "sleep", clock.sleep)
+    return clock
 
 
 async def open_store(request: pytest.FixtureRequest, settings: Settings) -> Store:
@@ -52,6 +64,7 @@ async def replicas(
     request: pytest.FixtureRequest,
     bot_session: BotSession,  # noqa: F811
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[tuple[World, Dispatcher]]:
     """A world and a second bot process (its own dispatcher and services) on one store."""
     from bot.app import build_dispatcher
@@ -59,8 +72,8 @@ async def replicas(
     settings = make_settings(tmp_path)
     store = await open_store(request, settings)
     bot, session = bot_session
-    clock = Clock()
-    dps = [build_dispatcher(bot, store, settings, clock=clock) for _ in range(2)]
+    clock = world_time(monkeypatch)
+    dps = [build_dispatcher(bot, store, settings, clock=clock, sleep=clock.sleep) for _ in range(2)]
     try:
         yield World(bot, session, dps[0], store, settings, clock), dps[1]
     finally:
@@ -74,6 +87,7 @@ async def any_world(
     request: pytest.FixtureRequest,
     bot_session: BotSession,  # noqa: F811
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> AsyncIterator[World]:
     """A world on each store in turn: SQLite, and a real Redis (a fresh key prefix)."""
     from bot.app import build_dispatcher
@@ -81,8 +95,8 @@ async def any_world(
     settings = make_settings(tmp_path)
     store = await open_store(request, settings)
     bot, session = bot_session
-    clock = Clock()
-    dp = build_dispatcher(bot, store, settings, clock=clock)
+    clock = world_time(monkeypatch)
+    dp = build_dispatcher(bot, store, settings, clock=clock, sleep=clock.sleep)
     try:
         yield World(bot, session, dp, store, settings, clock)
     finally:

@@ -23,7 +23,7 @@ def restart(w: World) -> None:
     """A new bot process on the same store (the old one is gone, with all it kept in memory)."""
     from bot.app import build_dispatcher
 
-    w.dp = build_dispatcher(w.bot, w.store, w.settings, clock=w.clock)
+    w.dp = build_dispatcher(w.bot, w.store, w.settings, clock=w.clock, sleep=w.clock.sleep)
     w.svc = w.dp["tables"]
 
 

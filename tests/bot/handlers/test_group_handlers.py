@@ -10,9 +10,8 @@ import re
 import pytest
 
 import rules
-from bot.render.common import cell_name
-from bot.wire import callbacks
 from rules.notation import parquet_targets
+from tests.support import parquet_taps
 from tests.support.recording import TgUser
 from tests.support.world import (
     CARD_RE,
@@ -265,19 +264,22 @@ async def test_parquet_to_the_result(world: World) -> None:
         user = users[game.table.players[seat].user_id]
         other = users[game.table.players[1 - seat].user_id]
         move = mod.suggest(state, seat, 1)
-        pick = move.split("@")[0] if "@" in move else move.split(">")[0]
-        pick_data = callbacks.game_data(gid, game.version, f"~pick:{pick}")
+        pick_data, cell_data = parquet_taps.taps(gid, game.version, move)
+        assert cell_data in board.callback_data(), board.describe()  # the cell is marked
         await w.tap_data(other, board, pick_data)  # the other player may not pick
         assert "not your turn" in w.last_alert(other)
+        writes, shown = len(w.tg.calls), board.text
         await w.tap_data(user, board, pick_data)
-        board = w.board()
-        move_data = callbacks.game_data(gid, game.version + 1, move)
-        assert move_data in board.callback_data(), board.describe()  # the cell is asked for
-        cells = parquet_targets(mod.legal_moves(state, seat), pick)
-        assert all(name in board.text for name in map(cell_name, cells))  # and named
+        # the pick is said to the player alone: the group's board is not touched
+        assert "now tap a ✅ cell" in w.last_alert(user) or "new ✅ cell" in w.last_alert(user)
+        assert [c.method for c in w.tg.calls[writes:]] == ["answerCallbackQuery"]
+        cells = parquet_targets(mod.legal_moves(state, seat), parquet_taps.halves(move)[0])
         one_cell += len(cells) == 1
-        await w.tap_data(user, board, move_data)
+        await w.tap_data(user, board, cell_data)
+        assert w.board().message_id == board.message_id and w.board().text != shown
+        assert w.board().edits == board.edits
     await w.drain()
+    assert one_cell  # the game had such picks    await w.drain()
     assert one_cell  # the game had such picks
     board = w.board()
     assert "wins!" in board.text or "draw" in board.text

@@ -13,9 +13,9 @@ from aiogram import Dispatcher
 from aiogram.exceptions import TelegramMigrateToChat
 
 import rules
-from bot.wire import callbacks
 from bot.wire.flood import EditCoalescer
 from tests.bot.telegram.test_flood import FakeClock, Screen
+from tests.support import parquet_taps
 from tests.support.recording import (
     MIGRATED,
     Call,
@@ -218,17 +218,13 @@ async def test_the_turn_timer_that_hits_the_upgraded_group_moves_the_game(w: Wor
     mover = w.alice if game.table.players[seat].user_id == w.alice.id else w.bob
     move = mod.suggest(state, seat, 1)
     alerts = w.session.alerts(mover)
-    pick = move.split("@")[0] if "@" in move else move.split(">")[0]
-    await w.tap_data(mover, board, callbacks.game_data(gid, game.version, f"~pick:{pick}"))
-    await w.drain()
-    move_data = callbacks.game_data(gid, game.version + 1, move)
-    board = w.session.message(w.group.id, board.message_id)
-    if move_data in board.callback_data():
-        await w.tap_data(mover, board, move_data)
-        await w.drain()
+    pick, cell = parquet_taps.taps(gid, game.version, move)
+    await w.tap_data(mover, board, pick)
+    await w.tap_data(mover, w.session.message(w.group.id, board.message_id), cell)
     after = await w.store.load(gid)
     assert after is not None and mod.from_json(after.state).plies > state.plies
-    assert w.session.alerts(mover) == alerts  # no refusal on the way
+    said = w.session.alerts(mover)[len(alerts) :]
+    assert all("✅" in a for a in said), said  # the pick's toast, no refusal on the way
     await deliver(w, migration, "from,to")
     assert len(w.session.messages(w.group)) == 2
     assert len(calls_to(w, old, mark)) == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import rules
+from tests.support import parquet_taps
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World, hand_of, open_lobby, play_ryadki_turn, start_ryadki
 
@@ -75,27 +76,58 @@ async def parquet_move(w: World) -> bool:
     assert seat is not None
     user = next(u for u in (w.alice, w.bob) if u.id == game.table.players[seat].user_id)
     move = mod.suggest(state, seat, 1)
-    pick = move.split("@")[0] if "@" in move else move.split(">")[0]
-    await w.tap_data(user, board, f"{gid}:{game.version}:~pick:{pick}")
-    await w.tap_data(user, w.board(), f"{gid}:{game.version + 1}:{move}")
+    for data in parquet_taps.taps(gid, game.version, move):
+        await w.tap_data(user, board, data)
     await w.drain()
     return True
 
 
-async def test_parquet_pings_in_the_group_with_a_mention_and_a_player_can_turn_them_off(
+async def mover_of(w: World) -> TgUser:
+    gid = await w.store.get_chat_game(w.group.id)
+    game = await w.store.load(gid or "")
+    assert game is not None
+    seat = rules.GAMES["parquet"].turn(rules.GAMES["parquet"].from_json(game.state))
+    assert seat is not None
+    return w.alice if game.table.players[seat].user_id == w.alice.id else w.bob
+
+
+async def test_parquet_reminds_only_a_turn_that_waits_in_the_group_when_no_private_chat(
     any_world: World,
 ) -> None:
+    w = any_world
+    w.alice.started = False  # she plays from the group only: the bot cannot write to her
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    for _ in range(6):  # both move at once: nobody needs telling, the group gets boards only
+        assert await parquet_move(w)
+    assert sent_pings(w, w.group.id) == sent_pings(w, w.bob.id) == 0
+    for _ in range(4):  # now each turn waits: its player is reminded, once
+        waiting = await mover_of(w)
+        group_before, bob_before = sent_pings(w, w.group.id), sent_pings(w, w.bob.id)
+        await w.remind()
+        alive = pings(w, w.group.id)
+        assert len(alive) <= 1  # the previous reminder is deleted
+        if waiting == w.alice:  # in the group, a reply to the board that mentions her
+            assert sent_pings(w, w.group.id) == group_before + 1
+            assert f"tg://user?id={w.alice.id}" in (alive[0].raw or "")
+            sent = [c for c in w.tg.calls if c.method == "sendMessage"][-1].params
+            assert sent["reply_parameters"]["message_id"] == w.board().message_id
+        else:  # Bob started the bot: his reminder is private and the group is spared
+            assert sent_pings(w, w.bob.id) == bob_before + 1
+            assert sent_pings(w, w.group.id) == group_before
+        assert await w.remind() == 0  # one reminder a turn
+        assert await parquet_move(w)
+
+
+async def test_parquet_no_reminder_for_a_player_who_turned_them_off(any_world: World) -> None:
     w = any_world
     await w.say(w.bob, None, "/settings")
     await w.tap(w.bob, w.session.last_message(w.bob), re.compile("No turn pings"))
     assert "my turn: no" in w.session.last_message(w.bob).text
     lobby = await open_lobby(w, "parquet")
     await w.tap(w.bob, lobby, "✋ Join")
-    await w.drain()
-    for _ in range(8):
+    for _ in range(4):
+        await w.remind()
         assert await parquet_move(w)
-        alive = pings(w, w.group.id)
-        assert len(alive) <= 1  # the previous ping is deleted
-        for ping in alive:
-            assert f"tg://user?id={w.alice.id}" in (ping.raw or "")  # Bob turned them off
-    assert sent_pings(w, w.group.id) >= 3  # Alice was told of her turns
+    assert sent_pings(w, w.bob.id) == 0 and sent_pings(w, w.group.id) == 0
+    assert sent_pings(w, w.alice.id) == 2  # Alice, who did not, was reminded of her turns

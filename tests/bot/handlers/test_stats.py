@@ -10,6 +10,7 @@ from aiogram import Dispatcher
 
 import rules
 from bot.stats.daily import day_number, day_seed, utc_day
+from tests.support import parquet_taps
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World, open_lobby
 
@@ -98,11 +99,8 @@ async def play_parquet(w: World) -> str:
         assert seat is not None
         user = users[game.table.players[seat].user_id]
         move = mod.suggest(state, seat, 1)
-        pick = move.split("@")[0] if "@" in move else move.split(">")[0]
-        await w.tap_data(user, board, f"{gid}:{game.version}:~pick:{pick}")
-        board = w.board()
-        if f"{gid}:{game.version + 1}:{move}" in board.callback_data():
-            await w.tap_data(user, board, f"{gid}:{game.version + 1}:{move}")
+        for data in parquet_taps.taps(gid, game.version, move):
+            await w.tap_data(user, board, data)
     return gid
 
 

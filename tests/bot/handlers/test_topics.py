@@ -14,6 +14,7 @@ import pytest
 
 import rules
 from bot.storage.sqlite_store import SQLiteStore
+from tests.support import parquet_taps
 from tests.support.recording import (
     THREAD_NOT_FOUND,
     TOPIC_CLOSED,
@@ -54,8 +55,9 @@ async def open_in_topic(
 
 
 async def parquet_move(w: World, board: TgMessage, players: list[TgUser]) -> TgMessage | None:
-    """The mover plays the computer's move by taps (card, then cell) on this board; the board
-    after it, or None when the game is over."""
+    """The turn waits out its reminder, then the mover plays the computer's move by taps (card,
+    then cell) on this board; the board after it, or None when the game is over."""
+    await w.remind()
     gid = game_of(board)
     assert gid is not None, board.describe()
     game = await w.store.load(gid)
@@ -68,10 +70,8 @@ async def parquet_move(w: World, board: TgMessage, players: list[TgUser]) -> TgM
     assert seat is not None
     user = next(u for u in players if u.id == game.table.players[seat].user_id)
     move = mod.suggest(state, seat, 1)
-    pick = move.split("@")[0] if "@" in move else move.split(">")[0]
-    await w.tap_data(user, board, f"{gid}:{game.version}:~pick:{pick}")
-    board = w.session.message(board.chat.id, board.message_id)
-    await w.tap_data(user, board, f"{gid}:{game.version + 1}:{move}")
+    for data in parquet_taps.taps(gid, game.version, move):
+        await w.tap_data(user, board, data)
     await w.drain()
     return w.session.message(board.chat.id, board.message_id)
 
@@ -99,6 +99,8 @@ async def test_two_games_in_two_topics_of_one_forum_run_at_once_each_in_its_topi
 
     # both games start and go on side by side
     ry_players, pq_players = [w.alice, w.bob], [w.carol, w.dave]
+    for user in pq_players:  # they play from the forum only: their reminders go to the topic
+        user.started = False
     await w.say(w.bob, None, f"/start j{invite_code(ry_lobby)}")  # joins by the deep link
     await w.tap(w.alice, w.session.message(forum.id, ry_lobby.message_id), re.compile("Deals"))
     await w.tap(w.alice, w.session.message(forum.id, ry_lobby.message_id), "▶ Start")
@@ -135,6 +137,8 @@ async def test_a_game_in_the_general_topic_has_no_thread_and_a_topic_game_runs_b
     world: World,
 ) -> None:
     w = world
+    for user in (w.alice, w.bob, w.carol, w.dave):  # no private chats: reminders in the forum
+        user.started = False
     forum, (topic,) = w.add_forum("Card Forum", "Parquet corner")
     general = await open_in_topic(w, forum, None, "parquet", w.alice)
     assert not general.in_topic and general.thread is None
@@ -151,6 +155,7 @@ async def test_a_game_in_the_general_topic_has_no_thread_and_a_topic_game_runs_b
     topic_sends = [p for p in sends_to(w, forum) if p.get("message_thread_id") == topic.id]
     assert general_sends and topic_sends
     assert len(general_sends) + len(topic_sends) == len(sends_to(w, forum))
+    await w.remind()  # both first turns wait: a reminder each, where its game is
     # a ping of the General game stays in General
     assert any(PING.match(m.text) for m in w.tg.topic_messages(forum.id, None))
     assert any(PING.match(m.text) for m in w.tg.topic_messages(forum.id, topic.id))
@@ -158,6 +163,7 @@ async def test_a_game_in_the_general_topic_has_no_thread_and_a_topic_game_runs_b
 
 async def test_a_reply_thread_in_a_group_without_topics_is_no_topic(world: World) -> None:
     w = world
+    w.alice.started = w.bob.started = False  # their reminders go to the group
     anchor = w.tg.user_message(w.bob, w.group, "who plays?")
     await w.say(w.alice, w.group, "/newgame parquet", reply_to=anchor)
     command = w.tg.last_message(w.group.id, by_bot=False)
@@ -169,8 +175,9 @@ async def test_a_reply_thread_in_a_group_without_topics_is_no_topic(world: World
     await w.drain()
     board = w.session.message(w.group.id, lobby.message_id)
     assert "cross phase" in board.text
+    await w.remind()
     sent = sends_to(w, w.group)
-    assert len(sent) >= 3  # lobby, "already on", a ping
+    assert len(sent) >= 3  # lobby, "already on", a reminder
     assert all("message_thread_id" not in p for p in sent)
     assert await w.store.get_chat_game(w.group.id) == game_of(board)
 
@@ -243,6 +250,7 @@ def game_board_id(w: World, forum: TgChat, topic: TgTopic) -> int:
 
 async def test_a_closed_or_deleted_topic_breaks_nothing(world: World) -> None:
     w = world
+    w.alice.started = w.bob.started = False  # their reminders go to the topic
     forum, (closing, deleting) = w.add_forum("Card Forum", "Closing", "Deleting")
     lobby = await open_in_topic(w, forum, closing, "parquet", w.alice)
     await w.tap(w.bob, lobby, "✋ Join")
@@ -253,8 +261,12 @@ async def test_a_closed_or_deleted_topic_breaks_nothing(world: World) -> None:
     for _ in range(3):
         assert board is not None
         board = await parquet_move(w, board, [w.alice, w.bob])
-    refused = [c.error.description for c in w.tg.calls if c.error and c.method == "sendMessage"]
-    assert refused and set(refused) == {TOPIC_CLOSED}  # the pings
+    refused = [
+        c.error.description
+        for c in w.tg.calls
+        if c.error and c.method == "sendMessage" and c.params["chat_id"] == forum.id
+    ]
+    assert refused and set(refused) == {TOPIC_CLOSED}  # the reminders
     assert w.tg.unanswered_callbacks() == []
     assert not w.tg.topic_messages(forum.id, None)  # nothing strayed into General
 

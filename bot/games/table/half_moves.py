@@ -1,0 +1,89 @@
+"""A two-tap move (a source, then a target: Parquet's card, then its cell) played in a group
+without editing the group's board for the first tap.
+
+Telegram lets a bot write about 20 times a minute in a group, edits included, so a move must
+cost one edit of the board, not two. The board marks every cell something fits (✅, before any
+pick), and the first tap — a card, or a marked cell — is answered to that player alone, in the
+tap's own toast (a callback answer spends nothing of the group's budget): "8♥: now tap a ✅ cell
+for it", or "Fits here: 8♥, 10♥". The second tap completes the move. Either order works; a
+second tap that does not fit the first says what fits there and keeps the cell.
+
+The first tap is kept in the store for the player (the user setting `half`, one per player:
+any process may take the second tap), tied to the game and the board's version, so a tap of
+an older board never completes a move. A private game against the computer shows its pick on
+the board instead (its chat has no group budget): a card tapped first is picked there.
+"""
+
+from __future__ import annotations
+
+from bot.games.refusal import Notice, Refused
+from bot.games.screens import screens
+from bot.games.state import public_view, state_of
+from bot.games.table.play_service import PlayService
+from bot.i18n import translator
+from bot.registry import spec
+from bot.storage import GameRecord, Store
+from rules.notation import move_sources, move_targets
+
+HALF = "half"  # the user setting that holds the first tap: "<game>:<version>:<source>:<target>"
+
+
+class HalfMoves:
+    def __init__(self, store: Store, play: PlayService) -> None:
+        self.store = store
+        self.play = play
+
+    async def tap(
+        self,
+        record: GameRecord,
+        user_id: int,
+        version: int,
+        lang: str,
+        *,
+        source: str | None = None,
+        target: str | None = None,
+    ) -> Notice | None:
+        """A source or a target tapped by the mover: the move when it completes one, else the
+        toast that says what comes next."""
+        seat = self.play.mover(record, user_id, version)
+        legal = spec(record.kind).game.legal_moves(state_of(record), seat)
+        kept_source, kept_target = await self._kept(record, user_id, version)
+        if source is not None:
+            if not move_targets(legal, source):
+                raise Refused("pq-no-cell")
+            kept_source = source
+        elif target is not None:
+            if not move_sources(legal, target):
+                raise Refused("grp-stale")  # only a cell something fits is offered
+            kept_target = target
+        if kept_source is not None and kept_target is not None:
+            move = move_targets(legal, kept_source).get(kept_target)
+            if move is not None:
+                await self.store.set_setting(user_id, HALF, "")
+                await self.play.move(record, user_id, version, move)
+                return None
+        elif source is not None and record.table.private:
+            await self.play.pick(record, user_id, version, source)  # shown on the board
+            return None
+        missed = kept_source if kept_target is not None else None
+        keep = (None, kept_target) if kept_target is not None else (kept_source, None)
+        await self.store.set_setting(user_id, HALF, _encode(record.id, version, *keep))
+        half = screens(record.kind).half_move
+        if half is None:
+            raise Refused("grp-stale")
+        said = half(public_view(record), legal, missed or keep[0], keep[1], translator(lang))
+        return Notice("half-move", text=said)
+
+    async def _kept(
+        self, record: GameRecord, user_id: int, version: int
+    ) -> tuple[str | None, str | None]:
+        """The player's first tap on this version of this game's board, if any."""
+        kept = await self.store.get_setting(user_id, HALF) or ""
+        parts = kept.split(":")
+        if len(parts) != 4 or parts[0] != record.id or parts[1] != str(version):
+            return None, None
+        return parts[2] or None, parts[3] or None
+
+
+def _encode(gid: str, version: int, source: str | None, target: str | None) -> str:
+    return f"{gid}:{version}:{source or ''}:{target or ''}"

@@ -1,0 +1,63 @@
+"""Every write to a group counted in its budget (`bot.games.budget`): a middleware on the
+bot's session, so no send or edit to a group can go around it (greetings, lobbies, refusals,
+reminders and commands' answers included). The board edits the coalescer already counted go
+out with `flood.PREPAID` set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiogram import Bot
+from aiogram.client.session.middlewares.base import (
+    BaseRequestMiddleware,
+    NextRequestMiddlewareType,
+)
+from aiogram.methods import Response, TelegramMethod
+
+from bot.games.budget import GroupBudget
+from bot.wire import flood
+
+WRITES = frozenset(
+    {
+        "sendMessage",
+        "editMessageText",
+        "editMessageReplyMarkup",
+        "editMessageCaption",
+        "sendPhoto",
+        "sendDocument",
+        "sendSticker",
+        "copyMessage",
+        "forwardMessage",
+    }
+)
+
+
+class BudgetMiddleware(BaseRequestMiddleware):
+    """Counts every write to a group that the coalescer did not count already."""
+
+    def __init__(self, budget: GroupBudget) -> None:
+        self.budget = budget
+
+    async def __call__(
+        self,
+        make_request: NextRequestMiddlewareType[Any],
+        bot: Bot,
+        method: TelegramMethod[Any],
+    ) -> Response[Any]:
+        chat = getattr(method, "chat_id", None)
+        if (
+            isinstance(chat, int)
+            and chat < 0
+            and method.__api_method__ in WRITES
+            and not flood.PREPAID.get()
+        ):
+            await self.budget.wait_turn(chat)
+        return await make_request(bot, method)
+
+
+def install(bot: Bot, budget: GroupBudget) -> None:
+    """Put the budget on the bot's session once (several dispatchers may share one bot)."""
+    session = bot.session
+    if any(isinstance(m, BudgetMiddleware) for m in session.middleware):
+        return
+    session.middleware(BudgetMiddleware(budget))

@@ -1,0 +1,103 @@
+"""Group games at Telegram's real limits (the fake answers 429 past ~20 writes a minute in a
+group, and the bot runs at its production budget): every write to a group is in the budget, a
+screen that did not change is never sent again, and a double tap or "My cards" costs nobody a
+move."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+from tests.support.recording import TgUser
+from tests.support.tg_errors import NOT_MODIFIED
+from tests.support.world import (
+    World,
+    hand_of,
+    invite_code,
+    open_lobby,
+    play_ryadki_turn,
+    start_ryadki,
+)
+
+BOARD = re.compile(r"^🃏 Ryadki · (deal|game over)")
+
+
+def group_writes(w: World) -> list[str]:
+    """The sends and edits that reached the group (429s and refusals not counted)."""
+    return [
+        c.method
+        for c in w.tg.calls
+        if c.error is None
+        and c.method in ("sendMessage", "editMessageText", "editMessageReplyMarkup")
+        and c.params.get("chat_id") == w.group.id
+    ]
+
+
+def boards(w: World) -> list[int]:
+    """The Ryadki boards in the group (messages with the game's buttons, not deleted)."""
+    return [m.message_id for m in w.session.messages(w.group) if BOARD.match(m.text)]
+
+
+async def mover(w: World, players: list[TgUser]) -> TgUser:
+    return next(u for u in players if "Your turn" in hand_of(w, u).text)
+
+
+async def test_a_busy_group_never_gets_a_429_greetings_and_lobbies_included(world: World) -> None:
+    """Greeting, picker, lobby, joins, a whole deal and a rematch in quick succession: all of
+    them inside the group's budget (a write that went around it would meet Telegram's 429)."""
+    w = world
+    players = [w.alice, w.bob, w.carol, w.dave]
+    for _ in range(3):
+        await w.say(w.alice, w.group, "/newgame")  # the picker, three times
+    await start_ryadki(w, players)
+    while await play_ryadki_turn(w, players):
+        pass
+    assert "game over" in w.board().text
+    assert w.tg.limits.refused == 0
+    per_minute = w.tg.writes_in_window(w.group.id, 60.0)
+    assert 0 < per_minute <= w.settings.edits_per_minute_per_group
+
+
+async def test_a_double_tap_on_a_hand_card_leaves_one_board_and_the_next_move_stands(
+    any_world: World,
+) -> None:
+    w = any_world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    user = await mover(w, players)
+    hand = hand_of(w, user)
+    card = next(t for t in hand.button_texts() if t.startswith("✅"))
+    data = str(hand.button(card)["callback_data"])
+    await w.tap_data(user, hand, data)
+    before = boards(w), len(group_writes(w))
+    await w.tap_data(user, hand, data)  # the same button again: a double tap
+    await w.drain()
+    assert boards(w) == before[0]  # no second board
+    assert len(group_writes(w)) == before[1]  # and not even an edit
+    nxt = await mover(w, players)
+    alerts = w.session.alerts(nxt)
+    assert await play_ryadki_turn(w, players)
+    assert w.session.alerts(nxt) == alerts  # not "the position has changed"
+
+
+async def test_my_cards_costs_the_group_nothing(any_world: World) -> None:
+    w = any_world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    code = invite_code(w.tg.message(w.group.id, boards(w)[0]))
+    before = boards(w), len(group_writes(w))
+    for user in players:
+        await w.say(user, None, f"/start j{code}")  # "My cards"
+    assert boards(w) == before[0] and len(group_writes(w)) == before[1]
+    assert await play_ryadki_turn(w, players)  # the game goes on, nobody is stale
+
+
+async def test_three_joins_at_once_edit_the_lobby_without_a_not_modified(world: World) -> None:
+    w = world
+    lobby = await open_lobby(w, "ryadki")
+    taps = [w.session.tap(u, lobby, "✋ Join") for u in (w.bob, w.carol, w.dave)]
+    await asyncio.gather(*(w.dp.feed_update(w.bot, t) for t in taps))
+    await w.drain()
+    assert all(name in w.board().text for name in ("Bob", "Carol", "Dave"))
+    not_modified = [c for c in w.tg.calls if c.error and NOT_MODIFIED in c.error.description]
+    assert not_modified == []
