@@ -51,7 +51,7 @@ def all_targets(legal: Sequence[str]) -> set[str]:
     """Every target of a two-part move (the cells something may go to now)."""
     out: set[str] = set()
     for move in legal:
-        src, sep, dst = move.partition("@") if "@" in move else move.partition(">")
+        _src, sep, dst = move.partition("@") if "@" in move else move.partition(">")
         if sep:
             out.add(dst)
     return out
