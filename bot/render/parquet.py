@@ -286,6 +286,6 @@ def half_move(
     hand = [face(c, _) for c in sorted_hand([s for s in fits if not s.isdigit()])]
     cards = ", ".join(hand + [_on_board(view, s, _) for s in sorted(fits) if s.isdigit()])
     if source is None:
-        return _("pq-half-cell", cards=cards)
+        return _("pq-half-cell", cards=cards, n=len(fits))
     mover = _on_board(view, source, _) if source.isdigit() else face(source, _)
-    return _("pq-half-miss", card=mover, cards=cards)
+    return _("pq-half-miss", card=mover, cards=cards, n=len(fits))

@@ -173,5 +173,11 @@ grp-migrated = ♻️ The group became a supergroup — the game continues here.
 # the first tap of a move in a group, answered to the player alone (the board waits for the move)
 pq-half-card = { $card }: now tap a ✅ cell for it.
 pq-half-move = Moving { $card }: now tap its new ✅ cell.
-pq-half-cell = Fits here: { $cards }. Now tap the card.
-pq-half-miss = { $card } does not fit there. Fits there: { $cards }.
+pq-half-cell = { $n ->
+    [one] This fits here:
+   *[other] These fit here:
+} { $cards }. Now tap the card.
+pq-half-miss = { $card } does not fit there. { $n ->
+    [one] This fits there:
+   *[other] These fit there:
+} { $cards }.
