@@ -57,3 +57,15 @@ def events_of(view: View) -> list[Event]:
 def turn(record: GameRecord, state: object | None = None) -> int | None:
     """The seat to move in the record's state (or in `state`), None once the game is over."""
     return spec(record.kind).game.turn(state_of(record) if state is None else state)
+
+
+def position(record: GameRecord) -> int:
+    """The version a table's buttons carry: the one at which its position last changed."""
+    settled = record.table.settled
+    return record.version if settled is None or settled > record.version else settled
+
+
+def current(record: GameRecord, version: int) -> bool:
+    """A tap made on `version` saw the position as it is now (a save since then changed nothing
+    a player sees)."""
+    return position(record) <= version <= record.version

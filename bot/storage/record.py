@@ -189,6 +189,13 @@ class TableMeta:
     private: bool = False  # against the computer in the creator's private chat (no group)
     started: float | None = None  # when the game was dealt
     left: dict[int, str] = field(default_factory=dict)  # seat → "resigned" | "timeout"
+    # seat → when that person last made a move of their own (a turn ping waits for one who is
+    # playing now: bot.games.table.pings)
+    acted: dict[int, float] = field(default_factory=dict)
+    # the version at which the position (the rules' state, a pick) last changed: the buttons
+    # carry it, so a save that changes nothing a player sees (a hand message re-sent, a setting)
+    # makes no screen stale (bot.games.state.position; None: every version is a position)
+    settled: int | None = None
 
     def to_dict(self) -> JSONObject:
         return {
@@ -219,6 +226,8 @@ class TableMeta:
             "private": self.private,
             "started": self.started,
             "left": {str(k): v for k, v in self.left.items()},
+            "acted": {str(k): v for k, v in self.acted.items()},
+            "settled": self.settled,
         }
 
     @classmethod
@@ -257,6 +266,8 @@ class TableMeta:
             private=bool(d.get("private")),
             started=_opt_float(d.get("started")),
             left={int(k): str(v) for k, v in (d.get("left") or {}).items()},
+            acted={int(k): float(v) for k, v in (d.get("acted") or {}).items()},
+            settled=_opt_int(d.get("settled")),
         )
 
     @property

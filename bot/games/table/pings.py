@@ -1,17 +1,21 @@
 """Turn pings: a board edit makes no sound, so a person whose turn comes is told by one short
-message that does. What it costs decides where and when:
+message that does — when they need it. A player who is tapping away needs none (and every
+message costs: about 20 writes a minute in a group, about one a second in any chat), so:
 
-- A game with hidden hands (Ryadki) pings at once, in the player's private chat, as a reply to
-  their hand: a private chat spends nothing of the group's write budget.
+- A game with hidden hands (Ryadki) pings in the player's private chat, as a reply to their
+  hand: at once when the turn comes to a player who has not moved for `turn_reminder_seconds`
+  (the first turn, a player who looked away); a player who moved more recently (or keeps the
+  turn) is playing now and gets a reminder only if this turn waits that long.
 - A game of open hands (Parquet) reminds instead: a player who moves within
   `turn_reminder_seconds` of their turn needs no message at all (two players tapping away
   spend the group's budget on the board only); a turn that waits that long gets one reminder —
   in the player's private chat when they started the bot, else in the group as a reply to the
   board that mentions them (its send counted in the group's budget, so it waits for it rather
-  than being skipped). The reminder is a deadline in the store (`remind:<game>:<seat>:<turn's
-  deadline>`), so any process sends it, once, and a turn that has moved on cancels nothing:
-  the due reminder finds a different turn and does nothing.
-- Never to the player who just moved, never to a computer seat, never in a private game
+  than being skipped).
+- A reminder is a deadline in the store (`remind:<game>:<seat>:<turn's deadline>`), so any
+  process sends it, once, and a turn that has moved on cancels nothing: the due reminder finds
+  a different turn and does nothing.
+- Never at once to the player who just moved, never to a computer seat, never in a private game
   against the computer, never to a player who turned pings off in /settings (`pings` = "off").
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
   loses the compare-and-set first). Sent in the background, so a tap's answer never waits.
@@ -74,9 +78,11 @@ class Pings:
         if not self.enabled or meta.private or meta.group is None:
             return
         turn = None if record.finished else state_turn(record)
-        if not record.finished and (turn is None or turn == before or meta.is_ai(turn)):
+        if not record.finished and (turn is None or meta.is_ai(turn)):
             return
-        if turn is not None and not self._private(record):
+        if turn is not None and (
+            turn == before or not self._private(record) or self._playing(record, turn)
+        ):
             due = self.clock() + self.settings.turn_reminder_seconds
             try:
                 await self.store.schedule(_remind_key(record, turn), due)
@@ -100,7 +106,10 @@ class Pings:
         if state_turn(record) != int(seat) or _due(record) != due:
             return  # the turn has moved on
         try:
-            await self._remind(record, int(seat))
+            if self._private(record):
+                await self._send(record, int(seat))
+            else:
+                await self._remind(record, int(seat))
         except (Undeliverable, RetryLater, ChatMoved) as err:
             log.info("event=ping_failed game=%s error=%s", record.id, err)
 
@@ -125,6 +134,11 @@ class Pings:
         """A game with hidden hands pings its players privately, on their hands."""
         return spec(record.kind).hidden_hands
 
+    def _playing(self, record: GameRecord, seat: int) -> bool:
+        """The person at `seat` made a move of their own within the reminder's delay."""
+        acted = record.table.acted.get(seat)
+        return acted is not None and self.clock() - acted < self.settings.turn_reminder_seconds
+
     @staticmethod
     def _group_slot(record: GameRecord) -> str:
         """The group's setting that holds its last ping of this game."""
@@ -132,7 +146,7 @@ class Pings:
         return PING if thread is None else f"{PING}:{thread}"
 
     async def _send(self, record: GameRecord, seat: int) -> None:
-        """A hidden-hand game's ping, at once: a reply to the player's hand."""
+        """A hidden-hand game's ping or reminder: a reply to the player's hand."""
         meta = record.table
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":

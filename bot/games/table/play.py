@@ -47,6 +47,7 @@ def _settle(
     set_state(record, state)
     meta = record.table
     meta.pick = None
+    meta.settled = record.version + 1  # the version this change is saved as
     view = public_view(record, state)
     active = view.get("active")
     if spec(record.kind).game.status(state).over:
@@ -104,6 +105,8 @@ def play(
         meta.timeouts[seat] = 0
     if move == "resign":
         meta.left[seat] = "resigned"
+    else:
+        meta.acted[seat] = now
     _log(record, events_of(public_view(record, state)), now, False if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
     if move == "resign" and record.finished:

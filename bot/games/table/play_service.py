@@ -11,7 +11,7 @@ from bot import metrics
 from bot.events import Removed, Timeout
 from bot.games import howto
 from bot.games.refusal import Refused
-from bot.games.state import public_view, state_of, turn
+from bot.games.state import current, position, public_view, state_of, turn
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
 from bot.games.table.pings import Pings
@@ -64,7 +64,7 @@ class PlayService:
         """The user's seat when it is their turn on the version they tapped (None: any version;
         Refused otherwise)."""
         seat = self._seat(record, user_id)
-        if version is not None and version != record.version:
+        if version is not None and not current(record, version):
             raise Refused("grp-stale")
         if turn(record) != seat:
             raise Refused("grp-not-your-turn")
@@ -123,7 +123,7 @@ class PlayService:
             if p.ai:
                 continue
             await howto.first_time(self.store, self.publisher.tg, p.user_id, record.kind, p.lang)
-            screen = await self.publisher.hand_screen(record, seat, record.version + 1)
+            screen = await self.publisher.hand_screen(record, seat, position(record))
             msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
             if msg_id is None:
                 failed.append(seat)
@@ -138,13 +138,13 @@ class PlayService:
         saved = await self.records.mutate(record.id, remember)
         if saved is not None:
             for seat in sent:
-                screen = await self.publisher.hand_screen(saved, seat, saved.version)
+                screen = await self.publisher.hand_screen(saved, seat, position(saved))
                 self.publisher.shown_hand(saved.id, seat, saved.version, screen)
 
     async def send_hand(self, record: GameRecord, seat: int) -> None:
         """(Re)send a player's hand message (after /start j<code> by a seated player)."""
         p = record.table.players[seat]
-        screen = await self.publisher.hand_screen(record, seat, record.version)
+        screen = await self.publisher.hand_screen(record, seat, position(record))
         msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
         if msg_id is None:
             return
@@ -158,7 +158,10 @@ class PlayService:
         old = record.table.hands.get(seat)
         saved = await self.records.mutate(record.id, remember)
         if saved is not None:
-            self.publisher.forget_hand(saved.id, seat)
+            if position(saved) == position(record):  # the message sent shows it as it is
+                self.publisher.shown_hand(saved.id, seat, saved.version, screen)
+            else:
+                self.publisher.forget_hand(saved.id, seat)
             await self.publisher.show(saved)
             if old is not None and old[1] != msg_id:  # the old hand no longer answers taps
                 await self.publisher.tg.retire(old[0], old[1], t(p.lang, "hand-moved"))
@@ -203,6 +206,7 @@ class PlayService:
                 raise Refused("pq-no-cell")
         expected = record.version
         record.table.pick = pick
+        record.table.settled = expected + 1  # the targets on the screen change
         if not await self.store.save(record, expected):
             raise Refused("grp-stale")
         await self.publisher.show(record)

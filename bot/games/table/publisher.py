@@ -17,7 +17,7 @@ from bot.games.places import Place
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.refusal import Refused
 from bot.games.screens import screens
-from bot.games.state import public_view, state_of, turn, view_of
+from bot.games.state import position, public_view, state_of, turn, view_of
 from bot.games.table.lobby import Lobby
 from bot.games.table.records import TableRecords
 from bot.registry import spec
@@ -86,7 +86,7 @@ class Publisher:
         return TableCtx(
             lang=lang or meta.lang or self.settings.default_language,
             game_id=record.id,
-            version=record.version if version is None else version,
+            version=position(record) if version is None else version,
             events=meta.events,
             names=[p.name for p in meta.players],
             bot_username=await self.tg.username(),
@@ -276,7 +276,7 @@ class Publisher:
                 last = self._hand_sig.get((record.id, seat))
                 if last is not None and last[0] > record.version:
                     continue  # a newer state is already shown
-                screen = await self.hand_screen(record, seat, record.version)
+                screen = await self.hand_screen(record, seat, position(record))
                 sig = _sig(screen)
                 self._hand_sig[(record.id, seat)] = (record.version, sig)
                 if last is not None and last[1] == sig:
@@ -299,7 +299,7 @@ class Publisher:
         hand = None if seat is None else places.hand(record.table, seat)
         if seat is None or hand is None:
             return
-        screen = await self.hand_screen(record, seat, record.version, confirm_leave=confirm)
+        screen = await self.hand_screen(record, seat, position(record), confirm_leave=confirm)
         await hand.edit(self.tg, screen)
         self.forget_hand(record.id, seat)
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from bot.games.ports import Answer
 from bot.games.refusal import Notice, Refused
 from bot.games.screens import screens
+from bot.games.state import current
 from bot.games.table.half_moves import HalfMoves
 from bot.games.table.lobby import COMPUTER_ACTIONS
 from bot.games.table.lobby_service import LobbyService
@@ -113,7 +114,7 @@ class TapRouter:
         if game.table.seat_of(user.user_id) is None:
             raise Refused("grp-not-seated")
         if spec(game.kind).hidden_hands:  # Leave, then Yes / No on the player's own hand
-            if arg == "y" and version == game.version:
+            if arg == "y" and current(game, version):
                 await self.play.move(game, user.user_id, version, "resign")
                 return Notice("grp-left")
             # an old Yes (the game went on since it was asked) asks again
@@ -121,7 +122,7 @@ class TapRouter:
             await self.publisher.show_leave_confirm(game, user.user_id, confirm=confirm)
             return None
         # on the board everyone sees: a second tap within RESIGN_CONFIRM_SECONDS confirms
-        if version == game.version and await self.play.confirmed_resign(game.id, user.user_id):
+        if current(game, version) and await self.play.confirmed_resign(game.id, user.user_id):
             await self.play.move(game, user.user_id, version, "resign")
             return None
         await self.play.ask_resign(game.id, user.user_id)

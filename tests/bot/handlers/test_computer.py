@@ -10,6 +10,7 @@ import re
 import pytest
 
 import rules
+from bot import metrics
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World, hand_of, open_lobby
 
@@ -28,11 +29,15 @@ def restart(w: World) -> None:
 
 
 async def computer_moves(w: World) -> int:
-    """The computer's pause passes and the deadline loop runs once."""
+    """The computer's pause passes and the deadline loop runs once: how many turn deadlines it
+    handled (a computer seat's move is one; due turn reminders, which change nothing, are not
+    counted)."""
+    turns = metrics.TIMERS.values
+    before = turns.get(("turn",), 0.0)
     w.clock.now += w.settings.ai_pause_seconds
-    handled = await w.svc.timers.tick_once()
+    await w.svc.timers.tick_once()
     await w.drain()
-    return handled
+    return int(turns.get(("turn",), 0.0) - before)
 
 
 def private_board(w: World, user: TgUser) -> TgMessage:

@@ -101,3 +101,26 @@ async def test_three_joins_at_once_edit_the_lobby_without_a_not_modified(world: 
     assert all(name in w.board().text for name in ("Bob", "Carol", "Dave"))
     not_modified = [c for c in w.tg.calls if c.error and NOT_MODIFIED in c.error.description]
     assert not_modified == []
+
+
+async def test_my_cards_leaves_every_other_hand_live(any_world: World) -> None:
+    """A player who brings their hand back ("My cards") changes no position: the mover's hand
+    as it is on their screen still plays, and no other hand is edited for it."""
+    w = any_world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    user = await mover(w, players)
+    hand = hand_of(w, user)
+    card = next(t for t in hand.button_texts() if t.startswith("✅"))
+    data = str(hand.button(card)["callback_data"])  # what the mover's screen shows now
+    code = invite_code(w.tg.message(w.group.id, boards(w)[0]))
+    edits = len([c for c in w.tg.calls if c.method == "editMessageText"])
+    for other in players:
+        if other != user:
+            await w.say(other, None, f"/start j{code}")  # "My cards"
+    retired = len(players) - 1  # each old hand says the cards moved below
+    assert len([c for c in w.tg.calls if c.method == "editMessageText"]) == edits + retired
+    alerts = w.session.alerts(user)
+    await w.tap_data(user, hand, data)
+    assert w.session.alerts(user) == alerts  # not "the position has changed"
+    assert card.removeprefix("✅ ") not in hand_of(w, user).button_texts()  # it was played

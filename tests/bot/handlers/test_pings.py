@@ -34,32 +34,50 @@ def turn_holder(w: World, players: list[TgUser]) -> TgUser | None:
     return next((u for u in players if "Your turn" in hand_of(w, u).text), None)
 
 
-async def test_ryadki_each_turn_pings_its_player_once_and_the_old_ping_goes(
+async def test_ryadki_pings_a_player_who_looked_away_at_once_and_one_playing_now_later(
     any_world: World,
 ) -> None:
+    """The first mover (who has not played yet) is pinged at once; players tapping away (a turn
+    comes back within the reminder's delay of their last move) get no ping — their hand says
+    "Your turn"; a turn that then waits the delay gets one reminder, a reply to the hand in the
+    private chat, and the previous ping goes."""
     w = any_world
     players = [w.alice, w.bob, w.carol]
     await start_ryadki(w, players)
     await w.drain()
-    turns = {u.id: 0 for u in players}
-    holder = turn_holder(w, players)
-    assert holder is not None
-    turns[holder.id] += 1  # the first mover is told too
-    for _ in range(40):
-        before = turn_holder(w, players)
-        if not await play_ryadki_turn(w, players):
-            break
+    first = turn_holder(w, players)
+    assert first is not None
+    assert [sent_pings(w, u.id) for u in players] == [int(u == first) for u in players]
+    moved: set[int] = set()
+    for _ in range(10):  # a second a tap: each is pinged at their first turn only
+        holder = turn_holder(w, players)
+        assert holder is not None
+        assert sent_pings(w, holder.id) == 1  # told once, though the turn came back
+        moved.add(holder.id)
+        assert await play_ryadki_turn(w, players)
         await w.drain()
-        after = turn_holder(w, players)
-        if after is not None and after != before:
-            turns[after.id] += 1
-        for user in players:
-            alive = pings(w, user)
-            assert len(alive) <= 1, f"{user.first_name} has {len(alive)} pings"
-            if alive:  # a reply to the hand, naming the group
-                assert "Card Club" in alive[0].text
+    assert len(moved) == 3
+    waiting = turn_holder(w, players)  # the turn waits: its player is reminded, on their hand
+    assert waiting is not None and sent_pings(w, waiting.id) == 1
+    await w.remind()  # (earlier turns' reminders are due too, and find their turn gone)
+    assert sent_pings(w, waiting.id) == 2
+    alive = pings(w, waiting)
+    assert len(alive) == 1 and "Card Club" in alive[0].text  # the first ping was deleted
+    sent = [c for c in w.tg.calls if c.method == "sendMessage"][-1].params
+    assert sent["reply_parameters"]["message_id"] == hand_of(w, waiting).message_id
+    assert await w.remind() == 0  # one reminder a turn
+    assert await play_ryadki_turn(w, players)
+    await w.drain()
+    nxt = turn_holder(w, players)
+    assert nxt is not None
+    if nxt != waiting:  # the others looked away meanwhile: pinged at once
+        assert sent_pings(w, nxt.id) == 2
+    else:  # she keeps the turn (her card took the row): playing now, reminded if she waits
+        assert sent_pings(w, nxt.id) == 2
+        await w.remind()
+        assert sent_pings(w, nxt.id) == 3
     for user in players:
-        assert sent_pings(w, user.id) == turns[user.id], user.first_name
+        assert len(pings(w, user)) <= 1
 
 
 async def parquet_move(w: World) -> bool:
