@@ -52,6 +52,7 @@ PREPAID: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_prepaid", 
 
 MAX_CHATS = 10_000  # chats remembered before the idle ones are forgotten
 GIVE_UP_SECONDS = 600.0  # an edit Telegram keeps refusing with RetryAfter is retried this long
+FLUSH_WAIT = 2.0  # at shutdown, a RetryAfter this short is waited for once
 
 
 @dataclass
@@ -134,11 +135,25 @@ class EditCoalescer:
                 for key in list(chat.pending):
                     _version, send = chat.pending.pop(key)
                     try:
-                        await send()
+                        await self._flush_one(send)
+                    except RetryLater as e:  # the next process's edit will show it
+                        log.info("event=flush_skipped key=%s retry_after=%s", key, e.seconds)
                     except Exception:
                         log.warning("event=flush_failed", exc_info=True)
             PREPAID.reset(prepaid)
         self._chats.clear()
+
+    @staticmethod
+    async def _flush_one(send: Send) -> None:
+        """One edit at shutdown; a chat paused for a moment (one second, as a private chat
+        after a burst) is waited for once, a longer pause is left to the next process."""
+        try:
+            await send()
+        except RetryLater as e:
+            if e.seconds > FLUSH_WAIT:
+                raise
+            await asyncio.sleep(e.seconds)
+            await send()
 
     def move_chat(self, old: int, new: int) -> None:
         """The group `old` became the supergroup `new`: forget the edits waiting for `old` and
