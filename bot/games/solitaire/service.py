@@ -21,6 +21,7 @@ from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.results import result_of
 from bot.games.screens import solo_board
+from bot.games.solitaire import daily as solo_daily
 from bot.games.solitaire import model
 from bot.games.state import state_of, view_of
 from bot.i18n import t, translator
@@ -180,7 +181,7 @@ class SolitaireService:
             hint = model.hint(game)
             if hint is None:
                 raise Refused("no-hint")
-            pick = _picked_for(game, hint)
+            pick = model.picked_for(game, hint)
             toast = "hint-toast"
             if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
                 game.solo.hints = 1  # unranked); later ones change nothing stored
@@ -305,19 +306,21 @@ class SolitaireService:
     ) -> None:
         if not is_solitaire(kind) or variant not in spec(kind).variants:
             raise Refused("error-stale", alert=True)  # forged: nothing is created
-        for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
-            await self._abandon(game_id, lang, where)
-            await self.store.remove_user_game(user_id, game_id)
         day = utc_day(self.clock())
         seed = day_seed(kind, variant, day) if daily else None
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
-        record.solo.name = name
-        record.solo.howto = await howto.is_first(self.store, user_id, kind)
         if daily:  # the same deal for everyone today; the first attempt is the ranked one
             record.solo.daily = day_number(day)
-            record.solo.ranked = await self.store.claim_daily(
-                user_id, kind, variant, record.solo.daily, record.id
-            )
+            held = await solo_daily.claim(self.store, record)
+            if held is not None:  # being played: a second tap on ▶ brings it here
+                await self._bring(held, where, lang)
+                return
+        for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
+            if game_id != record.id:  # (a claimed day's game that another tap created)
+                await self._abandon(game_id, lang, where)
+                await self.store.remove_user_game(user_id, game_id)
+        record.solo.name = name
+        record.solo.howto = await howto.is_first(self.store, user_id, kind)
         screen = self.board(record, lang)
         chat_id, message_id = where
         if below:
@@ -325,8 +328,12 @@ class SolitaireService:
             record.solo.msg = await self.tg.send(chat_id, screen.text, screen.keyboard)
         else:
             record.solo.msg = message_id
-        if not await self.store.create(record):  # an id collision: practically never
-            raise Refused("error-generic", alert=True)
+        if not await self.store.create(record):
+            current = await solo_daily.of_collision(self.store, record)
+            if current is None:  # an id collision: practically never
+                raise Refused("error-generic", alert=True)
+            await self._bring(current, where, lang)  # the day's game, another tap's
+            return
         await self.store.add_user_game(user_id, record.id)
         metrics.game_started(kind)
         log.info(
@@ -362,13 +369,18 @@ class SolitaireService:
 
     async def _resume(self, game_id: str, user_id: int, where: tuple[int, int], lang: str) -> None:
         record = await self.store.load(game_id) if is_game_id(game_id) else None
-        if (
-            record is None
-            or record.finished
-            or not is_solitaire(record.kind)
-            or record.solo.uid != user_id
-        ):
+        if record is None or not solo_daily.playing(record, user_id):
             raise Refused("error-stale-game")
+        await self._show_here(record, where, lang)
+
+    async def _bring(self, record: GameRecord, where: tuple[int, int], lang: str) -> None:
+        """The day's ranked game, started by another tap (which may have died before it listed
+        the game among the user's), shown here."""
+        await self.store.add_user_game(record.solo.uid, record.id)
+        await self._show_here(record, where, lang)
+
+    async def _show_here(self, record: GameRecord, where: tuple[int, int], lang: str) -> None:
+        """An unfinished game moves to this message (its old board says where it went)."""
         chat_id, message_id = where
         old = record.solo.msg
         if old != message_id:
@@ -378,11 +390,3 @@ class SolitaireService:
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
         await self._edit(chat_id, message_id, self.board(record, lang), record)
-
-
-def _picked_for(game: GameRecord, move: str) -> str | None:
-    """A hinted move whose source has several targets is shown with that source picked."""
-    if ">" not in move:
-        return None
-    src = move.split(">", maxsplit=1)[0]
-    return src if sum(1 for m in model.legal_moves(game) if m.startswith(src + ">")) > 1 else None
