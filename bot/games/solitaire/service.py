@@ -29,9 +29,9 @@ from bot.registry import is_solitaire, kinds, spec
 from bot.render.screen import Played, Screen, SoloCtx
 from bot.render.stats import share_row
 from bot.stats.daily import day_number, day_seed, utc_day
-from bot.storage import GameRecord, Store
+from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import GameCallback, is_game_id
-from bot.wire.flood import EditCoalescer
+from bot.wire.flood import HELD, EditCoalescer
 from bot.wire.keyboard import Keyboard
 from rules.views import View
 
@@ -116,30 +116,29 @@ class SolitaireService:
         """Send the boards still waiting (a paused chat) once more before the process ends."""
         await self.flood.close(flush=True)
 
-    def board(
-        self,
-        record: GameRecord,
-        lang: str,
-        state: object | None = None,
-        view: View | None = None,
-        *,
-        pick: str | None = None,
-        hint: str | None = None,
-        confirm: str | None = None,
-    ) -> Screen:
-        return board(record, lang, state, view, pick=pick, hint=hint, confirm=confirm)
-
     async def _edit(
         self, chat_id: int, message_id: int, screen: Screen, record: GameRecord
     ) -> None:
         """Show `record`'s `screen` on the board message (waits only when Telegram lets it go
         at once). One message shows game after game (menu, new game), so the coalescer keys the
-        edit by message and game: a new game's version 0 is not older than the last one's."""
+        edit by message and game: a new game's version 0 is not older than the last one's.
+        An edit the coalescer held back (a 429) first asks the store whether a newer position
+        was saved meanwhile, here or by another process (which shows that one): then it goes
+        no more. An edit sent at once follows its save closely and pays no such round trip."""
 
         async def push() -> None:
+            if HELD.get() and await self._superseded(record.id, record.version):
+                return
             await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
 
         await self.flood.submit(chat_id, (message_id, record.id), record.version, push)
+
+    async def _superseded(self, game_id: str, version: int) -> bool:
+        try:
+            latest = await self.store.version_of(game_id)
+        except StoreUnavailable:  # cannot tell: show what we have
+            return False
+        return latest is not None and latest > version
 
     # -- the board's buttons ---------------------------------------------------------------------
     async def tap(self, tap: Tap) -> None:
@@ -197,7 +196,7 @@ class SolitaireService:
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
-        screen = self.board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
+        screen = board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
         said = tap.answer(t(tap.lang, toast) if toast else None)
         await asyncio.gather(self._edit(*tap.where, screen, game), said)
 
@@ -234,7 +233,7 @@ class SolitaireService:
                 game.solo.moves,
             )
         # the move is saved: stop the button's spinner while the board is being edited
-        screen = self.board(game, tap.lang, state, view)
+        screen = board(game, tap.lang, state, view)
         await asyncio.gather(self._edit(*tap.where, screen, game), tap.answer())
 
     async def _lost_race(self, tap: Tap) -> NoReturn:
@@ -253,7 +252,7 @@ class SolitaireService:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
-        await self._edit(*tap.where, self.board(game, tap.lang), game)
+        await self._edit(*tap.where, board(game, tap.lang), game)
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
@@ -321,7 +320,7 @@ class SolitaireService:
                 await self.store.remove_user_game(user_id, game_id)
         record.solo.name = name
         record.solo.howto = await howto.is_first(self.store, user_id, kind)
-        screen = self.board(record, lang)
+        screen = board(record, lang)
         chat_id, message_id = where
         if below:
             await self.tg.retire(chat_id, message_id)
@@ -389,4 +388,4 @@ class SolitaireService:
                 raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
-        await self._edit(chat_id, message_id, self.board(record, lang), record)
+        await self._edit(chat_id, message_id, board(record, lang), record)
