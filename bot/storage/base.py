@@ -236,5 +236,5 @@ class Store(ABC):
 
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> bool:
+    ) -> str:
         return await self.result_views.claim_daily(user_id, kind, variant, day, game_id)

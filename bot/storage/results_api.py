@@ -103,6 +103,10 @@ class ResultViews(ABC):
     @abstractmethod
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> bool:
-        """Atomically claim the user's one ranked attempt at a day's deal: True for the first
-        claim (for `game_id`), False for every later one."""
+    ) -> str:
+        """Atomically claim the user's one ranked attempt at a day's deal for `game_id`; the
+        game the claim names: `game_id` for the first claim, the first claim's game for every
+        later one. A claim is made before its game is created (the two live apart: other Redis
+        Cluster slots), so the game it names may not exist yet, or ever (its tap's process
+        died, or gave up on a stalled store, in between): whoever finds it missing creates it
+        (bot.games.solitaire.service)."""

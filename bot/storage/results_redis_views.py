@@ -83,7 +83,11 @@ class RedisResultViews(ResultViews):
 
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> bool:
+    ) -> str:
         key = self.keys.user(user_id, f"dy:{kind}:{variant}:{day}")
-        [ok] = await self.link.batch([("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL)])
-        return ok is not None
+        # one round trip: a claim never changes once made (it expires days after its day), so
+        # the GET reads the first one
+        _, held = await self.link.batch(
+            [("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL), ("GET", key)]
+        )
+        return game_id if held is None else str(text(held))

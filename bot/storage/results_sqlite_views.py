@@ -129,17 +129,18 @@ class SQLiteResultViews(ResultViews):
 
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> bool:
+    ) -> str:
         key = f"{user_id}:{kind}:{variant}:{day}"
 
-        def op(conn: sqlite3.Connection) -> bool:
+        def op(conn: sqlite3.Connection) -> str:
             now = self.clock()
             with tx(conn, immediate=True):
                 conn.execute("DELETE FROM daily_claims WHERE key = ? AND expires <= ?", (key, now))
-                cur = conn.execute(
+                conn.execute(
                     "INSERT OR IGNORE INTO daily_claims (key, game_id, expires) VALUES (?, ?, ?)",
                     (key, game_id, now + DAILY_CLAIM_TTL),
                 )
-                return cur.rowcount == 1
+                row = conn.execute("SELECT game_id FROM daily_claims WHERE key = ?", (key,))
+                return str(row.fetchone()[0])
 
         return await self._run(op)

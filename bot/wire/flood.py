@@ -13,7 +13,10 @@ through `EditCoalescer.submit(chat_id, key, version, send)`:
 - `RetryLater` (Telegram's RetryAfter) from the send pauses every edit to that chat for the
   time Telegram asks (one back-off per chat), then the latest waiting edit is sent; an edit is
   retried until it goes through, for up to `give_up` seconds (10 minutes), then logged;
-- `submit` never waits for a paused chat: the caller (a tap being answered) goes on at once.
+- `submit` never waits for a paused chat: the caller (a tap being answered) goes on at once;
+- an edit sent later than submitted (it waited for the budget or a pause, or is retried after
+  a RetryAfter) runs with `HELD` set: its screen may be older than what another process showed
+  meanwhile, so its sender checks that it is still the newest (the stored version) first.
 The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
 between two sends to one chat. The clock and the sleep are injectable so tests control time.
 
@@ -49,6 +52,8 @@ sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
 
 # set while a coalescer's send runs: its budget was taken already (bot.telegram.budget)
 PREPAID: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_prepaid", default=False)
+# set while a coalescer sends an edit it held back (not at once, inside `submit`)
+HELD: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_held", default=False)
 
 MAX_CHATS = 10_000  # chats remembered before the idle ones are forgotten
 GIVE_UP_SECONDS = 600.0  # an edit Telegram keeps refusing with RetryAfter is retried this long
@@ -103,7 +108,7 @@ class EditCoalescer:
             return
         chat.pending[key] = (version, send)
         if chat.worker is None and self._delay(chat) <= 0:
-            await self._send_one(chat_id, chat, key)
+            await self._send_one(chat_id, chat, key, held=False)
         if chat.pending and chat.worker is None:
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
 
@@ -131,6 +136,7 @@ class EditCoalescer:
                 chat.worker = None
         if flush:
             prepaid = PREPAID.set(True)  # at shutdown: no waiting for the budget
+            held = HELD.set(True)
             for chat in self._chats.values():
                 for key in list(chat.pending):
                     _version, send = chat.pending.pop(key)
@@ -140,6 +146,7 @@ class EditCoalescer:
                         log.info("event=flush_skipped key=%s retry_after=%s", key, e.seconds)
                     except Exception:
                         log.warning("event=flush_failed", exc_info=True)
+            HELD.reset(held)
             PREPAID.reset(prepaid)
         self._chats.clear()
 
@@ -203,7 +210,7 @@ class EditCoalescer:
         except StoreUnavailable:  # the local budget still holds
             return 0.0
 
-    async def _send_one(self, chat_id: Hashable, chat: _Chat, key: Hashable) -> None:
+    async def _send_one(self, chat_id: Hashable, chat: _Chat, key: Hashable, *, held: bool) -> None:
         wait = 0.0 if self.shared is None else await self._shared_wait(chat_id)
         if wait > 0:  # other processes used the chat's budget: wait, keep the newest edit
             chat.blocked_until = max(chat.blocked_until, self.clock() + wait)
@@ -211,6 +218,7 @@ class EditCoalescer:
         version, send = chat.pending.pop(key)
         chat.sent.append(self.clock())
         prepaid = PREPAID.set(self.shared is not None)
+        was_held = HELD.set(held)
         try:
             await send()
         except RetryLater as e:
@@ -229,6 +237,7 @@ class EditCoalescer:
         except Exception:
             log.exception("board edit failed")
         finally:
+            HELD.reset(was_held)
             PREPAID.reset(prepaid)
         chat.refused_since = None
         chat.shown[key] = max(version, chat.shown.get(key, -1))
@@ -241,7 +250,7 @@ class EditCoalescer:
                     await (self.sleep or sleep)(delay)
                     continue
                 key = next(iter(chat.pending))
-                await self._send_one(chat_id, chat, key)
+                await self._send_one(chat_id, chat, key, held=True)
         finally:
             chat.worker = None
             if not chat.pending and not chat.sent and self._chats.get(chat_id) is chat:

@@ -153,3 +153,11 @@ def hint(record: GameRecord) -> str | None:
 def elapsed(meta: SoloMeta) -> int:
     end = meta.ended or time.time()
     return max(0, int(end - (meta.started or end)))
+
+
+def picked_for(game: GameRecord, move: str) -> str | None:
+    """A hinted move whose source has several targets is shown with that source picked."""
+    if ">" not in move:
+        return None
+    src = move.split(">", maxsplit=1)[0]
+    return src if sum(1 for m in legal_moves(game) if m.startswith(src + ">")) > 1 else None

@@ -21,6 +21,7 @@ from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.results import result_of
 from bot.games.screens import solo_board
+from bot.games.solitaire import daily as solo_daily
 from bot.games.solitaire import model
 from bot.games.state import state_of, view_of
 from bot.i18n import t, translator
@@ -28,9 +29,9 @@ from bot.registry import is_solitaire, kinds, spec
 from bot.render.screen import Played, Screen, SoloCtx
 from bot.render.stats import share_row
 from bot.stats.daily import day_number, day_seed, utc_day
-from bot.storage import GameRecord, Store
+from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import GameCallback, is_game_id
-from bot.wire.flood import EditCoalescer
+from bot.wire.flood import HELD, EditCoalescer
 from bot.wire.keyboard import Keyboard
 from rules.views import View
 
@@ -115,30 +116,29 @@ class SolitaireService:
         """Send the boards still waiting (a paused chat) once more before the process ends."""
         await self.flood.close(flush=True)
 
-    def board(
-        self,
-        record: GameRecord,
-        lang: str,
-        state: object | None = None,
-        view: View | None = None,
-        *,
-        pick: str | None = None,
-        hint: str | None = None,
-        confirm: str | None = None,
-    ) -> Screen:
-        return board(record, lang, state, view, pick=pick, hint=hint, confirm=confirm)
-
     async def _edit(
         self, chat_id: int, message_id: int, screen: Screen, record: GameRecord
     ) -> None:
         """Show `record`'s `screen` on the board message (waits only when Telegram lets it go
         at once). One message shows game after game (menu, new game), so the coalescer keys the
-        edit by message and game: a new game's version 0 is not older than the last one's."""
+        edit by message and game: a new game's version 0 is not older than the last one's.
+        An edit the coalescer held back (a 429) first asks the store whether a newer position
+        was saved meanwhile, here or by another process (which shows that one): then it goes
+        no more. An edit sent at once follows its save closely and pays no such round trip."""
 
         async def push() -> None:
+            if HELD.get() and await self._superseded(record.id, record.version):
+                return
             await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
 
         await self.flood.submit(chat_id, (message_id, record.id), record.version, push)
+
+    async def _superseded(self, game_id: str, version: int) -> bool:
+        try:
+            latest = await self.store.version_of(game_id)
+        except StoreUnavailable:  # cannot tell: show what we have
+            return False
+        return latest is not None and latest > version
 
     # -- the board's buttons ---------------------------------------------------------------------
     async def tap(self, tap: Tap) -> None:
@@ -180,7 +180,7 @@ class SolitaireService:
             hint = model.hint(game)
             if hint is None:
                 raise Refused("no-hint")
-            pick = _picked_for(game, hint)
+            pick = model.picked_for(game, hint)
             toast = "hint-toast"
             if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
                 game.solo.hints = 1  # unranked); later ones change nothing stored
@@ -196,7 +196,7 @@ class SolitaireService:
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
-        screen = self.board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
+        screen = board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
         said = tap.answer(t(tap.lang, toast) if toast else None)
         await asyncio.gather(self._edit(*tap.where, screen, game), said)
 
@@ -233,7 +233,7 @@ class SolitaireService:
                 game.solo.moves,
             )
         # the move is saved: stop the button's spinner while the board is being edited
-        screen = self.board(game, tap.lang, state, view)
+        screen = board(game, tap.lang, state, view)
         await asyncio.gather(self._edit(*tap.where, screen, game), tap.answer())
 
     async def _lost_race(self, tap: Tap) -> NoReturn:
@@ -252,7 +252,7 @@ class SolitaireService:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
-        await self._edit(*tap.where, self.board(game, tap.lang), game)
+        await self._edit(*tap.where, board(game, tap.lang), game)
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
@@ -305,28 +305,34 @@ class SolitaireService:
     ) -> None:
         if not is_solitaire(kind) or variant not in spec(kind).variants:
             raise Refused("error-stale", alert=True)  # forged: nothing is created
-        for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
-            await self._abandon(game_id, lang, where)
-            await self.store.remove_user_game(user_id, game_id)
         day = utc_day(self.clock())
         seed = day_seed(kind, variant, day) if daily else None
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
-        record.solo.name = name
-        record.solo.howto = await howto.is_first(self.store, user_id, kind)
         if daily:  # the same deal for everyone today; the first attempt is the ranked one
             record.solo.daily = day_number(day)
-            record.solo.ranked = await self.store.claim_daily(
-                user_id, kind, variant, record.solo.daily, record.id
-            )
-        screen = self.board(record, lang)
+            held = await solo_daily.claim(self.store, record)
+            if held is not None:  # being played: a second tap on ▶ brings it here
+                await self._bring(held, where, lang)
+                return
+        for game_id in [g for k, g in await self.active_games(user_id) if k == kind]:
+            if game_id != record.id:  # (a claimed day's game that another tap created)
+                await self._abandon(game_id, lang, where)
+                await self.store.remove_user_game(user_id, game_id)
+        record.solo.name = name
+        record.solo.howto = await howto.is_first(self.store, user_id, kind)
+        screen = board(record, lang)
         chat_id, message_id = where
         if below:
             await self.tg.retire(chat_id, message_id)
             record.solo.msg = await self.tg.send(chat_id, screen.text, screen.keyboard)
         else:
             record.solo.msg = message_id
-        if not await self.store.create(record):  # an id collision: practically never
-            raise Refused("error-generic", alert=True)
+        if not await self.store.create(record):
+            current = await solo_daily.of_collision(self.store, record)
+            if current is None:  # an id collision: practically never
+                raise Refused("error-generic", alert=True)
+            await self._bring(current, where, lang)  # the day's game, another tap's
+            return
         await self.store.add_user_game(user_id, record.id)
         metrics.game_started(kind)
         log.info(
@@ -362,13 +368,18 @@ class SolitaireService:
 
     async def _resume(self, game_id: str, user_id: int, where: tuple[int, int], lang: str) -> None:
         record = await self.store.load(game_id) if is_game_id(game_id) else None
-        if (
-            record is None
-            or record.finished
-            or not is_solitaire(record.kind)
-            or record.solo.uid != user_id
-        ):
+        if record is None or not solo_daily.playing(record, user_id):
             raise Refused("error-stale-game")
+        await self._show_here(record, where, lang)
+
+    async def _bring(self, record: GameRecord, where: tuple[int, int], lang: str) -> None:
+        """The day's ranked game, started by another tap (which may have died before it listed
+        the game among the user's), shown here."""
+        await self.store.add_user_game(record.solo.uid, record.id)
+        await self._show_here(record, where, lang)
+
+    async def _show_here(self, record: GameRecord, where: tuple[int, int], lang: str) -> None:
+        """An unfinished game moves to this message (its old board says where it went)."""
         chat_id, message_id = where
         old = record.solo.msg
         if old != message_id:
@@ -377,12 +388,4 @@ class SolitaireService:
                 raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
-        await self._edit(chat_id, message_id, self.board(record, lang), record)
-
-
-def _picked_for(game: GameRecord, move: str) -> str | None:
-    """A hinted move whose source has several targets is shown with that source picked."""
-    if ">" not in move:
-        return None
-    src = move.split(">", maxsplit=1)[0]
-    return src if sum(1 for m in model.legal_moves(game) if m.startswith(src + ">")) > 1 else None
+        await self._edit(chat_id, message_id, board(record, lang), record)

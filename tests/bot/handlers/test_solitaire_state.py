@@ -4,6 +4,7 @@ Dispatcher.feed_update with a recording session that validates every request."""
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 
 import pytest
@@ -14,7 +15,10 @@ from bot.games.solitaire import model as solitaire
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from bot.wire.callbacks import game_data
+from bot.wire.flood import EditCoalescer
+from tests.bot.telegram.test_flood import FakeClock
 from tests.support.recording import RecordingSession, make_bot
+from tests.support.redis_counting import RoundTrips
 from tests.support.solitaire_driver import Harness, current, h_alert, h_toast, play_out, start_game
 
 SEED = 20240607
@@ -133,6 +137,55 @@ async def test_a_move_made_by_another_process_is_never_overwritten(redis_url: st
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_an_edit_held_back_by_a_429_never_brings_back_an_older_board(h: Harness) -> None:
+    """Two replicas (each its own services) on one store. Replica A saves Ann's move, but
+    Telegram answers its edit 429, so A holds the edit back. Ann, still on the old board, goes
+    on through replica B: her tap there brings the board up to date, and she moves again. When
+    Telegram's pause is over, A's held edit (an older position) must not replace B's board."""
+    b = Harness.build(h.bot, h.session, h.store)
+    clock = FakeClock()
+    pause_over = asyncio.Event()
+
+    async def pause(seconds: float) -> None:  # Telegram's pause lasts until the test ends it
+        await pause_over.wait()
+        await clock.sleep(seconds)
+
+    h.dp["solitaires"].flood = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=pause)
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "u")
+    first = await h.record(board)
+    h.session.inject_retry_after("editMessageText", seconds=2)
+    await h.play(ann, board, "d")  # A: saved, its edit waits out the 429
+    assert h.dp["solitaires"].flood.is_pending(ann.id, (board.message_id, first.id))
+    await b.tap(ann, current(h, board), "💡 Hint")  # B: the board has changed, shown anew
+    assert h_toast(h.session) == "The board has changed — tap a current button."
+    await b.play(ann, board, "d")  # B: the newest position, shown
+    newest = current(h, board).text
+    assert (await h.record(board)).version == first.version + 2
+    pause_over.set()
+    await h.dp["solitaires"].flood.drain()
+    assert current(h, board).text == newest
+
+
+async def test_a_move_is_one_redis_round_trip(redis_url: str) -> None:
+    """The edit that follows a move at once asks nothing more of the store: the move is its
+    compare-and-set save alone (only an edit held back checks the stored version)."""
+    bot, session = make_bot(RecordingSession(validate=True))
+    store = await RedisStore(redis_url, prefix="rt" + uuid.uuid4().hex[:6]).open()
+    try:
+        h = Harness.build(bot, session, store)
+        ann = session.tg.add_user("Ann", language_code="en")
+        board = await start_game(h, ann, "kosa", "u")
+        trips = RoundTrips(store)
+        for _ in range(3):
+            before = trips.commands
+            await h.play(ann, board, "d")
+            assert trips.commands - before == 1
+        assert (await h.record(board)).solo.moves == 3
+    finally:
+        await store.close()
 
 
 async def test_a_move_on_a_game_gone_from_redis_says_so(redis_url: str) -> None:

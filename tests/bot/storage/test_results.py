@@ -279,8 +279,8 @@ async def test_redis_over_redis_py_and_after_the_script_cache_is_lost(any_redis_
         assert await plain.finish(record, 0, solo(record.id, 5, won=True), apply=False)
         assert await plain.sweep_results(time.time() + 120, older_than=60) == 1
         assert (await lean.user_stats(5)).of("kosa").won == 1
-        assert await plain.claim_daily(5, "kosa", "u", 9, record.id)
-        assert not await lean.claim_daily(5, "kosa", "u", 9, "other")
+        assert await plain.claim_daily(5, "kosa", "u", 9, record.id) == record.id
+        assert await lean.claim_daily(5, "kosa", "u", 9, "other") == record.id
         await plain.set_hidden(5, True)
         assert (await lean.leaderboard(Board.wins("kosa"))).total == 0
     finally:

@@ -13,7 +13,7 @@ from bot.games.ports import RetryLater
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
-from bot.wire.flood import EditCoalescer
+from bot.wire.flood import HELD, EditCoalescer
 
 
 class FakeClock:
@@ -114,6 +114,28 @@ async def test_retry_after_is_honoured_and_the_latest_is_shown(clock: FakeClock)
     await co.drain()
     assert screen.shown[7] == "v2"
     assert screen.times[0] >= 1007.0  # nothing sent before Telegram's retry_after ran out
+
+
+async def test_a_send_knows_whether_it_was_held_back(clock: FakeClock) -> None:
+    """`HELD` tells a send made later than submitted (retried after a RetryAfter, waited for
+    the budget, flushed at shutdown) from one made at once, which alone may skip checking that
+    its screen is still the newest."""
+    held: list[bool] = []
+    refusals = [RetryLater(7)]
+
+    async def send() -> None:
+        held.append(HELD.get())
+        if refusals:
+            raise refusals.pop()
+
+    co = EditCoalescer(1, clock=clock, sleep=clock.sleep)
+    await co.submit(-100, 7, 1, send)  # at once, refused: retried after the pause
+    await co.drain()
+    await co.submit(-100, 7, 2, send)  # over budget: waits for it
+    await co.submit(-100, 8, 1, send)
+    await co.close(flush=True)  # shutdown: the waiting ones go out anyway
+    await co.submit(-200, 7, 1, send)  # at once
+    assert held == [False, True, True, True, False]
 
 
 async def test_chats_have_separate_budgets(clock: FakeClock) -> None:
