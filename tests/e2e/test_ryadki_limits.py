@@ -61,8 +61,12 @@ async def start_game(
     lobby = await new_lobby(emu, group, creator, "Ryadki")
     while f"deals: {deals}" not in lobby.text:
         text = lobby.text
+
+        def changed(was: str = text) -> bool:
+            return lobby.text != was
+
         creator.tap(lobby, re.compile("Deals"))
-        await emu.wait_for(lambda t=text: lobby.text != t, what="the lobby's deals to change")
+        await emu.wait_for(changed, what="the lobby's deals to change")
     for user in players[1:]:
         user.tap(lobby, "✋ Join")
         lobby = await emu.wait_message(group, f"{user.name}")
