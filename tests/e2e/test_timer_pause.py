@@ -1,0 +1,65 @@
+"""End-to-end, the operator's trial of a Redis pause: a group game's turn timer comes due while
+Redis is paused (SIGSTOP) for 20 s; once Redis is back the timer fires within about two seconds
+(a claim sent during the pause refuses to run past its deadline, so no key stays leased)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.botproc import BotProcess
+from tests.e2e.emulator import Emulator
+from tests.support.redis_server import redis_binary, start_redis
+
+pytestmark = [pytest.mark.e2e, pytest.mark.redis]
+
+PAUSE = 20.0
+TURN = 5  # seconds a turn lasts, so that it runs out inside the pause
+
+
+async def test_a_turn_timer_due_during_a_redis_pause_fires_soon_after(
+    emulator: Emulator, tmp_path: Path
+) -> None:
+    if redis_binary() is None:
+        pytest.skip("redis-server is not installed")
+    server = start_redis()
+    emu = emulator
+    # the turn lasts 5 s instead of 90 so that it runs out during the pause; all else default
+    bot = BotProcess(
+        emu, redis_url=server.url, log_path=tmp_path / "bot.log", language="en", turn_timeout=TURN
+    )
+    try:
+        await bot.start()
+        alice = emu.user("Alice", language_code="en")
+        bob = emu.user("Bob", language_code="en")
+        group = emu.group("Card Club", owner=alice, members=[bob])
+        alice.send(group, "/newgame parquet")
+        lobby = await emu.wait_message(group, "gathering players")
+        bob.tap(lobby, "✋ Join")
+        board = await emu.wait_message(group, "cross phase")
+        assert "ran out of time" not in board.text
+        loop = asyncio.get_running_loop()
+        os.kill(server.proc.pid, signal.SIGSTOP)
+        try:
+            await asyncio.sleep(PAUSE)  # the turn runs out meanwhile: nothing can be saved
+            assert "ran out of time" not in board.text
+        finally:
+            os.kill(server.proc.pid, signal.SIGCONT)
+        back = loop.time()
+        # the old claim, sent during the pause, ran when Redis resumed and leased the key for
+        # 30 s (the timer fired 13-20 s late): a bounded wait of 10 s tells the two apart
+        await emu.wait_for(
+            lambda: "ran out of time" in board.text, 10.0, "the timeout after the pause"
+        )
+        print(f"the timer fired {loop.time() - back:.1f} s after Redis came back")
+        assert re.search(r"(Alice|Bob) ran out of time", board.text)
+        assert "Traceback" not in bot.log_text()
+    finally:
+        await bot.stop()
+        server.stop()
+    assert not bot.problems
