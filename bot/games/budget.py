@@ -26,12 +26,17 @@ from bot.storage import Store, StoreUnavailable
 log = logging.getLogger(__name__)
 
 WINDOW = 60.0  # seconds of the per-minute budget
+# Telegram counts a write when it reaches it, the bot when it sends it: a write slower on its way
+# than a later one is still inside Telegram's minute when the bot's own minute is over (a 429
+# at the edge of each minute of a busy group), so each write is counted this much longer
+IN_FLIGHT = 1.0
 MAX_WAIT = 65.0  # a write waits at most this long for the budget, then goes anyway
 
 
 class GroupBudget:
     """The shared write budget of each group: `per_minute` writes in any minute and at least
-    `min_gap` seconds between two (one second at Telegram's 20 a minute)."""
+    `min_gap` seconds between two (one second at Telegram's 20 a minute); a write counts for
+    `window` seconds: the minute and the time it may take on its way (`IN_FLIGHT`)."""
 
     def __init__(
         self,
@@ -44,6 +49,7 @@ class GroupBudget:
         self.store = store
         self.per_minute = per_minute
         self.min_gap = min(1.0, WINDOW / per_minute)
+        self.window = WINDOW + IN_FLIGHT
         self.clock = clock
         self.sleep = sleep
 
@@ -53,7 +59,8 @@ class GroupBudget:
         chat = places.lane_budget(lane)
         if chat is None:
             return 0.0
-        return await self.store.take_send(chat, self.clock(), WINDOW, self.per_minute, self.min_gap)
+        now = self.clock()
+        return await self.store.take_send(chat, now, self.window, self.per_minute, self.min_gap)
 
     async def wait_turn(self, chat_id: int) -> None:
         """Wait until one write to the group may go now, and count it (a store outage: go)."""

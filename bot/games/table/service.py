@@ -64,6 +64,7 @@ class TableService:
         self.tg = messenger
         self.flood = flood or EditCoalescer(
             per_minute,
+            window=self.budget.window,
             min_gap=self.budget.min_gap,
             shared=self.budget.take,
             clock=clock,

@@ -1,12 +1,16 @@
 """Group games at Telegram's real limits (the fake answers 429 past ~20 writes a minute in a
 group, and the bot runs at its production budget): every write to a group is in the budget, a
 screen that did not change is never sent again, and a double tap or "My cards" costs nobody a
-move."""
+move; a write at the edge of the minute leaves room for an earlier one that was slower on its
+way."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any
+
+import pytest
 
 from tests.support.recording import TgUser
 from tests.support.tg_errors import NOT_MODIFIED
@@ -124,3 +128,28 @@ async def test_my_cards_leaves_every_other_hand_live(any_world: World) -> None:
     await w.tap_data(user, hand, data)
     assert w.session.alerts(user) == alerts  # not "the position has changed"
     assert card.removeprefix("✅ ") not in hand_of(w, user).button_texts()  # it was played
+
+
+async def test_a_write_at_the_end_of_the_minute_leaves_room_for_one_still_on_its_way(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Telegram counts a write when it arrives, the bot when it sends it: the group's first
+    write here takes half a second on the way, so it is still in Telegram's minute when the
+    bot's own count says the minute is over. Twenty-one writes in quick succession (a lobby,
+    then the answers to /newgame, one a second) meet no 429."""
+    w = world
+    handle = w.tg.handle
+    late = [w.group.id]
+
+    def travel(method: str, params: dict[str, Any]) -> Any:
+        if method == "sendMessage" and params.get("chat_id") in late:
+            late.clear()
+            w.clock.advance(0.5)  # the request is on its way
+        return handle(method, params)
+
+    monkeypatch.setattr(w.tg, "handle", travel)
+    await open_lobby(w, "ryadki")
+    while len(group_writes(w)) < 21:
+        await w.say(w.bob, w.group, "/newgame")
+    assert w.tg.limits.refused == 0
+    assert w.tg.writes_in_window(w.group.id, 60.0) <= 20
