@@ -8,7 +8,9 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
   turn) is playing now and gets a reminder only if this turn waits that long.
 - A game of open hands (Parquet) reminds instead: a player who moves within
   `turn_reminder_seconds` of their turn needs no message at all (two players tapping away
-  spend the group's budget on the board only); a turn that waits that long gets one reminder —
+  spend the group's budget on the board only); a turn that waits that long on the board (from
+  when the board shows it: an edit the group's budget holds back shows it later, and nobody
+  can move before) gets one reminder —
   in the player's private chat when they started the bot, else in the group as a reply to the
   board that mentions them (its send counted in the group's budget, so it waits for it rather
   than being skipped).
@@ -61,12 +63,14 @@ class Pings:
         *,
         clock: Callable[[], float] = time.time,
         wake: Callable[[float], None] = lambda due: None,
+        held: Callable[[GameRecord], float] = lambda record: 0.0,
     ) -> None:
         self.tg = messenger
         self.store = store
         self.settings = settings
         self.clock = clock
         self.wake = wake  # the deadline loop, told when a reminder is due
+        self.held = held  # seconds until the group's board shows a saved record
         self._tasks: set[asyncio.Task[None]] = set()
         self.background = True  # False: pinged before turn_passed returns (tests)
         self.enabled = settings.turn_pings
@@ -83,7 +87,9 @@ class Pings:
         if turn is not None and (
             turn == before or not self._private(record) or self._playing(record, turn)
         ):
-            due = self.clock() + self.settings.turn_reminder_seconds
+            # an open-hand turn waits from when the board shows it (the budget may hold it back)
+            held = 0.0 if self._private(record) else self.held(record)
+            due = self.clock() + held + self.settings.turn_reminder_seconds
             try:
                 await self.store.schedule(_remind_key(record, turn), due)
             except StoreUnavailable as err:  # the board still says whose turn it is

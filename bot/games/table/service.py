@@ -76,7 +76,14 @@ class TableService:
         self.migration = Migration(self.records, self.publisher, messenger, moves)
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
         self.waker = Waker(self.timers, clock)
-        self.pings = Pings(messenger, store, settings, clock=clock, wake=self.waker.wake)
+        self.pings = Pings(
+            messenger,
+            store,
+            settings,
+            clock=clock,
+            wake=self.waker.wake,
+            held=self.publisher.board_held,
+        )
         self.private = PrivateTables(self.records, self.publisher)
         self.play = PlayService(
             self.records, self.publisher, self.pings, self.private, self.waker.wake

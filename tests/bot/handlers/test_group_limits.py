@@ -2,7 +2,7 @@
 group, and the bot runs at its production budget): every write to a group is in the budget, a
 screen that did not change is never sent again, and a double tap or "My cards" costs nobody a
 move; a write at the edge of the minute leaves room for an earlier one that was slower on its
-way."""
+way, and a turn whose board the budget holds back is reminded from when the board shows it."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+import rules
+from tests.support import parquet_taps
 from tests.support.recording import TgUser
 from tests.support.tg_errors import NOT_MODIFIED
 from tests.support.world import (
@@ -153,3 +155,50 @@ async def test_a_write_at_the_end_of_the_minute_leaves_room_for_one_still_on_its
         await w.say(w.bob, w.group, "/newgame")
     assert w.tg.limits.refused == 0
     assert w.tg.writes_in_window(w.group.id, 60.0) <= 20
+
+
+async def parquet_move(w: World) -> None:
+    """The mover plays the computer's suggestion by its two taps."""
+    board = w.board()
+    gid = next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
+    game = await w.store.load(gid)
+    assert game is not None
+    parquet = rules.GAMES["parquet"]
+    state = parquet.from_json(game.state)
+    seat = parquet.turn(state)
+    assert seat is not None
+    user = next(u for u in (w.alice, w.bob) if u.id == game.table.players[seat].user_id)
+    for data in parquet_taps.taps(gid, game.version, parquet.suggest(state, seat, 1)):
+        await w.tap_data(user, board, data)
+
+
+def reminders(w: World) -> int:
+    return sum(
+        1
+        for c in w.tg.calls
+        if c.error is None
+        and c.method == "sendMessage"
+        and str(c.params.get("text", "")).startswith("🔔")
+    )
+
+
+async def test_a_turn_the_budget_keeps_off_the_board_is_not_reminded_before_it_is_shown(
+    world: World,
+) -> None:
+    """Quick moves spend the group's minute: the next move's board waits for the budget, over
+    20 s. Its player cannot move before the board shows the turn, so the reminder counts from
+    then (else it would come right after the board, from a budget already short)."""
+    w = world
+    w.alice.started = w.bob.started = False  # a reminder would go to the group
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    while len(group_writes(w)) < w.settings.edits_per_minute_per_group:
+        await parquet_move(w)  # a tap a second, each board shown at once
+    moved = w.clock()
+    await parquet_move(w)  # the budget is spent: this board waits (virtual time passes)
+    assert w.clock() - moved > w.settings.turn_reminder_seconds + 2
+    await w.svc.timers.tick_once()  # the move is old, but the board has only just shown it
+    assert reminders(w) == 0
+    await w.remind()  # now the turn has waited on the board
+    assert reminders(w) == 1
+    assert w.tg.limits.refused == 0
