@@ -35,7 +35,7 @@ from bot.storage.update_gate import gate_for
 from tests.e2e.balancer import Balancer, nginx_binary
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_solitaires import finished, hinted_move, new_raspad
+from tests.e2e.solo_player import finished, hinted_move, new_raspad
 from tests.e2e.webhook import WebhookDelivery
 from tests.support.redis_counting import RoundTrips
 from tests.support.redis_server import free_port, start_redis

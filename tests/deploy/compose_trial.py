@@ -28,7 +28,7 @@ import aiohttp
 
 from tests.deploy.scrape import value
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_solitaires import finished, hinted_move, new_raspad, version_of
+from tests.e2e.solo_player import finished, hinted_move, new_raspad, version_of
 from tests.support.recording import TgMessage
 from tests.support.redis_server import free_port
 

@@ -10,7 +10,8 @@ import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator
-from tests.e2e.test_solitaires import finished, version_of
+from tests.e2e.solo_player import finished, tap_and_see, version_of, wait_board
+from tests.support.recording import TgMessage
 
 pytestmark = pytest.mark.e2e
 
@@ -25,23 +26,30 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
     daily = await emu.wait_message(ann, "Deal of the day #")
     number = re.search(r"#(\d+)", daily.text)
     assert number is not None and "Raspad: not played yet" in daily.text
-    await emu.wait_answer(ann.tap(daily, "▶️ 💥 Raspad"))
-    board = await emu.wait_message(ann, predicate=lambda m: m.message_id == daily.message_id)
+    board = await tap_and_see(
+        emu, ann, daily, "▶️ 💥 Raspad", lambda m: version_of(m) is not None, "the deal's board"
+    )
     for _ in range(3):  # moves with one target go in one tap (no hint: it stays ranked)
         one_tap = [t for t in board.button_texts() if "→" in t]
         if not one_tap or finished(board):
             break
         before = version_of(board)
-        await emu.wait_answer(ann.tap(board, one_tap[0]))
 
-        def moved(b: int | None = before) -> bool:
-            return version_of(board) != b
+        def moved(m: TgMessage, b: int | None = before) -> bool:
+            return version_of(m) != b
 
-        await emu.wait_for(moved, what="the move")
+        await tap_and_see(emu, ann, board, one_tap[0], moved, "the move")
     if not finished(board):
-        await emu.wait_answer(ann.tap(board, re.compile("Give up")))
-        await emu.wait_answer(ann.tap(board, re.compile("Yes, give up")))
-    await emu.wait_for(lambda: board.has_button("📤 Share"), what="the result card's buttons")
+        await tap_and_see(
+            emu,
+            ann,
+            board,
+            "🏳 Give up",
+            lambda m: m.has_button("🏳 Yes, give up"),
+            "the confirmation",
+        )
+        await tap_and_see(emu, ann, board, "🏳 Yes, give up", finished, "the end")
+    await wait_board(emu, ann, board, lambda m: m.has_button("📤 Share"), "the result's buttons")
     ann.send("/stats")
     stats = await emu.wait_message(ann, "Your statistics")
     assert "Raspad: 1 game" in stats.text, stats.text

@@ -13,7 +13,7 @@ import pytest
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
-from tests.e2e.test_solitaires import hinted_move, new_raspad, version_of
+from tests.e2e.solo_player import hinted_move, new_raspad, version_of
 from tests.support.redis_server import redis_binary, start_redis
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]

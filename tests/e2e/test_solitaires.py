@@ -7,71 +7,13 @@ the middle of each game; the games go on from where they were.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import pytest
 
 from tests.e2e.conftest import BotFactory
-from tests.e2e.emulator import Emulator, EmuUser
-from tests.support.recording import TgMessage
+from tests.e2e.emulator import Emulator
+from tests.e2e.solo_player import finished, hinted_move, new_raspad, tap_and_see, version_of
 
 pytestmark = pytest.mark.e2e
-
-GAME_DATA = re.compile(r"^[A-Za-z0-9]{10}:(\d+):")
-
-
-def version_of(msg: TgMessage) -> int | None:
-    for data in msg.callback_data():
-        m = GAME_DATA.match(data or "")
-        if m:
-            return int(m.group(1))
-    return None
-
-
-async def tap(emulator: Emulator, user: EmuUser, msg: TgMessage, button: str) -> dict[str, Any]:
-    cq = user.tap(msg, button)
-    return await emulator.wait_answer(cq)
-
-
-def starred(msg: TgMessage) -> str | None:
-    for text in msg.button_texts():
-        if "⭐" in text:
-            return text
-    return None
-
-
-async def hinted_move(
-    emulator: Emulator, user: EmuUser, board: TgMessage, hint: str = "💡 Hint"
-) -> None:
-    """Tap Hint, then the ⭐ button (and confirm when the bot asks); one move is made."""
-    before = version_of(emulator.message(user, board.message_id))
-    msg = emulator.message(user, board.message_id)
-    await tap(emulator, user, msg, hint)
-    msg = emulator.message(user, board.message_id)
-    star = starred(msg)
-    assert star is not None, msg.describe()
-    await tap(emulator, user, msg, star)
-    msg = emulator.message(user, board.message_id)
-    if version_of(msg) == before:  # a confirmation step (hand to the line / losing redeal)
-        yes = [t for t in msg.button_texts() if t.startswith(("⚠️ Yes", "🔄 Yes", "⚠️ Да", "🔄 Да"))]
-        assert yes, msg.describe()
-        await tap(emulator, user, msg, yes[0])
-        msg = emulator.message(user, board.message_id)
-    assert version_of(msg) != before or finished(msg), msg.describe()
-
-
-def finished(msg: TgMessage) -> bool:
-    return not any(GAME_DATA.match(d or "") for d in msg.callback_data())
-
-
-async def new_raspad(emulator: Emulator, user: EmuUser) -> TgMessage:
-    """/start, then Raspad with 52 cards: the menu's message becomes the board."""
-    user.send("/start")
-    menu = await emulator.wait_message(user, contains="Card games")
-    await tap(emulator, user, menu, "💥 Raspad (Decay)")
-    await tap(emulator, user, emulator.message(user, menu.message_id), "🂠 52 cards")
-    return emulator.message(user, menu.message_id)
 
 
 async def test_play_raspad_and_kosa_across_a_restart(
@@ -86,14 +28,28 @@ async def test_play_raspad_and_kosa_across_a_restart(
     assert "<pre>" in (raspad.raw or "")
     for _ in range(4):
         await hinted_move(emulator, ann, raspad)
-    await tap(emulator, ann, emulator.message(ann, raspad.message_id), "☰ Menu")
 
     # ---- Kosa: part of a game, with the bot process restarted in the middle
-    menu = emulator.message(ann, raspad.message_id)
+    menu = await tap_and_see(
+        emulator, ann, raspad, "☰ Menu", lambda m: "Card games" in m.text, "the menu"
+    )
     assert menu.has_button("▶️ Raspad: continue"), menu.describe()
-    await tap(emulator, ann, menu, "🪢 Kosa (Braid)")
-    await tap(emulator, ann, emulator.message(ann, menu.message_id), "♾ Unlimited redeals")
-    kosa = emulator.message(ann, menu.message_id)
+    await tap_and_see(
+        emulator,
+        ann,
+        menu,
+        "🪢 Kosa (Braid)",
+        lambda m: m.has_button("♾ Unlimited redeals"),
+        "Kosa's variants",
+    )
+    kosa = await tap_and_see(
+        emulator,
+        ann,
+        menu,
+        "♾ Unlimited redeals",
+        lambda m: version_of(m) is not None,
+        "the new Kosa board",
+    )
     assert "Braid" in kosa.text and "Stock" in kosa.text, kosa.describe()
     for _ in range(6):
         await hinted_move(emulator, ann, kosa)
@@ -106,22 +62,32 @@ async def test_play_raspad_and_kosa_across_a_restart(
     # the board still works after the restart: same game, same position
     for _ in range(4):
         await hinted_move(emulator, ann, kosa)
-    after = emulator.message(ann, kosa.message_id)
+    after = emulator.message(ann, kosa.message_id)  # (the emulator's live message)
     assert after.text != text_before
     assert v_before is not None
     assert version_of(after) == v_before + 4 or finished(after)
 
     # a stale tap on an old version is refused with a toast and changes nothing
+    shown, edits = after.text, after.edits
     stale = f"{after.callback_data()[0].split(':')[0]}:{v_before}:d"
     answer = await emulator.wait_answer(ann.tap_data(after, stale))
     assert answer.get("text") and not answer.get("show_alert"), answer
-    assert emulator.message(ann, kosa.message_id).text == after.text
+    # the bot re-shows the current board, which is the same (after a 429 that edit is retried
+    # a second later: quiet for longer than that)
+    await emulator.wait_idle(quiet=2.0)
+    assert emulator.message(ann, kosa.message_id).text == shown and after.edits == edits
 
     # ---- back to the Raspad game (kept across the restart) and play it to the end
     ann.send("/start")
     menu = await emulator.wait_message(ann, contains="Card games", newer_than=after)
-    await tap(emulator, ann, menu, "▶️ Raspad: continue")
-    raspad = emulator.message(ann, menu.message_id)
+    raspad = await tap_and_see(
+        emulator,
+        ann,
+        menu,
+        "▶️ Raspad: continue",
+        lambda m: version_of(m) is not None,
+        "the Raspad board",
+    )
     assert "Hand:" in raspad.text and "Round" in raspad.text, raspad.describe()
     moves = 0
     while not finished(emulator.message(ann, raspad.message_id)):
@@ -141,9 +107,22 @@ async def test_embedded_store_keeps_a_game_across_a_restart(
     ann = emulator.user("Аня", language_code="ru")
     ann.send("/start")
     menu = await emulator.wait_message(ann, contains="Карточные игры")
-    await tap(emulator, ann, menu, "🪢 Коса")
-    await tap(emulator, ann, emulator.message(ann, menu.message_id), "♾ Пересдачи без ограничений")
-    kosa = emulator.message(ann, menu.message_id)
+    await tap_and_see(
+        emulator,
+        ann,
+        menu,
+        "🪢 Коса",
+        lambda m: m.has_button("♾ Пересдачи без ограничений"),
+        "Kosa's variants",
+    )
+    kosa = await tap_and_see(
+        emulator,
+        ann,
+        menu,
+        "♾ Пересдачи без ограничений",
+        lambda m: version_of(m) is not None,
+        "the new Kosa board",
+    )
     assert "Коса" in kosa.text and "Колода" in kosa.text, kosa.describe()
     before = version_of(kosa)
     await hinted_move(emulator, ann, kosa, hint="💡 Подсказка")
