@@ -109,6 +109,7 @@ class SolitaireService:
         # boards in private chats: no budget of our own, but a RetryAfter pauses the chat's
         # edits (the newest board wins) instead of holding the tap's answer
         self.flood = EditCoalescer(1_000_000, min_gap=0.0)
+        self._sending: dict[int, asyncio.Lock] = {}  # one board edit on its way per chat
         self.undo_depth = settings.undo_depth
         self.clock = time.time  # the wall clock that decides the day of the deal of the day
 
@@ -121,17 +122,25 @@ class SolitaireService:
     ) -> None:
         """Show `record`'s `screen` on the board message (waits only when Telegram lets it go
         at once). One message shows game after game (menu, new game), so the coalescer keys the
-        edit by message and game: a new game's version 0 is not older than the last one's.
-        An edit the coalescer held back (a 429) first asks the store whether a newer position
-        was saved meanwhile, here or by another process (which shows that one): then it goes
-        no more. An edit sent at once follows its save closely and pays no such round trip."""
+        edit by message and game (a new game's version 0 is not older than the last one's). A
+        chat's edits go one at a time, so a 429'd older edit never comes back over a newer one;
+        an edit held back (a 429) goes only if the store has no newer position (from any
+        process); one sent at once follows its save and pays no such round trip."""
 
         async def push() -> None:
             if HELD.get() and await self._superseded(record.id, record.version):
                 return
             await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
 
-        await self.flood.submit(chat_id, (message_id, record.id), record.version, push)
+        async with self._lock(chat_id):
+            await self.flood.submit(chat_id, (message_id, record.id), record.version, push)
+
+    def _lock(self, chat_id: int) -> asyncio.Lock:
+        if (lock := self._sending.get(chat_id)) is None:
+            if len(self._sending) >= 10_000:  # forget the chats with no edit on its way
+                self._sending = {c: lk for c, lk in self._sending.items() if lk.locked()}
+            lock = self._sending[chat_id] = asyncio.Lock()
+        return lock
 
     async def _superseded(self, game_id: str, version: int) -> bool:
         try:
