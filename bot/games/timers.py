@@ -166,7 +166,9 @@ class Waker:
     async def _tick(self) -> None:
         try:
             await self.timers.tick_once()
-        except Exception:  # the deadline stays stored: the loop's own tick takes it
+        except StoreUnavailable as err:  # the deadline stays stored: the loop's own tick takes it
+            log.info("event=timer_wake_failed error=%s", err)
+        except Exception:  # likewise
             log.info("event=timer_wake_failed", exc_info=True)
 
     async def stop(self) -> None:
