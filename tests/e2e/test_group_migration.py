@@ -8,7 +8,7 @@ import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import FAST, parquet_step
+from tests.e2e.parquet_play import parquet_move
 from tests.support.recording import TgChat, TgMessage
 
 pytestmark = pytest.mark.e2e
@@ -27,6 +27,13 @@ async def parquet_in_a_basic_group(emu: Emulator) -> tuple[EmuUser, EmuUser, TgC
     return alice, bob, group
 
 
+async def parquet_step(emu: Emulator, chat: TgChat, users: list[EmuUser]) -> None:
+    """The mover makes a move on the board in `chat` and it is shown."""
+    board = emu.last_message(chat)
+    assert board is not None
+    await parquet_move(emu, board, users)
+
+
 def requests_to(emu: Emulator, chat: TgChat, since: int) -> list[int]:
     """The HTTP status of every request to a chat after the first `since` requests."""
     return [r.status for r in emu.requests[since:] if r.params.get("chat_id") == chat.id]
@@ -42,9 +49,9 @@ async def test_service_messages_move_the_game_to_the_supergroup(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     emu = emulator
-    bot = await bot_process(language="en", env=FAST)
+    bot = await bot_process(language="en")
     alice, bob, old = await parquet_in_a_basic_group(emu)
-    assert await parquet_step(emu, old, [alice, bob])
+    await parquet_step(emu, old, [alice, bob])
     shown = emu.last_message(old)
     assert shown is not None
     new = emu.tg.migrate_group(old)
@@ -56,7 +63,7 @@ async def test_service_messages_move_the_game_to_the_supergroup(
     # cannot tap sooner; a tap that did would get "the position has changed" and tap again
     await emu.wait_idle()
     for _ in range(3):
-        assert await parquet_step(emu, new, [alice, bob])
+        await parquet_step(emu, new, [alice, bob])
     push_service_messages(emu, old)  # delivered again: nothing more happens
     await emu.wait_idle()
     texts: list[str] = [m.text for m in emu.messages(new)]

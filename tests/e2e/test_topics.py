@@ -10,22 +10,23 @@ import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator
-from tests.e2e.test_group_games import FAST, parquet_mover, parquet_tap, version_of
+from tests.e2e.parquet_play import parquet_move
 
 pytestmark = pytest.mark.e2e
 
 MOVES = 6
-# a group's budget so large that a turn ping right after a board edit is never skipped for it
-ENV = {**FAST, "EDITS_PER_MINUTE_PER_GROUP": "100000"}
+# the turn's reminder comes when it has waited TURN_REMINDER_SECONDS (20) on the board
+REMINDER_WAIT = 45.0
 
 
 async def test_parquet_in_one_topic_while_a_ryadki_lobby_waits_in_another(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     emu = emulator
-    bot = await bot_process(language="en", env=ENV)
-    alice = emu.user("Alice", language_code="en", started=True)
-    bob = emu.user("Bob", language_code="en", started=True)
+    bot = await bot_process(language="en")
+    # neither has opened the bot's private chat: a turn's reminder goes to the game's topic
+    alice = emu.user("Alice", language_code="en")
+    bob = emu.user("Bob", language_code="en")
     forum = emu.group("Card Forum", owner=alice, members=[bob], forum=True)
     ry_topic, pq_topic = emu.topic(forum, "Ryadki night"), emu.topic(forum, "Parquet corner")
 
@@ -42,18 +43,14 @@ async def test_parquet_in_one_topic_while_a_ryadki_lobby_waits_in_another(
     board = await emu.wait_message(
         forum, predicate=lambda m: m.message_id == pq_lobby.message_id and "cross phase" in m.text
     )
-    users = [alice, bob]
-    for _ in range(MOVES):
-        before = version_of(board)
-        mover = parquet_mover(board, users)
-        await emu.wait_answer(mover.tap_data(board, parquet_tap(board)))
-        await emu.wait_for(
-            lambda v=before: version_of(board) != v,  # type: ignore[misc]
-            what="the board to change",
-        )
-    # the turn pings came in the game's topic
+    # one budget for the whole group (both topics): the players wait for the board each move
+    for move in range(MOVES):
+        await parquet_move(emu, board, [alice, bob], card_first=move % 2 == 1)
+    # the next turn waits: its reminder comes in the game's topic
     await emu.wait_message(
-        forum, predicate=lambda m: m.thread == pq_topic.id and m.text.startswith("🔔")
+        forum,
+        predicate=lambda m: m.thread == pq_topic.id and m.text.startswith("🔔"),
+        timeout=REMINDER_WAIT,
     )
     # /newgame in the Ryadki topic points at its own lobby, in that topic
     bob.send(forum, "/newgame", topic=ry_topic)
