@@ -180,7 +180,8 @@ async def test_two_replicas_behind_nginx_lose_nothing_and_double_nothing(
         # 4. on to the end, both replicas up
         while await hand_move(emu, players):
             pass
-        over = await emu.wait_message(group, "game over", timeout=30.0)
+        # the group's board may wait for its 20 writes a minute: less than a minute
+        over = await emu.wait_message(group, "game over", timeout=65.0)
         assert "Winner" in over.text
         await emu.wait_delivered()
         await emu.wait_all_answered()
