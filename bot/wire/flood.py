@@ -68,6 +68,7 @@ class _Chat:
     blocked_until: float = 0.0
     worker: asyncio.Task[None] | None = None
     refused_since: float | None = None  # RetryAfter answered every send since then
+    limited: bool = True  # the per-minute budget and the gap apply (a group); else 429s only
 
 
 class EditCoalescer:
@@ -81,6 +82,7 @@ class EditCoalescer:
         sleep: Sleep | None = None,
         give_up: float = GIVE_UP_SECONDS,
         shared: Shared | None = None,
+        limited: Callable[[Hashable], bool] = lambda chat_id: True,
     ) -> None:
         if per_minute < 1:
             raise ValueError("per_minute must be at least 1")
@@ -91,6 +93,7 @@ class EditCoalescer:
         self.sleep = sleep
         self.give_up = give_up
         self.shared = shared  # a budget every process shares (seconds to wait, 0: go)
+        self.limited = limited  # which chats the per-minute budget and the gap apply to
         self._chats: dict[Hashable, _Chat] = {}
 
     # -- public --------------------------------------------------------------------------------
@@ -100,7 +103,7 @@ class EditCoalescer:
         if chat is None:
             if len(self._chats) >= MAX_CHATS:
                 self._forget_idle()
-            chat = self._chats[chat_id] = _Chat()
+            chat = self._chats[chat_id] = _Chat(limited=self.limited(chat_id))
         if version < chat.shown.get(key, -1):
             return  # something newer is already on screen
         waiting = chat.pending.get(key)
@@ -204,7 +207,7 @@ class EditCoalescer:
         while chat.sent and chat.sent[0] <= now - self.window:
             chat.sent.popleft()
         ready = chat.blocked_until
-        if chat.sent:
+        if chat.sent and chat.limited:
             ready = max(ready, chat.sent[-1] + self.min_gap)
             if len(chat.sent) >= self.per_minute:
                 ready = max(ready, chat.sent[-self.per_minute] + self.window)

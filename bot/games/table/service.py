@@ -20,6 +20,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
+from bot.games import places
 from bot.games.budget import GroupBudget
 from bot.games.ports import Messenger
 from bot.games.refusal import Notice, Refused
@@ -67,6 +68,8 @@ class TableService:
             window=self.budget.window,
             min_gap=self.budget.min_gap,
             shared=self.budget.take,
+            # a private chat (a game against the computer) has no group's budget: 429s only
+            limited=lambda lane: places.lane_budget(lane) is not None,
             clock=clock,
             sleep=sleep,
         )

@@ -5,6 +5,7 @@ tables (added by the creator only, no hand message, moves after the pause)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -241,3 +242,16 @@ async def test_group_parquet_against_the_computer_starts_at_once(w: World) -> No
     game = await w.store.load(gid)
     assert game is not None and [p.ai for p in game.table.players] == [False, True]
     assert game.table.level == "strong"
+
+
+async def test_a_game_against_the_computer_is_not_held_to_a_groups_budget(w: World) -> None:
+    """A private chat has no group's 20 writes a minute: a whole Parquet game against the
+    computer at a second a tap shows every screen as it comes (before, the bot held its own
+    board edits back once 20 had gone in a minute, and the board froze for up to a minute)."""
+    await open_private(w, w.alice, "parquet")
+    await w.tap(w.alice, private_board(w, w.alice), "▶ Start")
+    await play_private_parquet(w, w.alice)
+    edits = w.tg.edit_log[w.alice.id]
+    assert w.tg.writes_in_window(w.alice.id, 60.0) > w.settings.edits_per_minute_per_group
+    gaps = [b - a for a, b in itertools.pairwise(edits)]
+    assert max(gaps) < 10.0  # no edit waited for a budget (a tap and a reply are ~1 s apart)
