@@ -50,8 +50,9 @@ async def ryadki_move(emu: Emulator, group: TgChat, players: list[EmuUser]) -> b
                 return user, hand
         return None
 
+    # a hand's edit may wait for its chat (about one write a second, 429s retried): 30 s
     found: tuple[EmuUser, TgMessage] | str = await emu.wait_for(
-        next_turn, what="a player's turn or the end of the game"
+        next_turn, 30.0, "a player's turn or the end of the game"
     )
     if found == "over":
         return False
