@@ -111,7 +111,9 @@ async def test_redis_away_and_back_then_a_429_storm(emulator: Emulator, tmp_path
             assert await ryadki_move(emu, group, players)
 
         # 1. Redis paused for 20 s while the mover keeps tapping
-        await emu.wait_idle()  # the group's board has caught up with the moves
+        # the group's board has caught up with the moves (its edits go at most one every 3 s:
+        # 20 a minute, so 4 s of quiet)
+        await emu.wait_idle(quiet=4.0)
         board = emu.last_message(group)
         assert board is not None
         shown = board.text
