@@ -120,12 +120,12 @@ class EditCoalescer:
         chat = self._chats.get(chat_id)
         return chat is not None and key in chat.pending
 
-    def held_for(self, chat_id: Hashable, key: Hashable) -> float:
-        """Seconds until the edit of this message that waits for the budget may go (0: none
-        waits)."""
+    def held_for(self, chat_id: Hashable, key: Hashable) -> float | None:
+        """Seconds until the edit of this message that waits for the budget may go, as far as
+        this coalescer knows (None: no edit of it waits)."""
         chat = self._chats.get(chat_id)
         if chat is None or key not in chat.pending:
-            return 0.0
+            return None
         return max(0.0, self._delay(chat))
 
     async def drain(self) -> None:

@@ -147,6 +147,7 @@ async def test_parquet_to_the_result_with_a_restart(
     await emu.wait_for(lambda: [a for a in emu.alerts(carol) if "not playing" in a])
 
     style = Style(seed=SHORT_GAME)  # as fast as the board lets them
+    mark = len(emu.requests)
     steps = 0
     while steps < 20 and not over(board):
         await parquet_move(emu, board, users, style)
@@ -157,6 +158,11 @@ async def test_parquet_to_the_result_with_a_restart(
         steps += 1
     assert over(board), board.describe()
     assert board.has_button(re.compile("Rematch"))
+    # the budget held back boards for half a minute: no reminder of a turn the board did not
+    # show yet, no 429
+    sent = [r.line() for r in group_requests(emu, group, mark) if r.method == "sendMessage"]
+    assert sent == []
+    assert [r.line() for r in group_requests(emu, group) if r.status == 429] == []
     assert "Traceback" not in bot.log_text()
 
 

@@ -10,7 +10,8 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
   `turn_reminder_seconds` of their turn needs no message at all (two players tapping away
   spend the group's budget on the board only); a turn that waits that long on the board (from
   when the board shows it: an edit the group's budget holds back shows it later, and nobody
-  can move before) gets one reminder —
+  can move before; a reminder due while the board's edit still waits is set again) gets one
+  reminder —
   in the player's private chat when they started the bot, else in the group as a reply to the
   board that mentions them (its send counted in the group's budget, so it waits for it rather
   than being skipped).
@@ -63,14 +64,14 @@ class Pings:
         *,
         clock: Callable[[], float] = time.time,
         wake: Callable[[float], None] = lambda due: None,
-        held: Callable[[GameRecord], float] = lambda record: 0.0,
+        held: Callable[[GameRecord], float | None] = lambda record: None,
     ) -> None:
         self.tg = messenger
         self.store = store
         self.settings = settings
         self.clock = clock
         self.wake = wake  # the deadline loop, told when a reminder is due
-        self.held = held  # seconds until the group's board shows a saved record
+        self.held = held  # seconds until the group's board shows a record (None: it does)
         self._tasks: set[asyncio.Task[None]] = set()
         self.background = True  # False: pinged before turn_passed returns (tests)
         self.enabled = settings.turn_pings
@@ -88,7 +89,7 @@ class Pings:
             turn == before or not self._private(record) or self._playing(record, turn)
         ):
             # an open-hand turn waits from when the board shows it (the budget may hold it back)
-            held = 0.0 if self._private(record) else self.held(record)
+            held = 0.0 if self._private(record) else (self.held(record) or 0.0)
             due = self.clock() + held + self.settings.turn_reminder_seconds
             try:
                 await self.store.schedule(_remind_key(record, turn), due)
@@ -111,6 +112,12 @@ class Pings:
             return
         if state_turn(record) != int(seat) or _due(record) != due:
             return  # the turn has moved on
+        held = None if self._private(record) else self.held(record)
+        if held is not None:  # the board does not show the turn yet: it waits from when it does
+            later = now + held + self.settings.turn_reminder_seconds
+            await self.store.schedule(key, later)
+            self.wake(later)
+            return
         try:
             if self._private(record):
                 await self._send(record, int(seat))

@@ -266,11 +266,11 @@ class Publisher:
     def forget_hand(self, gid: str, seat: int) -> None:
         self._hand_sig.pop((gid, seat), None)
 
-    def board_held(self, record: GameRecord) -> float:
-        """Seconds until the group's board can show `record` (0: at once; else its edit waits
-        for the group's budget)."""
+    def board_held(self, record: GameRecord) -> float | None:
+        """Seconds until the group's board can show `record` when its edit waits for the
+        group's budget (None: nothing of this board waits)."""
         board = places.board(record.table)
-        return 0.0 if board is None else self.flood.held_for(board.lane, board.key)
+        return None if board is None else self.flood.held_for(board.lane, board.key)
 
     def shown_hand(self, gid: str, seat: int, version: int, screen: Screen) -> None:
         self._hand_sig[(gid, seat)] = (version, _sig(screen))

@@ -202,3 +202,40 @@ async def test_a_turn_the_budget_keeps_off_the_board_is_not_reminded_before_it_i
     await w.remind()  # now the turn has waited on the board
     assert reminders(w) == 1
     assert w.tg.limits.refused == 0
+
+
+async def test_a_reminder_due_while_the_board_still_waits_waits_for_the_board(
+    world: World,
+) -> None:
+    """Two quick moves: the second one's board waits behind the first (a second between two
+    writes), so the turn's reminder is set for 20 s from now. But the board is still waiting
+    when the reminder falls due (held here by the test; in a busy group by the budget that the
+    wait then met): the reminder waits for the board and counts from when it shows."""
+    w = world
+    w.alice.started = w.bob.started = False  # a reminder would go to the group
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    await parquet_move(w)
+    gate = asyncio.Event()
+    sleep = w.svc.flood.sleep
+    assert sleep is not None
+
+    async def held(seconds: float) -> None:  # the board's edits wait until the gate opens
+        await gate.wait()
+        await sleep(seconds)
+
+    w.svc.flood.sleep = held
+    w.settled, w.session.pace = False, 0.2  # a quick pair: the next move 0.4 s later
+    shown = w.board().text
+    await parquet_move(w)
+    await parquet_move(w)
+    w.clock.advance(w.settings.turn_reminder_seconds + 1)
+    await w.svc.timers.tick_once()
+    assert reminders(w) == 0 and w.board().text == shown  # nobody can see the turn yet
+    gate.set()
+    await w.drain()
+    assert w.board().text != shown
+    await w.svc.timers.tick_once()
+    assert reminders(w) == 0  # the board has only just shown the turn
+    await w.remind()
+    assert reminders(w) == 1
