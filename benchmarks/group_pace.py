@@ -68,8 +68,8 @@ from bot.storage import GameRecord
 from bot.storage.redis_store import RedisStore
 from tests.e2e.botproc import REPO_ROOT, BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import version_of
-from tests.e2e.test_ryadki_limits import params_version, start_game
+from tests.e2e.requests import keyboard_version, version_of
+from tests.e2e.test_ryadki_limits import start_game
 from tests.support import parquet_taps, tg_limits
 from tests.support.recording import TgChat, TgMessage
 from tests.support.redis_server import start_redis
@@ -148,7 +148,7 @@ async def wait_shown(
 # -- Parquet --------------------------------------------------------------------------------------
 def carries(version: int) -> Callable[[dict[str, Any]], bool]:
     """A write whose buttons carry `version` or a later one."""
-    return lambda params: params_version(params) >= version
+    return lambda params: keyboard_version(params) >= version
 
 
 def parquet_board(emu: Emulator, group: TgChat) -> TgMessage | None:
@@ -231,7 +231,7 @@ def turn_in(version: int) -> Callable[[dict[str, Any]], bool]:
 
     def said(params: dict[str, Any]) -> bool:
         text = shown_text(str(params.get("text", "")), params.get("parse_mode"))
-        return params_version(params) >= version and "Your turn" in text
+        return keyboard_version(params) >= version and "Your turn" in text
 
     return said
 

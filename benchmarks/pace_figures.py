@@ -22,10 +22,9 @@ from typing import Any, cast
 import rules
 from rules.views import RyadkiView
 from tests.e2e.emulator import Emulator, RequestLog
-from tests.e2e.test_ryadki_limits import params_version
+from tests.e2e.requests import chat_writes, keyboard_version
 from tests.support.tg_model import shown_text
 
-WRITES = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
 PING = "🔔"  # every turn ping and reminder starts so (bot/locales/*/pings.ftl)
 OVER = 10**6  # the position of a finished game
 
@@ -71,7 +70,7 @@ def shown(seconds: float) -> str:
 def parquet_position(params: dict[str, Any]) -> int | None:
     """The version the board's buttons carry (the group's other messages show none)."""
     text = shown_text(str(params.get("text", "")), params.get("parse_mode"))
-    version = params_version(params)
+    version = keyboard_version(params)
     return version if version >= 0 and text.startswith("🧩 Parquet") else None
 
 
@@ -129,11 +128,7 @@ def answer_delays(emu: Emulator, game: Game) -> tuple[list[float], list[str]]:
 
 def group_writes(emu: Emulator, game: Game) -> list[RequestLog]:
     """The sends and edits that reached the group during the game."""
-    return [
-        r
-        for r in requests_of(emu, game)
-        if r.status == 200 and r.method in WRITES and r.params.get("chat_id") == game.group_id
-    ]
+    return chat_writes(emu, game.group_id, game.first_request)
 
 
 def board_shows(emu: Emulator, game: Game) -> list[tuple[float, int]]:

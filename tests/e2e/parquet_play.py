@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import version_of
+from tests.e2e.requests import version_of
 from tests.support.recording import TgChat, TgMessage
 
 T = TypeVar("T")

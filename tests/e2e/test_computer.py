@@ -13,7 +13,8 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
 from tests.e2e.parquet_play import parquet_tap
-from tests.e2e.test_group_games import MAX_STEPS, new_lobby, ryadki_hand, version_of
+from tests.e2e.requests import version_of
+from tests.e2e.test_group_games import MAX_STEPS, new_lobby, ryadki_hand
 from tests.support.recording import TgMessage
 
 pytestmark = pytest.mark.e2e

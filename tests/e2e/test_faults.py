@@ -15,7 +15,8 @@ import pytest
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import FAST, new_lobby, ryadki_hand, ryadki_move, version_of
+from tests.e2e.requests import version_of
+from tests.e2e.test_group_games import FAST, new_lobby, ryadki_hand, ryadki_move
 from tests.support.recording import TgChat, TgMessage
 from tests.support.redis_server import redis_binary, start_redis
 

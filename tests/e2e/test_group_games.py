@@ -10,6 +10,7 @@ import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
+from tests.e2e.requests import version_of
 from tests.support.recording import TgChat, TgMessage
 
 pytestmark = pytest.mark.e2e
@@ -17,12 +18,6 @@ pytestmark = pytest.mark.e2e
 # the timer loop looks every 0.2 s (not 1 s): a computer seat or a timeout acts at once
 FAST = {"TIMER_TICK_SECONDS": "0.2"}
 MAX_STEPS = 300
-
-
-def version_of(msg: TgMessage) -> int:
-    """The game state version carried by a message's game buttons (-1 without any)."""
-    versions = [int(d.split(":")[1]) for d in msg.callback_data() if not d.startswith("m:")]
-    return max(versions, default=-1)
 
 
 async def new_lobby(emu: Emulator, group: TgChat, creator: EmuUser, game: str) -> TgMessage:

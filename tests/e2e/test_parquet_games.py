@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
 
 import pytest
 
@@ -24,8 +23,8 @@ from tests.e2e.parquet_play import (
     parquet_pair,
     ui_buttons,
 )
-from tests.e2e.test_group_games import MAX_STEPS, new_lobby, version_of
-from tests.support.recording import TgChat
+from tests.e2e.requests import chat_writes, keyboard_version, refused_in, version_of
+from tests.e2e.test_group_games import MAX_STEPS, new_lobby
 
 pytestmark = pytest.mark.e2e
 
@@ -35,18 +34,6 @@ pytestmark = pytest.mark.e2e
 SHORT_GAME = 37
 # a person's pace: a second to look at the board, half a second between a move's two taps
 THINK, BETWEEN = 1.0, 0.5
-WRITES = ("sendMessage", "editMessageText")
-
-
-def markup_version(params: dict[str, Any]) -> int:
-    """The game version a request's keyboard carries (-1 without game buttons)."""
-    rows = (params.get("reply_markup") or {}).get("inline_keyboard") or []
-    data = [str(b.get("callback_data", "")) for row in rows for b in row]
-    return max((int(d.split(":")[1]) for d in data if d and not d.startswith("m:")), default=-1)
-
-
-def group_requests(emu: Emulator, group: TgChat, since: int = 0) -> list[Any]:
-    return [r for r in emu.requests[since:] if r.params.get("chat_id") == group.id]
 
 
 async def test_a_whole_game_at_the_default_budget(
@@ -66,10 +53,9 @@ async def test_a_whole_game_at_the_default_budget(
     assert over(board) and board.has_button(re.compile("Rematch")), board.describe()
     await emu.wait_idle()
 
-    play = group_requests(emu, group, mark)
-    writes = [r for r in play if r.status == 200 and r.method in WRITES]
-    refused = [r.line() for r in group_requests(emu, group) if r.status == 429]
-    versions = [markup_version(r.params) for r in writes if r.method == "editMessageText"]
+    writes = chat_writes(emu, group.id, mark)
+    refused = refused_in(emu, group.id)
+    versions = [keyboard_version(r.params) for r in writes if r.method == "editMessageText"]
     print(f"{moves} moves, {style.taps} taps, {len(writes)} group writes, {took:.0f} s")
     assert refused == []
     assert len(writes) <= moves, [r.line() for r in writes if r.method == "sendMessage"]
@@ -116,9 +102,9 @@ async def test_a_double_tap_leaves_exactly_one_board(
 
     live = [m for m in emu.messages(group) if m.callback_data()]
     assert [m.message_id for m in live] == [board.message_id]
-    writes = [r for r in group_requests(emu, group, mark) if r.method in WRITES]
+    writes = chat_writes(emu, group.id, mark)
     assert [r.method for r in writes] == ["editMessageText"] * 2  # one edit a move, no new board
-    assert [r.line() for r in group_requests(emu, group) if r.status == 429] == []
+    assert refused_in(emu, group.id) == []
     assert emu.tg.unanswered_callbacks() == []
     assert "Traceback" not in bot.log_text()
 
@@ -160,9 +146,9 @@ async def test_parquet_to_the_result_with_a_restart(
     assert board.has_button(re.compile("Rematch"))
     # the budget held back boards for half a minute: no reminder of a turn the board did not
     # show yet, no 429
-    sent = [r.line() for r in group_requests(emu, group, mark) if r.method == "sendMessage"]
+    sent = [r.line() for r in chat_writes(emu, group.id, mark) if r.method == "sendMessage"]
     assert sent == []
-    assert [r.line() for r in group_requests(emu, group) if r.status == 429] == []
+    assert refused_in(emu, group.id) == []
     assert "Traceback" not in bot.log_text()
 
 

@@ -11,7 +11,8 @@ import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import ryadki_hand, version_of
+from tests.e2e.requests import version_of
+from tests.e2e.test_group_games import ryadki_hand
 from tests.support.recording import TgMessage
 
 pytestmark = pytest.mark.e2e

@@ -18,8 +18,9 @@ from tests.e2e.balancer import Balancer, nginx_binary
 from tests.e2e.botproc import BotProcess
 from tests.e2e.conftest import fresh_redis_db
 from tests.e2e.emulator import Emulator, EmuUser
+from tests.e2e.requests import version_of
 from tests.e2e.test_faults import card_club, hand_move, start_table
-from tests.e2e.test_group_games import FAST, ryadki_hand, version_of
+from tests.e2e.test_group_games import FAST, ryadki_hand
 from tests.e2e.webhook import WebhookDelivery
 from tests.support.needs import require
 from tests.support.recording import TgChat

@@ -6,48 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
 
 import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.test_group_games import new_lobby, ryadki_hand, version_of
+from tests.e2e.requests import chat_writes, keyboard_version, refused_in, version_of
+from tests.e2e.test_group_games import new_lobby, ryadki_hand
 from tests.support.recording import TgChat, TgMessage
 
 pytestmark = pytest.mark.e2e
 
 PACE = 1.0  # seconds a player looks at their hand before playing a card
 BOARD = re.compile(r"^🃏 Ryadki · (deal|game over)")
-WRITES = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
-
-
-def params_version(params: dict[str, Any]) -> int:
-    """The game version a request's buttons carry (-1 without any)."""
-    rows = (params.get("reply_markup") or {}).get("inline_keyboard") or []
-    found = [
-        int(str(b["callback_data"]).split(":")[1])
-        for row in rows
-        for b in row
-        if str(b.get("callback_data", "")).count(":") >= 2
-        and str(b["callback_data"]).split(":")[1].isdigit()
-    ]
-    return max(found, default=-1)
-
-
-def group_writes(emu: Emulator, group: TgChat) -> list[dict[str, Any]]:
-    """The sends and edits that reached the group, in order."""
-    return [
-        r.params
-        for r in emu.requests
-        if r.status == 200 and r.method in WRITES and r.params.get("chat_id") == group.id
-    ]
-
-
-def refused_in(emu: Emulator, chat_id: int) -> list[str]:
-    return [
-        r.line() for r in emu.errors() if r.status == 429 and r.params.get("chat_id") == chat_id
-    ]
 
 
 def boards(emu: Emulator, group: TgChat) -> list[TgMessage]:
@@ -114,7 +85,7 @@ async def test_a_whole_four_player_game_at_the_default_budget(
     players = [emu.user(n, language_code="en", started=True) for n in ("Ann", "Ben", "Cat", "Dan")]
     group = emu.group("Card Club", owner=players[0], members=players[1:])
     await start_game(emu, group, players)
-    writes_at_start = len(group_writes(emu, group))
+    mark = len(emu.requests)
     moves = 0
     while (user := await whose_turn(emu, group, players)) is not None:
         await play_card(emu, user)
@@ -125,10 +96,10 @@ async def test_a_whole_four_player_game_at_the_default_budget(
     final = await emu.wait_message(group, "game over", timeout=65)
     assert "Winner" in final.text and final.has_button(re.compile("Rematch"))
     await emu.wait_idle()
-    writes = group_writes(emu, group)
-    during = len(writes) - writes_at_start
-    assert during <= moves, f"{during} group writes for {moves} moves"
-    versions = [params_version(p) for p in writes if BOARD.match(str(p.get("text", "")))]
+    writes = chat_writes(emu, group.id, mark)
+    assert len(writes) <= moves, f"{len(writes)} group writes for {moves} moves"
+    shows = [r.params for r in chat_writes(emu, group.id) if BOARD.match(r.params.get("text", ""))]
+    versions = [keyboard_version(p) for p in shows]
     assert versions == sorted(versions), versions  # never an older position after a newer one
     assert refused_in(emu, group.id) == []  # the group's budget was never overrun
     assert len(boards(emu, group)) == 1
@@ -155,7 +126,7 @@ async def test_a_double_tap_and_my_cards_leave_one_board(
     for someone in players:  # everyone opens "My cards" from the board
         someone.follow(board, re.compile("My cards"))
     await emu.wait_idle()
-    sent = [p for p in group_writes(emu, group) if p.get("message_id") is None]
+    sent = [r.params for r in chat_writes(emu, group.id) if r.method == "sendMessage"]
     shown = boards(emu, group)
     assert [m.message_id for m in shown] == [board.message_id]  # one board, never posted again
     assert not [p for p in sent if BOARD.match(str(p.get("text", "")))]
