@@ -386,4 +386,5 @@ def view(state: State, player: int) -> ParquetView:
         "must_relocate": must_relocate(s),
         "why": s.why,
         "on_board": sum(1 for c in s.board if c >= 0),
+        "moves": s.plies,
     }

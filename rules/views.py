@@ -111,6 +111,7 @@ class ParquetView(GameView[ParquetEvent]):
     must_relocate: bool  # the side to move can only relocate
     why: ParquetWhy | None  # how the game ended
     on_board: int
+    moves: int  # moves played by both players (passes not counted)
 
 
 def game_view(view: View) -> GameView[Event]:

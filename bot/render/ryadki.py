@@ -87,10 +87,10 @@ def table_text(
         else _("ry-title-over")
     ]
     rows = [
-        "{:<{w}} {:>4} {:>4} {:>4}".format(
+        "{:<{w}} {:>4} {:>6} {:>4}".format(
             "",
             _("ry-col-hand")[:4],
-            _("ry-col-pile")[:4],
+            _("ry-col-pile")[:6],
             _("ry-col-score")[:4],
             w=NAME_WIDTH + 1,
         ).rstrip()
@@ -102,7 +102,7 @@ def table_text(
         label = short(name)
         pad = " " * max(0, NAME_WIDTH - width(label))
         rows.append(
-            "{}{} {:>4} {:>4} {:>4}".format(
+            "{}{} {:>4} {:>6} {:>4}".format(
                 mark, label + pad, hand, view["piles"][seat], view["scores"][seat]
             )
         )

@@ -46,7 +46,7 @@ def _best(kind: str, ks: KindStats, _: Translator) -> str | None:
         moves=moves,
         home=cards,
         hand=cards,
-        left=cards,
+        left=best.score or 0,
         kons=best.rounds or 0,
     )
 

@@ -24,8 +24,14 @@ stats-best-kosa = best: { $won ->
    *[no] { $home } home
 }
 stats-best-raspad = best: { $won ->
-    [yes] won with { $hand } in hand, { $kons } kons
-   *[no] { $left } left
+    [yes] won with { $hand } in hand, { $kons ->
+        [one] { $kons } round
+       *[other] { $kons } rounds
+    }
+   *[no] { $left ->
+        [one] { $left } card left
+       *[other] { $left } cards left
+    }
 }
 stats-days = 📅 Deal of the day: { $n ->
     [one] { $n } day

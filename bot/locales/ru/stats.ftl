@@ -25,8 +25,16 @@ stats-best-kosa = лучшее: { $won ->
    *[no] в доме { $home }
 }
 stats-best-raspad = лучшее: { $won ->
-    [yes] победа, в руке { $hand }, конов: { $kons }
-   *[no] не ушло в дом: { $left }
+    [yes] победа за { $kons ->
+        [one] { $kons } кон
+        [few] { $kons } кона
+       *[many] { $kons } конов
+    }, в руке { $hand }
+   *[no] { $left ->
+        [one] осталась { $left } карта
+        [few] осталось { $left } карты
+       *[many] осталось { $left } карт
+    }
 }
 stats-days = 📅 Расклад дня: подряд { $n ->
     [one] { $n } день

@@ -129,6 +129,20 @@ async def test_a_parquet_game_in_a_group_is_rated_on_top_and_stats(any_world: Wo
     assert "Alice" in w.board().text
 
 
+async def test_parquet_history_counts_the_moves_played(any_world: World) -> None:
+    """The history line of a Parquet game gives the moves both players made (it said 0)."""
+    w = any_world
+    gid = await play_parquet(w)
+    game = await w.store.load(gid)
+    assert game is not None
+    plies = rules.GAMES["parquet"].from_json(game.state).plies
+    assert plies > 0
+    await stats_text(w, w.alice)
+    await w.tap(w.alice, last(w, w.alice), re.compile("Parquet"))
+    detail = last(w, w.alice).text
+    assert re.search(rf"· {plies} moves", detail), detail
+
+
 async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     any_world: World,
 ) -> None:
