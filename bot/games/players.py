@@ -13,7 +13,7 @@ from bot.stats.boards import Board, BoardPage
 from bot.stats.daily import day_number, utc_day
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
-from bot.stats.stats import HistoryEntry, UserStats
+from bot.stats.stats import DayStreak, HistoryEntry, UserStats
 from bot.storage import Store
 
 GROUP_SOLO_PLAYERS = 30  # a group's solitaire table looks at this many of its rated players
@@ -72,8 +72,9 @@ class Players:
         day = utc_day(self.clock())
         return day_number(day), day
 
-    async def daily(self, user_id: int) -> tuple[int, str, list[DailyGame]]:
-        """Today's number and date, and the user's ranked result on each solitaire's deal."""
+    async def daily(self, user_id: int) -> tuple[int, str, list[DailyGame], DayStreak | None]:
+        """Today's number and date, the user's ranked result on each solitaire's deal, and
+        their day streak."""
         number, day = self.today()
         history = await self.store.history(user_id)
         games = []
@@ -81,12 +82,22 @@ class Players:
             played = [h for h in history if h.kind == kind and h.daily == number]
             # newest first: the last one is the day's first (the ranked) attempt
             result = await self.store.load_result(played[-1].game_id) if played else None
-            games.append(DailyGame(kind, result))
-        return number, date.fromisoformat(day).strftime("%d.%m.%Y"), games
+            place = await self.day_place(result) if result is not None else None
+            games.append(DailyGame(kind, result, place))
+        streak = (await self.store.user_stats(user_id)).day
+        return number, date.fromisoformat(day).strftime("%d.%m.%Y"), games, streak
 
     def daily_board(self, kind: str) -> Board:
         number, _ = self.today()
         return Board.of_day(kind, spec(kind).default_variant, number)
+
+    async def day_place(self, result: GameResult) -> tuple[int, int] | None:
+        """(rank, players) of a deal of the day's ranked result on that day's board."""
+        if result.daily is None or not result.ranked:
+            return None
+        board = Board.of_day(result.kind, result.variant, result.daily)
+        page = await self.store.leaderboard(board, result.players[0].user_id, limit=0)
+        return (page.own.rank, page.total) if page.own is not None else None
 
     async def result(self, game_id: str) -> GameResult | None:
         return await self.store.load_result(game_id)

@@ -38,6 +38,10 @@ class Messenger(Protocol):
         """The bot's @username (for deep links)."""
         ...
 
+    async def inline_mode(self) -> bool:
+        """Whether the bot answers inline queries (BotFather's /setinline; getMe)."""
+        ...
+
     async def send(
         self,
         chat_id: int,

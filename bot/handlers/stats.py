@@ -5,7 +5,7 @@ menu buttons, and the inline query that shares a deal-of-the-day result card int
 from __future__ import annotations
 
 from aiogram import Bot, F, Router
-from aiogram.filters import Command
+from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import (
     CallbackQuery,
     InlineQuery,
@@ -17,15 +17,16 @@ from aiogram.types import (
 from bot import commands
 from bot.games.players import Players
 from bot.games.solitaire.service import SolitaireService
-from bot.i18n import Translator
+from bot.i18n import Translator, t
 from bot.registry import GAMES, kinds, spec
 from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer, edit, send
+from bot.telegram.io import CallbackAnswer, ChatAnswer, edit, send
 from bot.telegram.topics import topic_of
 from bot.wire.callbacks import MenuCallback, is_game_id
+from bot.wire.deeplinks import parse_daily
 
 METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
 
@@ -43,7 +44,7 @@ async def stats_cmd(message: Message, bot: Bot, players: Players, _: Translator)
         return
     assert message.from_user is not None
     stats, rated = await players.stats(message.from_user.id)
-    text, markup = screens.stats_screen(stats, rated, _)
+    text, markup = screens.stats_screen(stats, rated, players.today()[0], _)
     await send(bot, message.chat.id, text, markup, thread=topic_of(message))
 
 
@@ -66,8 +67,8 @@ async def daily_cmd(message: Message, bot: Bot, players: Players, _: Translator)
 
 
 async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
-    number, day, games = await players.daily(user_id)
-    return screens.daily_screen(number, day, games, _)
+    number, day, games, streak = await players.daily(user_id)
+    return screens.daily_screen(number, day, games, streak, _)
 
 
 async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
@@ -83,7 +84,7 @@ async def _screen(
 ) -> Screen | None:
     """The screen a stats menu button asks for (None: forged or unknown)."""
     if name == "stats":
-        return screens.stats_screen(*await players.stats(uid), _)
+        return screens.stats_screen(*await players.stats(uid), players.today()[0], _)
     if name == "st" and args and args[0] in GAMES:
         return screens.detail_screen(args[0], *await players.detail(uid, args[0]), _)
     if name == "top" and not args:
@@ -135,8 +136,14 @@ async def daily_play(
     lang: str,
     answer: CallbackAnswer,
 ) -> None:
-    """`m:dplay:<game>`: today's deal on this message (a second attempt is a replay)."""
-    if query.message is None or len(args) != 1 or args[0] not in kinds("solitaire"):
+    """`m:dplay:<game>[:<day>]`: the day's deal (default today's) on this message (a second
+    attempt, or an earlier day's deal, is a replay)."""
+    if query.message is None or not 1 <= len(args) <= 2 or args[0] not in kinds("solitaire"):
+        await answer(t(lang, "error-stale"))
+        return
+    day = int(args[1]) if len(args) == 2 and args[1].isdigit() and len(args[1]) <= 6 else None
+    if len(args) == 2 and day is None:
+        await answer(t(lang, "error-stale"))
         return
     kind, where = args[0], (query.message.chat.id, query.message.message_id)
     await solitaires.new_game(
@@ -148,10 +155,48 @@ async def daily_play(
         answer,
         name=query.from_user.full_name,
         daily=True,
+        day=day,
     )
 
 
-async def inline_card(query: InlineQuery, players: Players, _: Translator) -> None:
+async def daily_link(
+    message: Message,
+    command: CommandObject,
+    bot: Bot,
+    solitaires: SolitaireService,
+    players: Players,
+    lang: str,
+    _: Translator,
+) -> None:
+    """`/start daily-<game>-<n>` (a share card's link): that day's deal of that game, for
+    whoever opened it (today's: the ranked attempt, if it is their first; an earlier day's: a
+    replay). A day to come, or a link that names no game, gets a short word and /daily."""
+    assert message.from_user is not None
+    link = parse_daily(command.args)
+    today, _day = players.today()
+    if link is None or link[0] not in kinds("solitaire") or not 1 <= link[1] <= today:
+        await send(bot, message.chat.id, _("daily-link-bad"))
+        await send(bot, message.chat.id, *await _daily(players, message.from_user.id, _))
+        return
+    kind, day = link
+    sent = await send(bot, message.chat.id, _("daily-link-opening", day=day))
+    if sent is None:
+        return
+    chat_id = message.chat.id
+    await solitaires.new_game(
+        kind,
+        spec(kind).default_variant,
+        message.from_user.id,
+        (chat_id, sent),
+        lang,
+        ChatAnswer(bot, chat_id),
+        name=message.from_user.full_name,
+        daily=True,
+        day=day,
+    )
+
+
+async def inline_card(query: InlineQuery, bot: Bot, players: Players, _: Translator) -> None:
     """`daily <game id>` from the Share button: the result card, to post in the chosen chat."""
     words = query.query.split()
     result = None
@@ -160,7 +205,8 @@ async def inline_card(query: InlineQuery, players: Players, _: Translator) -> No
     if result is None or result.daily is None or result.players[0].user_id != query.from_user.id:
         await query.answer([], cache_time=5, is_personal=True)
         return
-    card = screens.card_text(result, _)
+    place = await players.day_place(result)
+    card = screens.card_text(result, _, place, (await bot.me()).username or "")
     article = InlineQueryResultArticle(
         id=result.game_id,
         title=_("inline-daily-title", day=result.daily),
@@ -179,6 +225,8 @@ def make_router() -> Router:
     router.message.register(settings_cmd, Command("settings"), private)
     # the private-chat buttons of these commands typed in a group (bot.commands.private_link)
     router.message.register(daily_cmd, commands.opened_by("daily"), private)
+    daily_deal = CommandStart(deep_link=True, magic=F.args.startswith("daily-"))
+    router.message.register(daily_link, daily_deal, private)
     router.message.register(settings_cmd, commands.opened_by("settings"), private)
     for name in ("stats", "st", "top", "daily", "dtop", "set"):
         router.callback_query.register(menu_screen, Menu(name), F.message.chat.type == "private")

@@ -13,10 +13,11 @@ from bot.registry import kinds, spec
 from bot.render.common import button, esc
 from bot.render.screen import Screen
 from bot.stats.boards import Board, BoardPage
-from bot.stats.daily import cards_total, clock, decode_daily_score, share_card
+from bot.stats.daily import cards_total, decode_daily_score
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
-from bot.stats.stats import HistoryEntry, KindStats, UserStats
+from bot.stats.share_card import Facts, card, clock, outcome_line
+from bot.stats.stats import DayStreak, HistoryEntry, KindStats, UserStats
 from bot.wire.callbacks import menu_data
 from bot.wire.keyboard import Button, Keyboard
 
@@ -78,17 +79,16 @@ def _line(kind: str, stats: UserStats, rated: Rated | None, _: Translator) -> st
     return line + ("\n   " + best if best else "")
 
 
-def stats_screen(stats: UserStats, rated: dict[str, Rated], _: Translator) -> Screen:
-    """/stats in a private chat: a line per game, the day streak, a button per game."""
+def stats_screen(stats: UserStats, rated: dict[str, Rated], today: int, _: Translator) -> Screen:
+    """/stats in a private chat: a line per game, the day streak (as it stands on `today`, the
+    number of today's deal), a button per game."""
     lines = [_("stats-title")]
     if not stats.kinds:
         lines.append(_("stats-none"))
     else:
         lines += [_line(k, stats, rated.get(k), _) for k in (*kinds("solitaire"), *kinds("table"))]
-    days = [d for d in stats.days.values() if d.streak]
-    if days:
-        best = max(days, key=lambda d: d.streak)
-        lines.append(_("stats-days", n=best.streak, best=max(d.best for d in days)))
+    if stats.day is not None:
+        lines.append(_("stats-days", n=stats.day.now(today), best=stats.day.best))
     rows = [
         [button(game_name(k, _), menu_data(f"st:{k}")) for k in kinds("solitaire")],
         [button(game_name(k, _), menu_data(f"st:{k}")) for k in kinds("table")],
@@ -133,6 +133,8 @@ def _score(board: Board, score: float, _: Translator) -> str:
         if won:
             return _("daily-result-won", moves=_("moves-n", n=moves), time=clock(seconds))
         total = cards_total(board.kind, board.variant)
+        if board.kind == "raspad":  # no home in Raspad: the cards still out
+            return _("daily-result-left", left=total - (home or 0))
         return _("daily-result-lost", home=home or 0, total=total)
     if board.metric == "rating":
         return str(shown(score))
@@ -212,21 +214,18 @@ class DailyGame:
 
     kind: str
     result: GameResult | None
+    place: tuple[int, int] | None = None  # (rank, players) on the day's board
 
 
-def _result_text(kind: str, variant: str, result: GameResult, _: Translator) -> str:
-    from bot.stats.daily import cards_home
-
-    player = result.players[0]
-    if player.won:
-        return _(
-            "daily-result-won", moves=_("moves-n", n=result.moves), time=clock(result.duration)
-        )
-    return _("daily-result-lost", home=cards_home(result, player), total=cards_total(kind, variant))
+def _result_text(result: GameResult, _: Translator) -> str:
+    return outcome_line(facts_of(result), _) + " · " + clock(result.duration)
 
 
-def daily_screen(day: int, date: str, games: Sequence[DailyGame], _: Translator) -> Screen:
-    """/daily: today's deal for each solitaire, played or not, with its board."""
+def daily_screen(
+    day: int, date: str, games: Sequence[DailyGame], streak: DayStreak | None, _: Translator
+) -> Screen:
+    """/daily: today's deal for each solitaire, played or not, with its board; the player's
+    day streak."""
     lines = [_("daily-title", day=day, date=date), _("daily-about")]
     rows: list[list[Button]] = []
     for g in games:
@@ -239,11 +238,14 @@ def daily_screen(day: int, date: str, games: Sequence[DailyGame], _: Translator)
                 _(
                     "daily-played",
                     game=name,
-                    result=_result_text(g.kind, spec(g.kind).default_variant, g.result, _),
+                    result=_result_text(g.result, _),
                 )
+                + (_("daily-place-short", rank=g.place[0], of=g.place[1]) if g.place else "")
             )
             rows.append([button(_("btn-daily-again", game=name), menu_data(f"dplay:{g.kind}"))])
         rows.append([button(_("btn-daily-board", game=name), menu_data(f"dtop:{g.kind}"))])
+    if streak is not None:
+        lines.append(_("stats-days", n=streak.now(day), best=streak.best))
     rows.append([button(_("btn-menu"), menu_data("menu"))])
     return Screen("\n\n".join(lines), Keyboard(rows))
 
@@ -254,29 +256,41 @@ def daily_board_screen(board: Board, page: BoardPage, _: Translator) -> Screen:
     return Screen(text, Keyboard(rows))
 
 
-def card_text(result: GameResult, _: Translator) -> str:
-    """The shareable result card of a deal of the day (no card named: it spoils nothing)."""
-    from bot.stats.daily import cards_home
-
+def facts_of(result: GameResult, place: tuple[int, int] | None = None) -> Facts:
+    """What the share card says of a deal of the day's result (`place`: rank, players)."""
     player = result.players[0]
-    return share_card(
-        _(f"daily-card-title-{result.kind}"),
-        result.daily or 0,
-        player.won,
-        cards_home(result, player),
-        cards_total(result.kind, result.variant),
-        result.moves,
-        result.duration,
+    return Facts(
+        kind=result.kind,
+        day=result.daily or 0,
+        won=player.won,
+        score=player.score or 0,
+        total=cards_total(result.kind, result.variant),
+        moves=result.moves,
+        seconds=result.duration,
+        rounds=result.rounds,
+        place=place,
     )
 
 
-def share_row(result: GameResult, _: Translator) -> list[Button]:
-    """Share the card into any chat (an inline query the bot answers) and copy it."""
-    card = card_text(result, _)
-    return [
-        Button(text=_("btn-share"), switch_chosen=f"daily {result.game_id}"),
-        Button(text=_("btn-copy"), copy=card[:256]),
-    ]
+def card_text(
+    result: GameResult, _: Translator, place: tuple[int, int] | None = None, bot_username: str = ""
+) -> str:
+    """The shareable result card of a deal of the day (bot.stats.share_card)."""
+    return card(facts_of(result, place), _, bot_username)
+
+
+COPY_LIMIT = 256  # CopyTextButton.text
+
+
+def share_row(result: GameResult, _: Translator, card_text: str, inline: bool) -> list[Button]:
+    """Post the card: through an inline query when the bot's inline mode is on (BotFather's
+    /setinline), else as text to copy (the link line goes first when it does not fit)."""
+    if inline:
+        return [Button(text=_("btn-share"), switch_chosen=f"daily {result.game_id}")]
+    text = card_text
+    while len(text) > COPY_LIMIT and "\n" in text:
+        text = text.rsplit("\n", 1)[0]
+    return [Button(text=_("btn-copy"), copy=text[:COPY_LIMIT])]
 
 
 def settings_screen(hidden: bool, pings: bool, _: Translator) -> Screen:

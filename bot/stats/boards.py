@@ -69,6 +69,12 @@ class Board:
         return self.metric == "daily"
 
     @property
+    def scorers_only(self) -> bool:
+        """Whether only a score above 0 puts a player on it (wins, streaks): a player with no
+        win is on no wins board."""
+        return self.metric in ("wins", "streak")
+
+    @property
     def hides(self) -> bool:
         """Whether hidden users are kept off it (every global board)."""
         return self.chat is None
@@ -76,10 +82,23 @@ class Board:
 
 @dataclass(frozen=True, slots=True)
 class BoardEntry:
-    rank: int  # 1-based position
+    rank: int  # 1 + the players with a better score (ties share a rank: 1, 1, 3)
     user_id: int
     name: str
     score: float  # wins, streak, rating ordinal (see rating.shown) or a packed daily score
+
+
+def ranks(offset: int, first_rank: int, scores: list[float]) -> list[int]:
+    """The shared ranks of a page of sorted scores starting at position `offset`, whose first
+    entry has rank `first_rank`: an entry tied with the one before takes its rank, any other
+    is behind every entry before it (rank = its position)."""
+    out: list[int] = []
+    for i, score in enumerate(scores):
+        if i == 0:
+            out.append(first_rank)
+        else:
+            out.append(out[-1] if score == scores[i - 1] else offset + i + 1)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """The deal of the day (pure): its number and seed, the daily leaderboard's order, the day
-streak and a result card to share that does not give the deal away.
+streak (the card to share: bot.stats.share_card).
 
 Everything derives from the UTC date, the game and the variant through hashlib, so every
 process, restart and machine agrees on the day's deal (Python's `hash()` is salted per
@@ -77,30 +77,6 @@ def next_day_streak(last_day: int | None, streak: int, day: int) -> int:
     if day == last_day:
         return streak
     return streak + 1 if day == last_day + 1 else 1
-
-
-def progress_grid(done: int, total: int, won: bool, cells: int = 10) -> str:
-    """A row of squares filled in proportion to `done`/`total` (full only when all are done)."""
-    filled = cells if total > 0 and done >= total else (done * cells // total if total else 0)
-    mark = "🟩" if won else "🟨"
-    return mark * filled + "⬜" * (cells - filled)
-
-
-def clock(seconds: int) -> str:
-    minutes, secs = divmod(max(seconds, 0), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-def share_card(
-    title: str, day: int, won: bool, home: int, total: int, moves: int, seconds: int
-) -> str:
-    """The text a player may post after the day's deal: the game (`title`, already in the
-    reader's language), the day's number, a progress grid, cards home, moves and time. No card
-    is named, so it spoils nothing."""
-    grid = progress_grid(home, total, won)
-    mark = "✅" if won else "❌"
-    return f"{title} #{day}\n{grid}\n{mark} {home}/{total} 🃏 · {moves} 👣 · ⏱ {clock(seconds)}"
 
 
 def cards_total(kind: str, variant: str) -> int:

@@ -9,7 +9,10 @@ and change it with `updated_fields`, so the rules are written once:
   wins; the same over ranked results only (`k:rw`, `k:rs`, `k:rbs`: what the leaderboards
   show); `k:b` the best result (solitaires: JSON, see `best_key`);
 - per deal of the day (`d:k:variant`): `:last` the last day played, `:s` the current and `:bs`
-  the best run of days in a row.
+  the best run of days in a row (the stores find the day boards a user is on by them);
+- the player's day streak over all the day's deals (`day:`): `:last` the last day on which any
+  was played ranked, `:s` the run of days in a row up to it, `:bs` the best run. Before these
+  fields existed, it is read from the per-deal ones.
 
 Every result counts in the user's own statistics (played, won, streaks, best); only ranked
 results count towards the leaderboards and the day streak. A draw or a loss ends a streak.
@@ -124,7 +127,34 @@ def updated_fields(
             out[f"{d}:s"] = str(run)
             if run > _int(fields, f"{d}:bs"):
                 out[f"{d}:bs"] = str(run)
+        day = day_streak_of(fields)
+        if day is None or result.daily > day.last_day:
+            last, run = (None, 0) if day is None else (day.last_day, day.streak)
+            run = next_day_streak(last, run, result.daily)
+            out["day:last"] = str(result.daily)
+            out["day:s"] = str(run)
+            out["day:bs"] = str(max(run, day.best if day is not None else 0))
     return out
+
+
+def day_streak_of(fields: Mapping[str, str]) -> DayStreak | None:
+    """The player's day streak over all the day's deals (None: no ranked deal of the day yet);
+    from the per-deal fields when the map predates it."""
+    if "day:last" in fields:
+        return DayStreak(_int(fields, "day:last"), _int(fields, "day:s"), _int(fields, "day:bs"))
+    per_deal = [
+        DayStreak(_int(fields, k), _int(fields, k[:-5] + ":s"), _int(fields, k[:-5] + ":bs"))
+        for k in fields
+        if k.startswith("d:") and k.endswith(":last")
+    ]
+    if not per_deal:
+        return None
+    last = max(d.last_day for d in per_deal)
+    return DayStreak(
+        last,
+        max(d.streak for d in per_deal if d.last_day == last),
+        max(d.best for d in per_deal),
+    )
 
 
 def board_values(fields: Mapping[str, str], kind: str) -> tuple[int, int]:
@@ -156,6 +186,11 @@ class DayStreak:
     streak: int
     best: int
 
+    def now(self, today: int) -> int:
+        """The run as it stands on `today`: it lives while the last day played is today or
+        yesterday; a missed day ends it (0)."""
+        return self.streak if self.last_day >= today - 1 else 0
+
 
 @dataclass(frozen=True, slots=True)
 class UserStats:
@@ -163,6 +198,7 @@ class UserStats:
     hidden: bool = False
     kinds: dict[str, KindStats] = field(default_factory=dict)
     days: dict[str, DayStreak] = field(default_factory=dict)  # "kind:variant" → the day streak
+    day: DayStreak | None = None  # the day streak over all the day's deals
 
     def of(self, kind: str) -> KindStats:
         return self.kinds.get(kind) or KindStats()
@@ -190,7 +226,13 @@ class UserStats:
             for key in fields
             if key.startswith("d:") and key.endswith(":last")
         }
-        return cls(name=fields.get("n", ""), hidden=fields.get("h") == "1", kinds=kinds, days=days)
+        return cls(
+            name=fields.get("n", ""),
+            hidden=fields.get("h") == "1",
+            kinds=kinds,
+            days=days,
+            day=day_streak_of(fields),
+        )
 
 
 def history_line(result: GameResult, player: PlayerResult, place: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.registry import GAMES, is_solitaire
-from bot.stats.boards import Board, BoardEntry, BoardPage
+from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
 from bot.storage.redis_link import RedisLink, call
@@ -40,18 +40,20 @@ class RedisResultViews(ResultViews):
     ) -> BoardPage:
         key = self.keys.scope(board.scope, board.name)
         own = "" if user_id is None else str(user_id)
-        args = [offset, limit, "1" if board.ascending else "0", own]
+        floor = "(0" if board.scorers_only else "-inf"
+        args = [offset, limit, "1" if board.ascending else "0", own, floor]
         [reply] = await self.link.batch([call(PAGE, [key], args)])
-        rows, total, rank, score = text(reply)
+        rows, total, rank, score, first = text(reply)
         uids = [int(u) for u in rows[0::2]]
         names: dict[int, str] = {}
         wanted = uids + ([user_id] if user_id is not None and rank >= 0 else [])
         if wanted:
             got = await self.link.batch([("HGET", self.keys.user(u, "st"), "n") for u in wanted])
             names = {u: text(n) or "" for u, n in zip(wanted, got, strict=True)}
+        scores = [float(s) for s in rows[1::2]]
         entries = tuple(
-            BoardEntry(offset + i + 1, u, names.get(u, ""), float(s))
-            for i, (u, s) in enumerate(zip(uids, rows[1::2], strict=True))
+            BoardEntry(r, u, names.get(u, ""), s)
+            for r, u, s in zip(ranks(offset, int(first) + 1, scores), uids, scores, strict=True)
         )
         mine = None
         if user_id is not None and rank >= 0:

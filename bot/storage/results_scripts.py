@@ -84,17 +84,28 @@ return 1
 """
 
 # A leaderboard page and the caller's own line, in one call. KEYS: board. ARGV: offset, limit,
-# ascending ('1'/'0'), uid ('' for none). → {entries with scores, total, own rank, own score}.
+# ascending ('1'/'0'), uid ('' for none), floor ('-inf', or '(0': scorers only).
+# → {entries with scores, total, own rank - 1, own score, rank - 1 of the page's first entry};
+# a rank counts the players with a strictly better score (ties share it).
 PAGE = """
-local first, last = tonumber(ARGV[1]), tonumber(ARGV[1]) + tonumber(ARGV[2]) - 1
-local rows, rank, score
-if ARGV[3] == '1' then
-  rows = redis.call('ZRANGE', KEYS[1], first, last, 'WITHSCORES')
-  if ARGV[4] ~= '' then rank = redis.call('ZRANK', KEYS[1], ARGV[4]) end
+local off, lim, floor = tonumber(ARGV[1]), tonumber(ARGV[2]), ARGV[5]
+local asc = ARGV[3] == '1'
+local rows
+if asc then
+  rows = redis.call('ZRANGEBYSCORE', KEYS[1], floor, '+inf', 'WITHSCORES', 'LIMIT', off, lim)
 else
-  rows = redis.call('ZREVRANGE', KEYS[1], first, last, 'WITHSCORES')
-  if ARGV[4] ~= '' then rank = redis.call('ZREVRANK', KEYS[1], ARGV[4]) end
+  rows = redis.call('ZREVRANGEBYSCORE', KEYS[1], '+inf', floor, 'WITHSCORES', 'LIMIT', off, lim)
 end
-if rank then score = redis.call('ZSCORE', KEYS[1], ARGV[4]) end
-return {rows, redis.call('ZCARD', KEYS[1]), rank or -1, score or ''}
+local function ahead(s)
+  if asc then return redis.call('ZCOUNT', KEYS[1], floor, '(' .. s) end
+  return redis.call('ZCOUNT', KEYS[1], '(' .. s, '+inf')
+end
+local rank, score = -1, ''
+if ARGV[4] ~= '' then
+  local own = redis.call('ZSCORE', KEYS[1], ARGV[4])
+  if own and (floor == '-inf' or tonumber(own) > 0) then rank, score = ahead(own), own end
+end
+local first = -1
+if #rows > 0 then first = ahead(rows[2]) end
+return {rows, redis.call('ZCOUNT', KEYS[1], floor, '+inf'), rank, score, first}
 """

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Callable
 
 from bot.registry import kinds
-from bot.stats.boards import Board, BoardEntry, BoardPage
+from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
 from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
@@ -57,6 +57,16 @@ class SQLiteResultViews(ResultViews):
         up = "ASC" if board.ascending else "DESC"
         before = "<" if board.ascending else ">"
         live = "board = ? AND (expires IS NULL OR expires > ?)"
+        if board.scorers_only:  # a player with no win is on no wins board
+            live += " AND score > 0"
+
+        def ahead(conn: sqlite3.Connection, now: float, score: float) -> int:
+            """The players with a strictly better score (ties share a rank)."""
+            (n,) = conn.execute(
+                f"SELECT COUNT(*) FROM boards WHERE {live} AND score {before} ?",
+                (name, now, score),
+            ).fetchone()
+            return int(n)
 
         def op(conn: sqlite3.Connection) -> BoardPage:
             now = self.clock()
@@ -72,12 +82,8 @@ class SQLiteResultViews(ResultViews):
                     f"SELECT score FROM boards WHERE {live} AND user_id = ?", (name, now, user_id)
                 ).fetchone()
                 if row is not None:
-                    (ahead,) = conn.execute(
-                        f"SELECT COUNT(*) FROM boards WHERE {live} AND (score {before} ? OR "
-                        f"(score = ? AND CAST(user_id AS TEXT) {before} CAST(? AS TEXT)))",
-                        (name, now, row[0], row[0], user_id),
-                    ).fetchone()
-                    own = (int(ahead) + 1, float(row[0]))
+                    own = (ahead(conn, now, row[0]) + 1, float(row[0]))
+            first = ahead(conn, now, rows[0][1]) + 1 if rows else 0
             wanted = [int(r[0]) for r in rows] + ([user_id] if own and user_id else [])
             names = {
                 int(u): str(n)
@@ -87,9 +93,12 @@ class SQLiteResultViews(ResultViews):
                     wanted,
                 )
             }
+            scores = [float(r[1]) for r in rows]
             entries = tuple(
-                BoardEntry(offset + i + 1, int(u), names.get(int(u), ""), float(s))
-                for i, (u, s) in enumerate(rows)
+                BoardEntry(rank, int(u), names.get(int(u), ""), score)
+                for rank, (u, _), score in zip(
+                    ranks(offset, first, scores), rows, scores, strict=True
+                )
             )
             mine = None
             if own is not None and user_id is not None:

@@ -217,3 +217,19 @@ class CallbackAnswer:
             self.answered = False
             return False
         return True
+
+
+class ChatAnswer:
+    """What a command (no tap to answer) says back: a short message in its chat, once."""
+
+    def __init__(self, bot: Bot, chat_id: int) -> None:
+        self.bot, self.chat_id = bot, chat_id
+        self.answered = False
+
+    async def __call__(self, text: str | None = None, alert: bool = False) -> None:
+        if text and not self.answered:
+            self.answered = True
+            await send(self.bot, self.chat_id, text)
+
+    async def open_url(self, url: str) -> bool:
+        return False

@@ -46,6 +46,9 @@ class TelegramMessenger:
             self._username = me.username or ""
         return self._username
 
+    async def inline_mode(self) -> bool:
+        return bool((await self.bot.me()).supports_inline_queries)
+
     async def send(
         self,
         chat_id: int,

@@ -48,3 +48,18 @@ def join_link(bot_username: str, code: str) -> str:
 def group_link(bot_username: str, code: str) -> str:
     """Adds the bot to a group of the user's choice and opens the lobby there."""
     return f"https://t.me/{bot_username}?startgroup={payload(code)}"
+
+
+# -- the deal of the day: `daily-<game>-<number>` opens that day's deal of that game -----------
+_DAILY = re.compile(r"daily-([a-z]{1,16})-([0-9]{1,6})")
+
+
+def daily_payload(kind: str, day: int) -> str:
+    return f"daily-{kind}-{day}"
+
+
+def parse_daily(text: str | None) -> tuple[str, int] | None:
+    """(game, day number) of a `daily-<game>-<n>` payload; None for anything else (the game
+    and the day are checked by the caller: the payload is whatever a link carried)."""
+    m = _DAILY.fullmatch(text or "")
+    return (m.group(1), int(m.group(2))) if m else None

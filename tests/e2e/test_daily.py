@@ -1,6 +1,7 @@
 """End to end: the deal of the day through the real `python -m bot`, the emulator and Redis —
-played to its end (a few moves, then given up), then seen on /stats and on the day's board, and
-still the same day's deal, already played, after a restart."""
+played to its end (a few moves, then given up), its card copied, then seen on /stats and on the
+day's board, still the same day's deal, already played, after a restart; and the card's link
+opens the same deal for a third user."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
     board = await tap_and_see(
         emu, ann, daily, "▶️ 💥 Raspad", lambda m: version_of(m) is not None, "the deal's board"
     )
+    deal = board.text.split("\n💡")[0]  # the dealt layout, before any move
     for _ in range(3):  # moves with one target go in one tap (no hint: it stays ranked)
         one_tap = [t for t in board.button_texts() if "→" in t]
         if not one_tap or finished(board):
@@ -49,7 +51,10 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
             "the confirmation",
         )
         await tap_and_see(emu, ann, board, "🏳 Yes, give up", finished, "the end")
-    await wait_board(emu, ann, board, lambda m: m.has_button("📤 Share"), "the result's buttons")
+    # the bot's inline mode is off (a new bot's default): the card is copied, not shared
+    await wait_board(emu, ann, board, lambda m: m.has_button("📋 Copy"), "the result's buttons")
+    card = board.button("📋 Copy")["copy_text"]["text"]
+    assert "#1 of 1" in card and "?start=daily-raspad-" in card, card
     ann.send("/stats")
     stats = await emu.wait_message(ann, "Your statistics")
     assert "Raspad: 1 game" in stats.text, stats.text
@@ -60,4 +65,11 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
     await emu.wait_answer(ann.tap(again, "🏆 💥 Raspad: today's board"))
     top = await emu.wait_message(ann, "1. Ann", newer_than=stats)
     assert f"#{number.group(1)}" in top.text
+    # a third user opens the card's link: the same deal, as their ranked attempt
+    link = re.search(r"\?start=(daily-raspad-\d+)", card)
+    assert link is not None and link.group(1).endswith(f"-{number.group(1)}")
+    cy = emu.user("Cy", language_code="en")
+    cy.send(f"/start {link.group(1)}")
+    theirs = await emu.wait_message(cy, "ranked attempt")
+    assert theirs.text.split("\n💡")[0] == deal
     assert "Traceback" not in bot.log_text()

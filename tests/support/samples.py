@@ -20,6 +20,7 @@ from bot.games.table.lobby import Lobby
 from bot.games.table.play import computer_plan, computer_turn, play, start
 from bot.render import parquet as render_parquet
 from bot.render.screen import Screen, TableCtx
+from bot.stats.result import GameResult
 from bot.storage import GameRecord, Player, TableMeta
 from rules import GAMES
 from rules.views import parquet_view, ryadki_view
@@ -87,35 +88,65 @@ def stats_screen() -> str:
             "parquet": KindStats(played=5, won=3),
         },
         days={"kosa:u": DayStreak(700, 4, 6)},
+        day=DayStreak(700, 4, 6),
     )
     rated = {"parquet": render_stats.Rated(1138, 2)}
-    return plain(render_stats.stats_screen(stats, rated, translator("en")))
+    return plain(render_stats.stats_screen(stats, rated, 700, translator("en")))
 
 
-def daily_card() -> str:
-    """The shareable result card of a deal of the day (it names no card)."""
-    from bot.i18n import translator
-    from bot.render import stats as render_stats
-    from bot.stats.result import GameResult, PlayerResult
+def _daily_result(kind: str, won: bool, score: int, moves: int, seconds: int) -> GameResult:
+    from bot.stats.result import PlayerResult
 
-    result = GameResult(
+    return GameResult(
         game_id="sampleGame",
-        kind="kosa",
-        variant="u",
-        players=(PlayerResult(1, 0, "Ann", "won", 104),),
-        moves=212,
-        duration=754,
+        kind=kind,
+        variant="u" if kind == "kosa" else "52",
+        players=(PlayerResult(1, 0, "Ann", "won" if won else "lost", score),),
+        moves=moves,
+        duration=seconds,
         finished_at=1_796_140_800.0,
         date="2026-12-01",
         daily=700,
+        rounds=None if kind == "kosa" else 6,
     )
-    return render_stats.card_text(result, translator("en")) + "\n"
+
+
+def daily_card() -> str:
+    """The card a ranked Kosa win posts (its place, its link)."""
+    from bot.i18n import translator
+    from bot.render import stats as render_stats
+
+    result = _daily_result("kosa", True, 104, 212, 754)
+    return render_stats.card_text(result, translator("en"), (3, 41), "CardClubBot") + "\n"
+
+
+def daily_card_loss() -> str:
+    """The card of a Raspad loss, 9 cards left."""
+    from bot.i18n import translator
+    from bot.render import stats as render_stats
+
+    result = _daily_result("raspad", False, 9, 64, 301)
+    return render_stats.card_text(result, translator("en"), (17, 41), "CardClubBot") + "\n"
+
+
+def daily_screen() -> str:
+    """/daily with today's Raspad played (a loss, 17th of 41) and Kosa not yet."""
+    from bot.i18n import translator
+    from bot.render import stats as render_stats
+    from bot.stats.stats import DayStreak
+
+    games = [
+        render_stats.DailyGame("kosa", None),
+        render_stats.DailyGame("raspad", _daily_result("raspad", False, 9, 64, 301), (17, 41)),
+    ]
+    streak = DayStreak(700, 4, 6)
+    return plain(render_stats.daily_screen(700, "01.12.2026", games, streak, translator("en")))
 
 
 def _solitaire(kind: str, variant: str, seed: int, moves: int) -> str:
     """A seeded solitaire after `moves` of the computer player's moves, as its board shows."""
     from bot.games.solitaire import model
-    from bot.games.solitaire.service import board
+    from bot.games.solitaire.screen import board
 
     record = model.new_record(kind, variant, 1, "en", seed=seed)
     for step in range(moves):
@@ -195,6 +226,8 @@ SAMPLES: dict[str, Callable[[], str]] = {
     "parquet-vs-computer": parquet_vs_computer,
     "stats": stats_screen,
     "daily-card": daily_card,
+    "daily-card-loss": daily_card_loss,
+    "daily": daily_screen,
 }
 
 

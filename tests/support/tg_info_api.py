@@ -22,7 +22,7 @@ class InfoApi(TelegramWorld):
         me.update(
             can_join_groups=True,
             can_read_all_group_messages=False,
-            supports_inline_queries=False,
+            supports_inline_queries=self.inline_mode,
             can_connect_to_business=False,
             has_main_web_app=False,
         )

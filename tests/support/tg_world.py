@@ -48,6 +48,8 @@ class TelegramWorld:
         self.bot = TgUser(
             id=bot_id, first_name=BOT_NAME, username=bot_username, language_code=None, is_bot=True
         )
+        # BotFather's /setinline: off, as for a new bot (getMe's supports_inline_queries)
+        self.inline_mode = False
         self.strict = strict
         self.clock = clock
         # Telegram's flood limits (tests.support.tg_limits), on unless a test turns them off

@@ -20,64 +20,22 @@ from bot.games import howto
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.results import result_of
-from bot.games.screens import solo_board
 from bot.games.solitaire import daily as solo_daily
 from bot.games.solitaire import model
-from bot.games.state import state_of, view_of
-from bot.i18n import t, translator
+from bot.games.solitaire.daily_screen import Share, place_on_day
+from bot.games.solitaire.screen import asks_before_hint, board
+from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
-from bot.render.screen import Played, Screen, SoloCtx
-from bot.render.stats import share_row
-from bot.stats.daily import day_number, day_seed, utc_day
+from bot.render.screen import Screen
+from bot.stats.daily import day_date, day_number, day_seed, utc_day
 from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import GameCallback, is_game_id
 from bot.wire.flood import HELD, EditCoalescer
-from bot.wire.keyboard import Keyboard
 from rules.views import View
 
 log = logging.getLogger(__name__)
 
 CONFIRMS = ("fail", "r", "resign")
-
-
-def board(
-    record: GameRecord,
-    lang: str,
-    state: object | None = None,
-    view: View | None = None,
-    *,
-    pick: str | None = None,
-    hint: str | None = None,
-    confirm: str | None = None,
-) -> Screen:
-    """The board of `record`; `state` (and its `view`) when the caller has them already;
-    `pick`, `hint`, `confirm` as `SoloCtx` has them."""
-    if state is None:
-        state, view = state_of(record), None
-    if view is None:
-        view = view_of(record, 0, state)
-    meta = record.solo
-    ctx = SoloCtx(
-        lang=lang,
-        game_id=record.id,
-        version=record.version,
-        events=meta.events,
-        moves=model.legal_moves(record, state),
-        can_undo=model.can_undo(record),
-        variant=meta.variant,
-        played=Played(meta.moves, meta.undos, model.elapsed(meta)),
-        pick=pick,
-        hint=hint,
-        confirm=confirm,
-    )
-    screen = solo_board(record.kind)(view, ctx)
-    if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
-        screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
-    if record.finished and meta.daily is not None:  # the deal of the day: share the result
-        row = share_row(result_of(record, meta.ended or 0.0), translator(lang))
-        rows = screen.keyboard.inline_keyboard if screen.keyboard is not None else []
-        screen = Screen(screen.text, Keyboard([row, *rows]))
-    return screen
 
 
 class Tap(NamedTuple):
@@ -185,6 +143,8 @@ class SolitaireService:
             if not any(m.startswith(arg + ">") for m in model.legal_moves(game)):
                 raise Refused("no-targets")
             pick = arg
+        elif name == "hint" and arg != "y" and asks_before_hint(game):
+            confirm = "hint"
         elif name == "hint":
             hint = model.hint(game)
             if hint is None:
@@ -205,7 +165,7 @@ class SolitaireService:
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
-        screen = board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
+        screen = await self._board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
         said = tap.answer(t(tap.lang, toast) if toast else None)
         await asyncio.gather(self._edit(*tap.where, screen, game), said)
 
@@ -242,8 +202,27 @@ class SolitaireService:
                 game.solo.moves,
             )
         # the move is saved: stop the button's spinner while the board is being edited
-        screen = board(game, tap.lang, state, view)
+        screen = await self._board(game, tap.lang, state, view)
         await asyncio.gather(self._edit(*tap.where, screen, game), tap.answer())
+
+    async def _board(
+        self,
+        record: GameRecord,
+        lang: str,
+        state: object | None = None,
+        view: View | None = None,
+        **marks: str | None,
+    ) -> Screen:
+        """`board`, with how a finished deal of the day is shared (a ranked attempt only)."""
+        share = None
+        meta = record.solo
+        if record.finished and meta.daily is not None and meta.ranked and not meta.hints:
+            share = Share(
+                await self.tg.inline_mode(),
+                await self.tg.username(),
+                await place_on_day(self.store, record),
+            )
+        return board(record, lang, state, view, share=share, **marks)
 
     async def _lost_race(self, tap: Tap) -> NoReturn:
         if not tap.peeked:
@@ -261,7 +240,7 @@ class SolitaireService:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
-        await self._edit(*tap.where, board(game, tap.lang), game)
+        await self._edit(*tap.where, await self._board(game, tap.lang), game)
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
@@ -292,12 +271,14 @@ class SolitaireService:
         below: bool = False,
         name: str = "",
         daily: bool = False,
+        day: int | None = None,
     ) -> None:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
         the finished board, which keeps its text and loses its buttons. An unfinished game of
-        the same kind is abandoned (it counts as lost once a move was made in it)."""
+        the same kind is abandoned (it counts as lost once a move was made in it). `daily`:
+        the deal of the day `day` (default today; an earlier day's is an unranked replay)."""
         try:
-            await self._new_game(kind, variant, user_id, where, lang, below, name, daily)
+            await self._new_game(kind, variant, user_id, where, lang, below, name, daily, day)
         except Refused as refused:
             await answer(t(lang, refused.key), alert=refused.alert)
 
@@ -311,14 +292,21 @@ class SolitaireService:
         below: bool,
         name: str,
         daily: bool,
+        number: int | None,
     ) -> None:
         if not is_solitaire(kind) or variant not in spec(kind).variants:
             raise Refused("error-stale", alert=True)  # forged: nothing is created
-        day = utc_day(self.clock())
-        seed = day_seed(kind, variant, day) if daily else None
+        today = utc_day(self.clock())
+        number = day_number(today) if number is None else number
+        if daily and not 1 <= number <= day_number(today):
+            raise Refused("daily-not-yet", alert=True)  # a day to come: no deal yet
+        seed = day_seed(kind, variant, day_date(number)) if daily else None
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
-        if daily:  # the same deal for everyone today; the first attempt is the ranked one
-            record.solo.daily = day_number(day)
+        if daily:
+            record.solo.daily = number
+        if daily and number < day_number(today):
+            record.solo.ranked = False  # an earlier day's deal: a replay
+        elif daily:  # the same deal for everyone today; the first attempt is the ranked one
             held = await solo_daily.claim(self.store, record)
             if held is not None:  # being played: a second tap on ▶ brings it here
                 await self._bring(held, where, lang)
@@ -397,4 +385,4 @@ class SolitaireService:
                 raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
-        await self._edit(chat_id, message_id, board(record, lang), record)
+        await self._edit(chat_id, message_id, await self._board(record, lang), record)

@@ -79,16 +79,29 @@ daily-title = 📅 <b>Deal of the day #{ $day }</b> · { $date }
 daily-about = Everyone gets the same deal today (UTC). One ranked attempt; undo is off in it, and a hint makes the attempt unranked.
 daily-played = { $game }: played — { $result }
 daily-open = { $game }: not played yet
-daily-replay = A replay: it does not go on the board.
 daily-result-won = ✅ won, { $moves }, { $time }
 daily-result-lost = ❌ { $home } of { $total } home
+daily-result-left = ❌ { $left ->
+    [one] { $left } card left
+   *[other] { $left } cards left
+}
+daily-ranked = 📅 Deal of the day #{ $day } · ranked attempt
+daily-replay = 📅 Deal of the day #{ $day } · replay: it does not go on the board
+daily-unranked = 📅 Deal of the day #{ $day } · unranked: a hint was used
+daily-place = 🏅 #{ $rank } of { $of } on the day's board
+daily-place-short = { " " }· 🏅 #{ $rank } of { $of }
+btn-daily-replay = 🔁 Replay this deal
+btn-new-deal = 🆕 New deal
+hint-confirm = 💡 A hint makes this attempt unranked: it will not go on the day's board. Use a hint?
+btn-yes-hint = 💡 Use a hint
+daily-link-bad = This link opens no deal of the day. Here are today's:
+daily-link-opening = 📅 Deal of the day #{ $day }…
+daily-not-yet = That deal of the day is not out yet.
 btn-daily-play = ▶️ { $game }
 btn-daily-again = 🔁 { $game } again
 btn-daily-board = 🏆 { $game }: today's board
 btn-share = 📤 Share
 btn-copy = 📋 Copy
-daily-card-title-kosa = 🪢 Kosa, deal of the day
-daily-card-title-raspad = 💥 Raspad, deal of the day
 inline-daily-title = My result: deal of the day #{ $day }
 inline-none = Result not found
 
@@ -98,3 +111,22 @@ settings-hidden-off = 👀 Shown on the global leaderboards
 settings-hidden-note = Your groups' boards always show you.
 btn-hide = 🙈 Hide me from global boards
 btn-show = 👀 Show me on global boards
+
+card-title-kosa = 🪢 Kosa · deal of the day #{ $day }
+card-title-raspad = 💥 Raspad · deal of the day #{ $day }
+card-place = #{ $rank } of { $of }
+card-kosa-won = ✅ solved: all { $total } cards home
+card-kosa-lost = ❌ { $home } of { $total } cards home
+card-raspad-won = ✅ won in { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}, { $hand ->
+    [one] { $hand } card
+   *[other] { $hand } cards
+} in hand
+card-raspad-lost = ❌ { $left ->
+    [one] { $left } card
+   *[other] { $left } cards
+} left, round { $rounds }
+card-pace = 👣 { $moves } · ⏱ { $time }
+card-try = ▶️ Play this deal: { $link }

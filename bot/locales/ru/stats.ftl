@@ -85,16 +85,30 @@ daily-title = 📅 <b>Расклад дня №{ $day }</b> · { $date }
 daily-about = Сегодня у всех один и тот же расклад (по UTC). Рейтинговая попытка одна; отмена хода в ней выключена, подсказка делает попытку нерейтинговой.
 daily-played = { $game }: сыграно — { $result }
 daily-open = { $game }: ещё не играли
-daily-replay = Повтор: в таблицу не попадёт.
 daily-result-won = ✅ победа, { $moves }, { $time }
 daily-result-lost = ❌ в доме { $home } из { $total }
+daily-result-left = ❌ { $left ->
+    [one] осталась { $left } карта
+    [few] осталось { $left } карты
+   *[many] осталось { $left } карт
+}
+daily-ranked = 📅 Расклад дня №{ $day } · рейтинговая попытка
+daily-replay = 📅 Расклад дня №{ $day } · повтор: в таблицу дня не попадёт
+daily-unranked = 📅 Расклад дня №{ $day } · нерейтинговая: была подсказка
+daily-place = 🏅 { $rank }-е место из { $of } в таблице дня
+daily-place-short = { " " }· 🏅 { $rank }-е место из { $of }
+btn-daily-replay = 🔁 Сыграть этот расклад ещё раз
+btn-new-deal = 🆕 Новый расклад
+hint-confirm = 💡 С подсказкой попытка станет нерейтинговой и не попадёт в таблицу дня. Взять подсказку?
+btn-yes-hint = 💡 Взять подсказку
+daily-link-bad = Эта ссылка не ведёт ни к одному раскладу дня. Вот сегодняшние:
+daily-link-opening = 📅 Расклад дня №{ $day }…
+daily-not-yet = Этот расклад дня ещё не вышел.
 btn-daily-play = ▶️ { $game }
 btn-daily-again = 🔁 { $game } ещё раз
 btn-daily-board = 🏆 { $game }: таблица дня
 btn-share = 📤 Поделиться
 btn-copy = 📋 Копировать
-daily-card-title-kosa = 🪢 Коса, расклад дня
-daily-card-title-raspad = 💥 Распад, расклад дня
 inline-daily-title = Мой результат: расклад дня №{ $day }
 inline-none = Результат не найден
 
@@ -104,3 +118,25 @@ settings-hidden-off = 👀 Вас видно в общих таблицах ли
 settings-hidden-note = В таблицах ваших групп вы видны всегда.
 btn-hide = 🙈 Скрыть меня из общих таблиц
 btn-show = 👀 Показывать меня в общих таблицах
+
+card-title-kosa = 🪢 Коса · расклад дня №{ $day }
+card-title-raspad = 💥 Распад · расклад дня №{ $day }
+card-place = { $rank }-е место из { $of }
+card-kosa-won = ✅ разложена: все { $total } карты в домах
+card-kosa-lost = ❌ в домах { $home } из { $total } карт
+card-raspad-won = ✅ победа за { $rounds ->
+    [one] { $rounds } кон
+    [few] { $rounds } кона
+   *[many] { $rounds } конов
+}, в руке { $hand ->
+    [one] { $hand } карта
+    [few] { $hand } карты
+   *[many] { $hand } карт
+}
+card-raspad-lost = ❌ { $left ->
+    [one] осталась { $left } карта
+    [few] осталось { $left } карты
+   *[many] осталось { $left } карт
+}, кон { $rounds }
+card-pace = 👣 { $moves } · ⏱ { $time }
+card-try = ▶️ Сыграть этот расклад: { $link }

@@ -166,20 +166,15 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     await w.tap(w.alice, board, GIVE_UP)
     await w.tap(w.alice, last(w, w.alice), YES)
     end = last(w, w.alice)
-    assert end.has_button("📤 Share") and end.has_button("📋 Copy")
+    assert "ranked attempt" in end.text and "#1 of 1 on the day's board" in end.text
+    assert not end.has_button("📤 Share")  # the bot's inline mode is off (getMe): copy it
     copy = end.button("📋 Copy")["copy_text"]["text"]
-    assert f"#{day}" in copy and re.search(r"❌ \d+/104 🃏 · 0 👣", copy), copy
+    assert f"#{day} · #1 of 1" in copy and re.search(r"❌ \d+ of 104 cards home", copy), copy
+    assert f"https://t.me/{w.tg.bot.username}?start=daily-kosa-{day}" in copy
     assert not re.search(r"[♠♥♦♣]", copy)  # names no card: spoils nothing
-    # the share button's inline query returns the same card
-    query = end.button("📤 Share")["switch_inline_query_chosen_chat"]["query"]
-    await w.dp.feed_update(w.bot, w.session.inline_query(w.alice, query))
-    article = w.tg.inline_answers[-1]["results"][0]
-    assert article["input_message_content"]["message_text"] == copy
-    await w.dp.feed_update(w.bot, w.session.inline_query(w.bob, query))  # not Bob's result
-    assert w.tg.inline_answers[-1]["results"] == []
     # a second attempt is a replay, off the board
     await w.say(w.alice, None, "/daily")
-    assert re.search(r"Kosa: played — ❌ \d+ of 104 home", last(w, w.alice).text)
+    assert re.search(r"Kosa: played — ❌ \d+ of 104 cards home", last(w, w.alice).text)
     await w.tap(w.alice, last(w, w.alice), re.compile("Kosa again"))
     replay = last(w, w.alice)
     rid = next(d.split(":")[0] for d in replay.callback_data() if not d.startswith("m:"))

@@ -14,7 +14,7 @@ import pytest
 
 import rules
 from bot.games.solitaire import model as solitaire
-from bot.games.solitaire.service import board as render_game
+from bot.games.solitaire.screen import board as render_game
 from bot.i18n import translator
 from bot.render import parquet as P
 from bot.render import raspad

@@ -13,7 +13,7 @@ from fluent.syntax import ast, parse
 from fluent.syntax.visitor import Visitor
 
 from bot.games.solitaire import model as solitaire
-from bot.games.solitaire.service import board as render_game
+from bot.games.solitaire.screen import board as render_game
 from bot.i18n import LOCALES_DIR, t, translator
 from bot.render.common import face
 

@@ -12,7 +12,7 @@ import pytest
 
 from bot.events import Event
 from bot.games.solitaire import model as solitaire
-from bot.games.solitaire.service import board as render_game
+from bot.games.solitaire.screen import board as render_game
 from bot.render.common import PHONE_COLUMNS, width
 from bot.storage import GameRecord
 from bot.wire.callbacks import GameCallback, parse

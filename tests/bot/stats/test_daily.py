@@ -3,22 +3,18 @@ the day streak and a share card that names no card."""
 
 from __future__ import annotations
 
-import re
 import subprocess
 import sys
 from datetime import date
 from pathlib import Path
 
 from bot.stats.daily import (
-    clock,
     daily_score,
     day_date,
     day_number,
     day_seed,
     decode_daily_score,
     next_day_streak,
-    progress_grid,
-    share_card,
     utc_day,
 )
 
@@ -79,17 +75,3 @@ def test_the_day_streak() -> None:
     assert next_day_streak(10, 1, 11) == 2
     assert next_day_streak(11, 2, 11) == 2  # the same day again
     assert next_day_streak(11, 2, 13) == 1  # a day missed
-
-
-def test_the_share_card_spoils_nothing() -> None:
-    card = share_card("🪢 Kosa", 123, won=False, home=57, total=104, moves=312, seconds=754)
-    assert card.splitlines() == [
-        "🪢 Kosa #123",
-        "🟨🟨🟨🟨🟨⬜⬜⬜⬜⬜",
-        "❌ 57/104 🃏 · 312 👣 · ⏱ 12:34",
-    ]
-    assert not re.search(r"[♠♥♦♣]|\b([2-9]|10|[JQKA])[SHDC]\b", card)
-    won = share_card("💥 Raspad", 5, won=True, home=52, total=52, moves=80, seconds=3700)
-    assert "🟩" * 10 in won and "✅ 52/52" in won and "1:01:40" in won
-    assert progress_grid(103, 104, won=False) == "🟨" * 9 + "⬜"  # full only when all are home
-    assert clock(59) == "0:59"

@@ -75,6 +75,25 @@ def test_the_day_streak_fields() -> None:
     assert "d:kosa:u:last" not in older  # an older day applied late changes no streak
 
 
+def test_the_day_streak_runs_over_every_deal_of_the_day() -> None:
+    days = [solo(True, daily=5, game_id="k5"), solo(True, daily=6, kind="raspad", variant="52")]
+    fields = run(*days, solo(True, daily=7, game_id="k7"))
+    day = UserStats.from_fields(fields).day
+    assert day is not None and (day.last_day, day.streak, day.best) == (7, 3, 3)
+    assert (day.now(7), day.now(8), day.now(9)) == (3, 3, 0)  # a missed day ends it
+    unranked = run(solo(True, daily=5, ranked=False))
+    assert UserStats.from_fields(unranked).day is None
+
+
+def test_the_day_streak_of_a_map_from_before_it_comes_from_the_per_deal_fields() -> None:
+    old = {"d:kosa:u:last": "9", "d:kosa:u:s": "2", "d:kosa:u:bs": "5"}
+    old |= {"d:raspad:52:last": "10", "d:raspad:52:s": "1", "d:raspad:52:bs": "1"}
+    day = UserStats.from_fields(old).day
+    assert day is not None and (day.last_day, day.streak, day.best) == (10, 1, 5)
+    nxt = updated_fields(old, solo(True, daily=11), solo(True).players[0])
+    assert (nxt["day:last"], nxt["day:s"], nxt["day:bs"]) == ("11", "2", "5")
+
+
 def test_rate_matches_the_formula_and_counts_versions() -> None:
     players = (PlayerResult(1, 0, "a", "lost", 3), PlayerResult(2, 1, "b", "won", 9))
     r = GameResult("g", "parquet", "", players, 1, 1, 1.0, "2025-03-01")

@@ -27,7 +27,7 @@ async def wins(store: Store, uid: int, count: int, kind: str = "kosa") -> None:
 async def test_a_page_of_the_top_ten_and_the_callers_rank(store: Store) -> None:
     for uid in range(1, 16):  # user n has n wins
         await wins(store, uid, uid)
-    await play(store, partial(solo, uid=99, won=False))  # played, never won: 0 wins
+    await play(store, partial(solo, uid=99, won=False))  # played, never won: not on the board
     page = await store.leaderboard(Board.wins("kosa"), user_id=3)
     assert [(e.rank, e.user_id, e.score) for e in page.entries] == [
         (i + 1, 15 - i, 15 - i) for i in range(10)
@@ -35,12 +35,25 @@ async def test_a_page_of_the_top_ten_and_the_callers_rank(store: Store) -> None:
     assert page.entries[0].name == "user15"
     assert page.own is not None and (page.own.rank, page.own.score) == (13, 3)
     assert page.own.name == "user3"
-    assert page.total == 16
+    assert page.total == 15
     nxt = await store.leaderboard(Board.wins("kosa"), limit=10, offset=10)
-    assert [e.user_id for e in nxt.entries] == [5, 4, 3, 2, 1, 99]
-    assert [e.rank for e in nxt.entries] == [11, 12, 13, 14, 15, 16]
+    assert [e.user_id for e in nxt.entries] == [5, 4, 3, 2, 1]
+    assert [e.rank for e in nxt.entries] == [11, 12, 13, 14, 15]
+    assert (await store.leaderboard(Board.wins("kosa"), user_id=99)).own is None
     assert (await store.leaderboard(Board.wins("kosa"), user_id=12345)).own is None
     assert (await store.leaderboard(Board.wins("raspad"))).total == 0
+
+
+async def test_ties_share_a_rank_on_every_page(store: Store) -> None:
+    for uid, count in ((1, 3), (2, 2), (3, 2), (4, 2), (5, 1)):
+        await wins(store, uid, count)
+    page = await store.leaderboard(Board.wins("kosa"), user_id=4)
+    assert [(e.rank, e.score) for e in page.entries] == [(1, 3), (2, 2), (2, 2), (2, 2), (5, 1)]
+    assert page.own is not None and page.own.rank == 2
+    later = await store.leaderboard(Board.wins("kosa"), limit=2, offset=2)  # starts mid-tie
+    assert [(e.rank, e.score) for e in later.entries] == [(2, 2), (2, 2)]
+    last = await store.leaderboard(Board.wins("kosa"), user_id=5, limit=0)
+    assert last.entries == () and last.own is not None and last.own.rank == 5
 
 
 async def test_the_streak_board_keeps_the_best_streak(store: Store) -> None:

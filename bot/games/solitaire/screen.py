@@ -1,0 +1,66 @@
+"""A solitaire's board as its player sees it: the game's own renderer (bot.games.screens), the
+first game's how-to, the question before a hint that would unrank the day's deal, and what a
+deal of the day adds (bot.games.solitaire.daily_screen)."""
+
+from __future__ import annotations
+
+from bot.games.screens import solo_board
+from bot.games.solitaire import model
+from bot.games.solitaire.daily_screen import Share, daily_board
+from bot.games.state import state_of, view_of
+from bot.i18n import t
+from bot.render.common import button
+from bot.render.screen import Played, Screen, SoloCtx
+from bot.storage import GameRecord
+from bot.wire.keyboard import Keyboard
+from rules.views import View
+
+
+def asks_before_hint(game: GameRecord) -> bool:
+    """A first hint in the day's ranked attempt makes it unranked: ask first."""
+    meta = game.solo
+    return meta.daily is not None and meta.ranked and not meta.hints
+
+
+def board(
+    record: GameRecord,
+    lang: str,
+    state: object | None = None,
+    view: View | None = None,
+    *,
+    pick: str | None = None,
+    hint: str | None = None,
+    confirm: str | None = None,
+    share: Share | None = None,
+) -> Screen:
+    """The board of `record`; `state` (and its `view`) when the caller has them already;
+    `pick`, `hint`, `confirm` as `SoloCtx` has them (and "hint": ask before a hint that makes
+    the day's ranked attempt unranked); `share`: how a finished deal of the day is posted."""
+    if state is None:
+        state, view = state_of(record), None
+    if view is None:
+        view = view_of(record, 0, state)
+    meta = record.solo
+    ctx = SoloCtx(
+        lang=lang,
+        game_id=record.id,
+        version=record.version,
+        events=meta.events,
+        moves=model.legal_moves(record, state),
+        can_undo=model.can_undo(record),
+        variant=meta.variant,
+        played=Played(meta.moves, meta.undos, model.elapsed(meta)),
+        pick=pick,
+        hint=hint,
+        confirm=None if confirm == "hint" else confirm,
+    )
+    screen = solo_board(record.kind)(view, ctx)
+    if confirm == "hint":
+        rows = [[button(t(lang, "btn-yes-hint"), ctx.ui("hint", "y"))]]
+        rows.append([button(t(lang, "btn-cancel"), ctx.ui("back"))])
+        screen = Screen(screen.text + "\n\n" + t(lang, "hint-confirm"), Keyboard(rows))
+    if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
+        screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
+    if meta.daily is not None:
+        screen = daily_board(record, screen, lang, share)
+    return screen

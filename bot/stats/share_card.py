@@ -1,0 +1,87 @@
+"""The card a player posts after the day's deal (pure): one look tells a win from a loss and
+how good it was, the day's number, the player's place, and a link that opens the same deal.
+No card of the deal is named, so it spoils nothing.
+
+What "good" means differs by game:
+- Kosa: a win is all 104 cards home (fewer moves is better); a loss is judged by the cards it
+  brought home.
+- Raspad: there is no home; a win closes the last round with the stock used up (more cards in
+  hand and fewer rounds is better); a loss is judged by the cards still out (fewer is better).
+The bar has ten squares: green and full for a win only; a loss fills orange squares in
+proportion to its progress and never more than nine, so no loss looks as good as a win.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.i18n import Translator
+from bot.wire.deeplinks import daily_payload
+
+CELLS = 10
+WIN, LOSS, EMPTY = "🟩", "🟧", "⬜"
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """A ranked attempt at the day's deal, as its result recorded it."""
+
+    kind: str  # "kosa" | "raspad"
+    day: int  # the deal's number
+    won: bool
+    score: int  # the game's result score: Kosa cards home; Raspad hand (won) / cards out (lost)
+    total: int  # cards in the deal
+    moves: int
+    seconds: int
+    rounds: int | None = None  # Raspad: rounds played
+    place: tuple[int, int] | None = None  # (rank, players on the day's board)
+
+
+def progress(facts: Facts) -> float:
+    """How far the attempt got, 0..1 (a win is 1)."""
+    if facts.won:
+        return 1.0
+    if facts.total <= 0:
+        return 0.0
+    done = facts.score if facts.kind == "kosa" else facts.total - facts.score
+    return min(max(done / facts.total, 0.0), 1.0)
+
+
+def bar(facts: Facts) -> str:
+    if facts.won:
+        return WIN * CELLS
+    filled = min(CELLS - 1, int(progress(facts) * CELLS))
+    return LOSS * filled + EMPTY * (CELLS - filled)
+
+
+def clock(seconds: int) -> str:
+    minutes, secs = divmod(max(seconds, 0), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def outcome_line(facts: Facts, _: Translator) -> str:
+    """What the attempt achieved, in the game's own terms."""
+    if facts.kind == "raspad":
+        if facts.won:
+            return _("card-raspad-won", rounds=facts.rounds or 0, hand=facts.score)
+        return _("card-raspad-lost", left=facts.score, rounds=facts.rounds or 0)
+    if facts.won:
+        return _("card-kosa-won", total=facts.total)
+    return _("card-kosa-lost", home=facts.score, total=facts.total)
+
+
+def deal_link(bot_username: str, kind: str, day: int) -> str:
+    """The deep link that opens the day's deal of `kind` for whoever taps it."""
+    return f"https://t.me/{bot_username}?start={daily_payload(kind, day)}"
+
+
+def card(facts: Facts, _: Translator, bot_username: str = "") -> str:
+    head = _(f"card-title-{facts.kind}", day=facts.day)
+    if facts.place is not None:
+        head += " · " + _("card-place", rank=facts.place[0], of=facts.place[1])
+    lines = [head, bar(facts), outcome_line(facts, _)]
+    lines.append(_("card-pace", moves=facts.moves, time=clock(facts.seconds)))
+    if bot_username:
+        lines.append(_("card-try", link=deal_link(bot_username, facts.kind, facts.day)))
+    return "\n".join(lines)
