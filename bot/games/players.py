@@ -68,6 +68,30 @@ class Players:
             solo.append((kind, [r for r in rows if r[1] > 0][:10]))
         return boards, solo
 
+    async def group_today(self, chat_id: int) -> list[tuple[Board, BoardPage]]:
+        """Today's deal of each solitaire among the group's rated players: their ranked
+        attempts, best first, ranked on the whole day's board (so a group races on it)."""
+        number, _ = self.today()
+        members = await self.store.leaderboard(
+            Board.rating(kinds("table")[0], chat_id), limit=GROUP_SOLO_PLAYERS
+        )
+        others = [
+            await self.store.leaderboard(Board.rating(k, chat_id), limit=GROUP_SOLO_PLAYERS)
+            for k in kinds("table")[1:]
+        ]
+        uids = {e.user_id for page in (members, *others) for e in page.entries}
+        out = []
+        for kind in kinds("solitaire"):
+            board = Board.of_day(kind, spec(kind).default_variant, number)
+            mine = []
+            for uid in uids:
+                own = (await self.store.leaderboard(board, uid, limit=0)).own
+                if own is not None:
+                    mine.append(own)
+            mine.sort(key=lambda e: (e.rank, e.user_id))
+            out.append((board, BoardPage(tuple(mine[:10]), None, len(mine))))
+        return out
+
     def today(self) -> tuple[int, str]:
         day = utc_day(self.clock())
         return day_number(day), day

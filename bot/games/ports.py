@@ -73,8 +73,11 @@ class Messenger(Protocol):
 
     async def delete(self, chat_id: int, message_id: int) -> bool: ...
 
-    async def retire(self, chat_id: int, message_id: int, text: str | None = None) -> None:
-        """Best effort: take an old board's keyboard away (and replace its text, if given)."""
+    async def retire(
+        self, chat_id: int, message_id: int, text: str | None = None, markup: Keyboard | None = None
+    ) -> None:
+        """Best effort: take an old board's keyboard away (and replace its text, if given,
+        with `markup` under it: a way on)."""
         ...
 
     async def is_admin(self, chat_id: int, user_id: int) -> bool: ...

@@ -33,8 +33,11 @@ METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
 
 async def _group_table(message: Message, bot: Bot, players: Players, _: Translator) -> None:
     boards, solo = await players.group_top(message.chat.id)
-    text = screens.group_top_text(message.chat.title or "", boards, solo, _)
-    await send(bot, message.chat.id, text, thread=topic_of(message))
+    today = await players.group_today(message.chat.id)
+    link = commands.private_link((await bot.me()).username or "", "daily")
+    title = message.chat.title or ""
+    text, markup = screens.group_top_screen(title, boards, solo, today, link, _)
+    await send(bot, message.chat.id, text, markup, thread=topic_of(message))
 
 
 async def stats_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:

@@ -267,8 +267,13 @@ def render_hand(view: RyadkiView, ctx: TableCtx) -> Screen:
     _ = ctx._
     text = hand_text(view, ctx.title, ctx.names, _)
     markup = hand_keyboard(view, ctx.game_id, ctx.version, _, confirm_leave=ctx.confirm_leave)
-    if markup is None and view["status"]["over"]:
+    if markup is None:  # over, or the player left: a way on
         markup = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
+    else:
+        if ctx.missed:  # away: the bot moved for them
+            text += "\n\n" + _("ry-hand-missed", n=ctx.missed)
+        if ctx.confirm_leave:
+            text += "\n\n" + _("ry-leave-ask")
     return Screen(text, markup)
 
 
@@ -290,6 +295,8 @@ def render_private(view: RyadkiView, ctx: TableCtx) -> Screen:
                 parts.append(_("ry-hand-your-lead"))
         elif turn is not None:
             parts.append(_("grp-ai-thinking", name=esc(ctx.names[turn])))
+    if not over and ctx.confirm_leave:
+        parts.append(_("ry-leave-ask"))
     text = "\n\n".join(parts)
     if not over:
         return Screen(text, hand_keyboard(view, ctx.game_id, ctx.version, _, ctx.confirm_leave))

@@ -85,6 +85,7 @@ class TableCtx(RenderCtx):
     dm_failed: list[int] = field(default_factory=list)
     seat: int | None = None  # a private hand's seat
     confirm_leave: bool = False
+    missed: int = 0  # a private hand's seat: turns in a row the bot played for it (time ran out)
     ttl_minutes: int = 0  # lobby expiry
     ttl_hours: int = 0  # invite expiry
     closed: str | None = None  # a closed lobby: the locale key saying why

@@ -181,6 +181,29 @@ def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Sc
     return Screen(text, Keyboard(rows))
 
 
+def group_top_screen(
+    title: str,
+    boards: Sequence[tuple[Board, BoardPage]],
+    solo: Sequence[tuple[str, Sequence[tuple[str, int]]]],
+    today: Sequence[tuple[Board, BoardPage]],
+    daily_link: str,
+    _: Translator,
+) -> Screen:
+    """/top (and /stats) in a group: its rating boards, its players' solitaire wins, the board
+    of today's deal among them, and a button to play today's deal (`daily_link`, a link to
+    the bot's private chat)."""
+    text = group_top_text(title, boards, solo, _)
+    raced = [
+        board_title(b, _) + "\n" + "\n".join(board_lines(b, p, _, you=False))
+        for b, p in today
+        if p.entries
+    ]
+    if raced:
+        text += "\n\n" + _("top-group-today") + "\n\n" + "\n\n".join(raced)
+    rows = [[Button(text=_("btn-group-daily"), url=daily_link)]] if daily_link else []
+    return Screen(text, Keyboard(rows) if rows else None)
+
+
 def group_top_text(
     title: str,
     boards: Sequence[tuple[Board, BoardPage]],

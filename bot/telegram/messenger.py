@@ -12,7 +12,8 @@ from aiogram.exceptions import TelegramAPIError, TelegramMigrateToChat, Telegram
 
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
 from bot.telegram import io
-from bot.wire.keyboard import Keyboard
+from bot.telegram.aiogram_adapter import LeanEdit
+from bot.wire.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
 
@@ -80,11 +81,18 @@ class TelegramMessenger:
     async def delete(self, chat_id: int, message_id: int) -> bool:
         return await io.delete(self.bot, chat_id, message_id)
 
-    async def retire(self, chat_id: int, message_id: int, text: str | None = None) -> None:
+    async def retire(
+        self, chat_id: int, message_id: int, text: str | None = None, markup: Keyboard | None = None
+    ) -> None:
         async def call() -> object:
             if text is not None:
-                return await self.bot.edit_message_text(
-                    text=text, chat_id=chat_id, message_id=message_id
+                return await self.bot(
+                    LeanEdit(
+                        chat_id=chat_id,
+                        message_id=message_id,
+                        text=text,
+                        reply_markup=markup_json(markup),
+                    )
                 )
             return await self.bot.edit_message_reply_markup(
                 chat_id=chat_id, message_id=message_id, reply_markup=None

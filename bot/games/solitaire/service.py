@@ -26,11 +26,13 @@ from bot.games.solitaire.daily_screen import Share, place_on_day
 from bot.games.solitaire.screen import asks_before_hint, board
 from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
+from bot.render.common import button
 from bot.render.screen import Screen
 from bot.stats.daily import day_date, day_number, day_seed, utc_day
 from bot.storage import GameRecord, Store, StoreUnavailable
-from bot.wire.callbacks import GameCallback, is_game_id
+from bot.wire.callbacks import GameCallback, is_game_id, menu_data
 from bot.wire.flood import HELD, EditCoalescer
+from bot.wire.keyboard import Keyboard
 from rules.views import View
 
 log = logging.getLogger(__name__)
@@ -352,7 +354,8 @@ class SolitaireService:
         elif await self.store.finish(record, expected, result_of(record, now, abandoned=True)):
             metrics.game_finished(record.kind, "abandoned")
         if meta.msg is not None and meta.msg != where[1]:
-            await self.tg.retire(where[0], meta.msg, t(lang, "board-replaced"))
+            way_on = Keyboard([[button(t(lang, "btn-menu"), menu_data("menu"))]])
+            await self.tg.retire(where[0], meta.msg, t(lang, "board-replaced"), way_on)
 
     async def resume(
         self, game_id: str, user_id: int, where: tuple[int, int], lang: str, answer: Answer

@@ -138,6 +138,8 @@ class Publisher:
         player = record.table.players[seat]
         ctx = await self._ctx(record, lang=player.lang, version=version)
         ctx.seat, ctx.confirm_leave = seat, confirm_leave
+        timeouts = record.table.timeouts
+        ctx.missed = timeouts[seat] if seat < len(timeouts) else 0
         hand = screens(record.kind).hand
         if hand is None:
             raise TypeError(f"{record.kind} has no hidden hands")

@@ -76,7 +76,7 @@ grp-not-your-turn = It is not your turn.
 grp-not-seated = You are not playing in this game.
 grp-stale = The position has changed — have another look.
 grp-illegal = That move is not allowed.
-grp-confirm-resign = Tap again within 15 s to resign.
+grp-confirm-resign = Resign? You lose this game. Tap again within 15 s to confirm.
 grp-game-over = This game is over.
 grp-rematch-busy = A new game is already being set up.
 grp-left = You left the game.
@@ -136,6 +136,8 @@ ry-hand-wait = { $others ->
    *[other] Waiting for the others
 } (deal { $deal }/{ $deals }). The table is in the group.
 ry-hand-over = The game is over — the results are in the group.
+ry-leave-ask = 🚪 <b>Leave the game?</b> Your cards go out of it and you can no longer win: it counts as a loss for you. If one player is left, they win at once.
+ry-hand-missed = ⏰ Your time ran out, so the bot played for you ({ $n } in a row). Move in time to keep your seat.
 ry-hand-left = You left this game.
 ry-dm-failed = ⚠ { $name }: I cannot write to you privately. Open a chat with the bot (the “My cards” button); the cards go there.
 

@@ -73,7 +73,9 @@ top-pick = 🏆 <b>Leaderboards</b>
     Pick a game:
 top-group-title = 🏆 <b>Leaders of { $group }</b>
 top-group-solo = Solitaires of this group's players (wins):
-top-group-empty = No rated game has been played in this group yet.
+top-group-today = 📅 <b>Today's deal in this group</b> (place on the day's board):
+btn-group-daily = 📅 Play today's deal
+top-group-empty = No rated game has been played in this group yet: start one with /newgame.
 
 daily-title = 📅 <b>Deal of the day #{ $day }</b> · { $date }
 daily-about = Everyone gets the same deal today (UTC). One ranked attempt; undo is off in it, and a hint makes the attempt unranked.

@@ -160,3 +160,28 @@ async def test_the_day_streak_counts_any_deal_and_a_missed_day_resets_it(
     await give_up(w, w.alice)
     await w.say(w.alice, None, "/stats")
     assert "Deal of the day: 1 day in a row (best 3)" in last(w, w.alice).text
+
+
+async def test_a_group_races_on_today_s_deal_and_an_empty_board_shows_the_way(
+    any_world: World,
+) -> None:
+    from tests.bot.handlers.test_stats import play_parquet
+
+    w = any_world
+    today(w)
+    await w.say(w.alice, w.group, "/top")
+    empty = w.board()
+    assert "start one with /newgame" in empty.text
+    link = empty.button("📅 Play today's deal")["url"]
+    assert link == f"https://t.me/{w.tg.bot.username}?start=daily"
+    await play_parquet(w)  # Alice and Bob are this group's players now
+    for user in (w.alice, w.bob, w.carol):  # Carol plays too, but not in this group
+        await open_daily(w, user)
+        await give_up(w, user)
+    await w.say(w.alice, w.group, "/top")
+    text = w.board().text
+    assert "Today's deal in this group" in text
+    race = text.split("Today's deal in this group")[1]
+    assert "Alice" in race and "Bob" in race and "Carol" not in race
+    assert re.search(r"1\. (Alice|Bob) — ❌ 52 cards left", race), race  # tied: one rank
+    assert re.search(r"1\. (Alice|Bob) — ❌ 52 cards left\n1\. ", race), race

@@ -205,6 +205,8 @@ async def test_turn_timer_plays_for_the_absent_player(world: World) -> None:
     await w.svc.timers.tick_once()
     await w.drain()
     assert f"{mover.first_name} ran out of time" in w.board().text
+    # their own hand says so too (not only the group's board, which they were away from)
+    assert "the bot played for you (1 in a row)" in hand_of(w, mover).text
     gid = w.board().callback_data()[0].split(":")[0] if w.board().callback_data() else None
     game = await w.store.load(gid or (await w.store.get_chat_game(w.group.id)) or "")
     assert game is not None
@@ -311,13 +313,16 @@ async def test_ryadki_player_leaves_after_confirming_and_the_game_goes_on(world:
     hand = hand_of(w, w.carol)
     await w.tap(w.carol, hand, "🚪 Leave the game")
     assert "Yes, leave" in hand_of(w, w.carol).button_texts()
+    asked = hand_of(w, w.carol).text  # a question that says what leaving costs
+    assert "Leave the game?" in asked and "counts as a loss" in asked, asked
     await w.tap(w.carol, hand_of(w, w.carol), "No, keep playing")
     assert "Yes, leave" not in hand_of(w, w.carol).button_texts()
     await w.tap(w.carol, hand_of(w, w.carol), "🚪 Leave the game")
     await w.tap(w.carol, hand_of(w, w.carol), "Yes, leave")
     await w.drain()
     assert "Carol leaves the game" in w.board().text
-    assert "You left" in hand_of(w, w.carol).text and not hand_of(w, w.carol).buttons()
+    left = hand_of(w, w.carol)
+    assert "You left" in left.text and left.button_texts() == ["☰ Menu"]  # a way on
     assert "game over" not in w.board().text  # two players remain
     for _ in range(200):
         if not await play_ryadki_turn(w, [w.alice, w.bob]):
