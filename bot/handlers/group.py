@@ -118,7 +118,7 @@ async def start_in_group(
         await tables.open_in_group(code, chat.id, chat.title or "", who, lang, thread)
     except Refused as r:  # at most one such answer a minute in a group (links can be spammed)
         if await tables.may_answer_link(chat.id):
-            await tables.say_in_group(chat.id, _(r.key), thread=thread)
+            await tables.say_in_group(chat.id, _(r.key, **r.args_), thread=thread)
 
 
 async def start_join(

@@ -182,15 +182,13 @@ def render_invite(lobby: LobbyView, ctx: TableCtx, phase: str, in_group: bool) -
     if phase == "cancelled":
         menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
         return Screen(lobby_text(lobby, _, ttl_minutes=0, closed=ctx.closed), menu)
-    if phase in ("play", "over"):
-        text = lobby_text(
-            lobby, _, ttl_minutes=0, group_title=ctx.title, closed="lobby-closed-started"
-        )
-        return Screen(
-            text, Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
-        )
-    if in_group:
-        return Screen(lobby_text(lobby, _, ttl_minutes=ctx.ttl_minutes, group_title=ctx.title))
+    if phase in ("play", "over") or in_group:  # what happened, and the way to the game
+        said = "lobby-closed-started" if phase in ("play", "over") else "invite-in-group"
+        text = lobby_text(lobby, _, ttl_minutes=0, group_title=ctx.title, closed=said)
+        rows = [[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]]
+        if ctx.board_url:
+            rows.insert(0, [Button(text=_("btn-to-table"), url=ctx.board_url)])
+        return Screen(text, Keyboard(rows))
     text = invite_text(
         lobby, _, bot_username=ctx.bot_username, code=ctx.code, ttl_hours=ctx.ttl_hours
     )

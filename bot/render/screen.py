@@ -85,6 +85,7 @@ class TableCtx(RenderCtx):
     dm_failed: list[int] = field(default_factory=list)
     seat: int | None = None  # a private hand's seat
     confirm_leave: bool = False
+    board_url: str | None = None  # a link to the game's message in its group (if it has one)
     missed: int = 0  # a private hand's seat: turns in a row the bot played for it (time ran out)
     ttl_minutes: int = 0  # lobby expiry
     ttl_hours: int = 0  # invite expiry

@@ -63,3 +63,12 @@ def parse_daily(text: str | None) -> tuple[str, int] | None:
     and the day are checked by the caller: the payload is whatever a link carried)."""
     m = _DAILY.fullmatch(text or "")
     return (m.group(1), int(m.group(2))) if m else None
+
+
+def message_link(chat_id: int, message_id: int) -> str | None:
+    """A t.me link to a message of a supergroup (members open it in the app); None for a basic
+    group or a private chat, whose messages have no link."""
+    text = str(chat_id)
+    if not text.startswith("-100"):
+        return None
+    return f"https://t.me/c/{text[4:]}/{message_id}"

@@ -302,7 +302,8 @@ class SolitaireService:
         number = day_number(today) if number is None else number
         if daily and not 1 <= number <= day_number(today):
             raise Refused("daily-not-yet", alert=True)  # a day to come: no deal yet
-        seed = day_seed(kind, variant, day_date(number)) if daily else None
+        # (the day's Kosa takes about a second to choose, once a day: not on the event loop)
+        seed = await asyncio.to_thread(day_seed, kind, variant, day_date(number)) if daily else None
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
         if daily:
             record.solo.daily = number

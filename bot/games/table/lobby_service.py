@@ -3,6 +3,7 @@ button or link, leave, settings, cancel, expiry. A full lobby starts the game (T
 
 from __future__ import annotations
 
+import html
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -189,7 +190,9 @@ class LobbyService:
         if record.table.group == chat_id and record.phase == "lobby":
             await self.publisher.show(record, resend=True)
             return
-        if record.phase != "lobby" or record.table.group is not None:
+        if record.phase == "lobby" and record.table.group is not None:  # open elsewhere
+            raise Refused("invite-elsewhere", group=html.escape(record.table.title or "?"))
+        if record.phase != "lobby":
             raise Refused("invite-cancelled" if record.phase == "cancelled" else "invite-started")
         if not await self.records.claim_group(chat_id, record.id, thread):
             raise Refused("lobby-busy")

@@ -26,6 +26,7 @@ from bot.render import notices
 from bot.render.screen import Screen, TableCtx
 from bot.storage import StoreUnavailable
 from bot.storage.record import GameRecord, Player
+from bot.wire import deeplinks
 from bot.wire.flood import EditCoalescer
 from bot.wire.keyboard import Keyboard
 
@@ -107,6 +108,8 @@ class Publisher:
     async def invite_screen(self, record: GameRecord) -> Screen:
         lobby = Lobby(record.kind, record.table).view()
         ctx = await self._ctx(record)
+        board = record.table.board
+        ctx.board_url = deeplinks.message_link(*board) if board is not None else None
         return render_lobby.render_invite(
             lobby, ctx, record.phase, in_group=record.table.group is not None
         )

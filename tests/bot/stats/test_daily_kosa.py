@@ -1,0 +1,39 @@
+"""The day's Kosa is the shortest of its candidates for the hint player, the same on every
+machine, and no earlier day's deal (nor any Raspad deal) changed."""
+
+from __future__ import annotations
+
+import hashlib
+
+from bot.stats import daily_kosa
+from bot.stats.daily import day_date, day_seed
+
+
+def old_seed(kind: str, variant: str, day: int) -> int:
+    """The seed every deal of the day had before the short Kosa (its contract: never changes)."""
+    text = f"cardbot:daily:v1:{kind}:{variant}:{day_date(day).isoformat()}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def test_the_day_s_kosa_is_the_shortest_candidate_the_hint_player_wins() -> None:
+    for day in (daily_kosa.FIRST_DAY, daily_kosa.FIRST_DAY + 41):
+        chosen = day_seed("kosa", "u", day_date(day))
+        moves = daily_kosa.hint_moves("u", chosen)
+        assert moves is not None  # won
+        others = [daily_kosa.hint_moves("u", daily_kosa.candidate("u", day, i)) for i in range(20)]
+        assert moves == min(m for m in others if m is not None)
+        assert moves < 300  # a random deal's median is about 340 (benchmarks/daily_kosa.py)
+
+
+def test_the_choice_is_the_same_every_time() -> None:
+    day = daily_kosa.FIRST_DAY + 7
+    first = day_seed("kosa", "3", day_date(day))
+    daily_kosa.short_seed.cache_clear()  # as a new process would
+    assert day_seed("kosa", "3", day_date(day)) == first
+
+
+def test_earlier_days_and_raspad_keep_their_deals() -> None:
+    before = daily_kosa.FIRST_DAY - 1
+    assert day_seed("kosa", "u", day_date(before)) == old_seed("kosa", "u", before)
+    for day in (before, daily_kosa.FIRST_DAY, daily_kosa.FIRST_DAY + 100):
+        assert day_seed("raspad", "52", day_date(day)) == old_seed("raspad", "52", day)
