@@ -9,7 +9,7 @@ from datetime import date
 
 from bot.registry import kinds, spec
 from bot.render.stats import DailyGame, Rated
-from bot.stats.boards import Board, BoardPage
+from bot.stats.boards import Board, BoardPage, week_of
 from bot.stats.daily import day_number, utc_day
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
@@ -91,6 +91,10 @@ class Players:
             mine.sort(key=lambda e: (e.rank, e.user_id))
             out.append((board, BoardPage(tuple(mine[:10]), None, len(mine))))
         return out
+
+    def week(self) -> int:
+        """This ISO week (UTC), as the weekly boards number it."""
+        return week_of(utc_day(self.clock()))
 
     def today(self) -> tuple[int, str]:
         day = utc_day(self.clock())

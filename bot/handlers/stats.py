@@ -28,7 +28,7 @@ from bot.telegram.topics import topic_of
 from bot.wire.callbacks import MenuCallback, is_game_id
 from bot.wire.deeplinks import parse_daily
 
-METRICS = {"wins": Board.wins, "streak": Board.streak, "rating": Board.rating}
+METRICS = ("wins", "streak", "rating", "days")
 
 
 async def _group_table(message: Message, bot: Bot, players: Players, _: Translator) -> None:
@@ -92,10 +92,11 @@ async def _screen(
         return screens.detail_screen(args[0], *await players.detail(uid, args[0]), _)
     if name == "top" and not args:
         return screens.top_screen(None, None, _)
-    if name == "top" and len(args) == 2 and args[1] in METRICS:
+    if name == "top" and len(args) in (2, 3) and args[1] in METRICS and args[2:] in ([], ["wk"]):
+        week = players.week() if args[2:] else None
         try:
-            board = METRICS[args[1]](args[0])
-        except ValueError:  # a forged pair of game and metric
+            board = Board(args[0], args[1], week=week)  # type: ignore[arg-type]  # checked
+        except ValueError:  # a forged pair of game and metric (or a metric with no week)
             return None
         return screens.top_screen(board, await players.top(board, uid), _)
     if name == "daily":
@@ -121,7 +122,7 @@ async def menu_screen(
     _: Translator,
     answer: CallbackAnswer,
 ) -> None:
-    """The buttons of these screens: `m:stats`, `m:st:<game>`, `m:top[:<game>:<metric>]`,
+    """The buttons of these screens: `m:stats`, `m:st:<game>`, `m:top[:<game>:<metric>[:wk]]`,
     `m:daily`, `m:dtop:<game>`, `m:set[:hide|ping:<0|1>]`."""
     if query.message is None:
         return

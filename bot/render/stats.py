@@ -12,7 +12,7 @@ from bot.i18n import Translator
 from bot.registry import kinds, spec
 from bot.render.common import button, esc
 from bot.render.screen import Screen
-from bot.stats.boards import Board, BoardPage
+from bot.stats.boards import WEEKLY, Board, BoardPage
 from bot.stats.daily import cards_total, decode_daily_score
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
@@ -156,23 +156,39 @@ def board_lines(board: Board, page: BoardPage, _: Translator, *, you: bool = Tru
 
 def board_title(board: Board, _: Translator) -> str:
     what = _(f"top-what-{board.metric}", day=board.day or 0)
+    if board.week is not None:
+        what += " · " + _("top-this-week")
     return _("top-title", game=game_name(board.kind, _), what=what)
 
 
 def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Screen:
-    """The global top from the private menu: a game's board (or the picker)."""
+    """The global top from the private menu: a game's board (or the picker), and for a board
+    with a weekly one, "This week" / "All time"."""
     text = (
         _("top-pick")
         if board is None or page is None
         else board_title(board, _) + "\n\n" + "\n".join(board_lines(board, page, _))
     )
-    rows = [
+    rows = []
+    if board is not None and board.metric in WEEKLY and board.metric != "days":
+        whole = f"top:{board.kind}:{board.metric}"
+        rows.append(
+            [
+                button(("• " if board.week else "") + _("top-btn-week"), menu_data(whole + ":wk")),
+                button(("" if board.week else "• ") + _("top-btn-all"), menu_data(whole)),
+            ]
+        )
+    rows += [
         [
             button(_("top-btn-wins", game=game_name(k, _)), menu_data(f"top:{k}:wins"))
             for k in kinds("solitaire")
         ],
         [
             button(_("top-btn-streak", game=game_name(k, _)), menu_data(f"top:{k}:streak"))
+            for k in kinds("solitaire")
+        ],
+        [
+            button(_("top-btn-days", game=game_name(k, _)), menu_data(f"top:{k}:days:wk"))
             for k in kinds("solitaire")
         ],
         [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in kinds("table")],

@@ -3,18 +3,31 @@
 Solitaires have global boards of ranked wins and of the best ranked streak, and
 one board per deal of the day; table games a global rating board and one per
 group. A user hidden from the global boards stays on their groups' boards.
+
+Weekly boards (an ISO week, UTC, numbered year × 100 + week: 202649): a solitaire's ranked wins
+and days whose deal of the day was won that week, and a table game's global rating of the
+players who played it that week. They expire WEEKLY_BOARD_TTL after their last write.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 from typing import Literal
 
 from bot.registry import GAMES
 
-Metric = Literal["wins", "streak", "rating", "daily"]
-_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d"}
+Metric = Literal["wins", "streak", "rating", "daily", "days"]
+_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d", "days": "dw"}
 DAILY_BOARD_TTL = 8 * 86400  # a day's board is kept a week after the day
+WEEKLY_BOARD_TTL = 8 * 86400  # a week's board, after its last write (the week is over by then)
+WEEKLY: frozenset[str] = frozenset({"wins", "rating", "days"})  # the metrics with weekly boards
+
+
+def week_of(day: date | str) -> int:
+    """The ISO week of a UTC day as year × 100 + week (2026-12-03 → 202649)."""
+    iso = (date.fromisoformat(day) if isinstance(day, str) else day).isocalendar()
+    return iso.year * 100 + iso.week
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,28 +37,38 @@ class Board:
     chat: int | None = None  # a group's own board (rating boards only)
     variant: str = ""  # daily boards
     day: int | None = None  # daily boards: the deal's number
+    week: int | None = None  # a weekly board's week (week_of)
 
     def __post_init__(self) -> None:
-        solo = self.metric in ("wins", "streak", "daily")
+        solo = self.metric in ("wins", "streak", "daily", "days")
         game = GAMES.get(self.kind)
         if game is None or game.solitaire != solo:
             raise ValueError(f"no {self.metric} board for {self.kind}")
         if self.metric == "daily" and self.day is None:
             raise ValueError("a daily board needs its day")
-        if self.chat is not None and self.metric != "rating":
-            raise ValueError("only rating boards exist per group")
+        if self.chat is not None and (self.metric != "rating" or self.week is not None):
+            raise ValueError("only all-time rating boards exist per group")
+        if self.week is not None and self.metric not in WEEKLY:
+            raise ValueError(f"no weekly {self.metric} board")
+        if self.metric == "days" and self.week is None:
+            raise ValueError("days won are counted per week")
 
     @classmethod
-    def wins(cls, kind: str) -> Board:
-        return cls(kind, "wins")
+    def wins(cls, kind: str, week: int | None = None) -> Board:
+        return cls(kind, "wins", week=week)
+
+    @classmethod
+    def days_won(cls, kind: str, week: int) -> Board:
+        """The days of `week` whose deal of the day the player won (ranked)."""
+        return cls(kind, "days", week=week)
 
     @classmethod
     def streak(cls, kind: str) -> Board:
         return cls(kind, "streak")
 
     @classmethod
-    def rating(cls, kind: str, chat: int | None = None) -> Board:
-        return cls(kind, "rating", chat=chat)
+    def rating(cls, kind: str, chat: int | None = None, week: int | None = None) -> Board:
+        return cls(kind, "rating", chat=chat, week=week)
 
     @classmethod
     def of_day(cls, kind: str, variant: str, day: int) -> Board:
@@ -59,8 +82,10 @@ class Board:
 
     @property
     def name(self) -> str:
-        """Its key within the scope: 'w', 's', 'r', 'd:variant:day'."""
+        """Its key within the scope: 'w', 's', 'r', 'd:variant:day', weekly '<w|r|dw>:wk:week'."""
         code = _CODE[self.metric]
+        if self.week is not None:
+            return f"{code}:wk:{self.week}"
         return f"{code}:{self.variant}:{self.day}" if self.metric == "daily" else code
 
     @property
@@ -72,7 +97,7 @@ class Board:
     def scorers_only(self) -> bool:
         """Whether only a score above 0 puts a player on it (wins, streaks): a player with no
         win is on no wins board."""
-        return self.metric in ("wins", "streak")
+        return self.metric in ("wins", "streak", "days")
 
     @property
     def hides(self) -> bool:

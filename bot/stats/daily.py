@@ -12,7 +12,7 @@ import hashlib
 from datetime import UTC, date, datetime
 
 from bot.registry import spec
-from bot.stats import daily_kosa
+from bot.stats.daily_kosa import FIRST_DAY, short_seed
 from bot.stats.result import GameResult, PlayerResult
 
 EPOCH = date(2025, 1, 1)  # deal of the day no. 1
@@ -47,8 +47,8 @@ def day_seed(kind: str, variant: str, day: date | str) -> int:
     `daily_kosa.FIRST_DAY` on, is the shortest of several (it takes about a second to choose,
     once a day: call it off the event loop)."""
     number = day_number(day)
-    if kind == "kosa" and number >= daily_kosa.FIRST_DAY:
-        return daily_kosa.short_seed(variant, number)
+    if kind == "kosa" and number >= FIRST_DAY:
+        return short_seed(variant, number)
     text = f"{_SEED_SALT}:{kind}:{variant}:{_as_date(day).isoformat()}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 

@@ -10,6 +10,8 @@ and change it with `updated_fields`, so the rules are written once:
   show); `k:b` the best result (solitaires: JSON, see `best_key`);
 - per deal of the day (`d:k:variant`): `:last` the last day played, `:s` the current and `:bs`
   the best run of days in a row (the stores find the day boards a user is on by them);
+- per solitaire `k`, this week's ranked results (`k:wk` the ISO week, see boards.week_of;
+  `k:ww` its wins, `k:wd` its days whose deal of the day was won): the weekly boards' values;
 - the player's day streak over all the day's deals (`day:`): `:last` the last day on which any
   was played ranked, `:s` the run of days in a row up to it, `:bs` the best run. Before these
   fields existed, it is read from the per-deal ones.
@@ -25,6 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.registry import spec
+from bot.stats.boards import week_of
 from bot.stats.daily import next_day_streak, utc_day
 from bot.stats.result import GameResult, PlayerResult
 
@@ -118,6 +121,8 @@ def updated_fields(
                 result.game_id, won, player.score, result.moves, result.rounds, result.date, key
             )
             out[f"{k}:b"] = best.to_json()
+    if result.ranked and result.solitaire:
+        out |= _weekly(fields, result, won)
     if result.daily is not None and result.ranked:
         d = f"d:{k}:{result.variant}"
         last = _int(fields, f"{d}:last") or None
@@ -135,6 +140,26 @@ def updated_fields(
             out["day:s"] = str(run)
             out["day:bs"] = str(max(run, day.best if day is not None else 0))
     return out
+
+
+def _weekly(fields: Mapping[str, str], result: GameResult, won: bool) -> dict[str, str]:
+    """This week's counts after a ranked solitaire result (a new week starts them again; a
+    result of an earlier week applied late changes nothing)."""
+    k, week = result.kind, week_of(result.date)
+    held = _int(fields, f"{k}:wk")
+    if week < held:
+        return {}
+    wins, days = (_int(fields, f"{k}:ww"), _int(fields, f"{k}:wd")) if week == held else (0, 0)
+    return {
+        f"{k}:wk": str(week),
+        f"{k}:ww": str(wins + int(won)),
+        f"{k}:wd": str(days + int(won and result.daily is not None)),
+    }
+
+
+def weekly_values(fields: Mapping[str, str], kind: str) -> tuple[int, int, int]:
+    """(week, ranked wins, days won) of a solitaire's weekly boards (week 0: none yet)."""
+    return _int(fields, f"{kind}:wk"), _int(fields, f"{kind}:ww"), _int(fields, f"{kind}:wd")
 
 
 def day_streak_of(fields: Mapping[str, str]) -> DayStreak | None:

@@ -27,11 +27,17 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.stats.boards import DAILY_BOARD_TTL
+from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
 from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
-from bot.stats.stats import HISTORY_LIMIT, board_values, history_line, updated_fields
+from bot.stats.stats import (
+    HISTORY_LIMIT,
+    board_values,
+    history_line,
+    updated_fields,
+    weekly_values,
+)
 from bot.storage.health import OUTAGE_ERRORS
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
@@ -43,6 +49,7 @@ from bot.storage.results_scripts import PAGE as _PAGE
 from bot.storage.results_scripts import RATE as _RATE
 from bot.storage.results_scripts import UNHIDE as _UNHIDE
 from bot.storage.results_scripts import USER as _USER
+from bot.storage.results_scripts import WEEKLY as _WEEKLY
 from bot.storage.shards import SHARDS, claim_across, shard_of
 
 log = logging.getLogger("bot.storage")
@@ -50,6 +57,7 @@ ATTEMPTS = 20  # compare-and-set rounds before a result is left to the sweep
 
 USER = Script(_USER)
 RATE = Script(_RATE)
+WEEKLY = Script(_WEEKLY)
 BOARDS = Script(_BOARDS)
 HIDE = Script(_HIDE)
 UNHIDE = Script(_UNHIDE)
@@ -202,6 +210,7 @@ class RedisResults(Results):
             read_ratings(scope, snapshot[len(uids) + j])
         place = places(result)
         after: dict[int, dict[str, str]] = {}
+        rated: dict[int, Rating] = {}  # the global ratings this call wrote (the weekly board's)
         users, todo_scopes = list(humans), list(scopes)
         # markers are timed by this clock, not by the result's end: they must outlive its key
         gid, at, window = result.game_id, repr(time.time()), self.marker_window
@@ -216,8 +225,9 @@ class RedisResults(Results):
                 keys = [self.keys.user(p.user_id, n) for n in ("st", "h", "done")]
                 args = [gid, cur.get("v", "0"), at, window, entry, HISTORY_LIMIT, *pairs]
                 commands.append(call(USER, keys, args))
+            news = {}
             for scope in todo_scopes:
-                new = rate(result, ratings[scope])
+                new = news[scope] = rate(result, ratings[scope])
                 args = [gid, at, window, len(new)]
                 for u, r in new.items():
                     args += [u, r.version - 1, r.encode(), repr(r.ordinal)]
@@ -235,6 +245,8 @@ class RedisResults(Results):
             stale_scopes = [
                 s for s, r in zip(todo_scopes, replies[len(users) :], strict=True) if r == 0
             ]
+            replied = dict(zip(todo_scopes, replies[len(users) :], strict=True))
+            rated = news[result.kind] if replied.get(result.kind) == 2 else rated
             if not stale_users and not stale_scopes:
                 break
             users, todo_scopes = stale_users, stale_scopes
@@ -251,7 +263,32 @@ class RedisResults(Results):
             log.warning("event=result_conflicts game=%s (left to the sweep)", gid)
             return
         done = [("ZREM", self.keys.pending(gid), gid), ("ZREM", self.link.active(result.kind), gid)]
-        await self.link.batch([*self._board_lines(result, after), *done])
+        weekly = self._weekly_lines(result, after, rated)
+        await self.link.batch([*self._board_lines(result, after), *weekly, *done])
+
+    def _weekly_lines(
+        self,
+        result: GameResult,
+        after: dict[int, dict[str, str]],
+        rated: dict[int, Rating],
+    ) -> list[tuple[Any, ...]]:
+        """This week's boards: a solitaire's wins and days won, a game's global rating of
+        those who played it this week."""
+        kind, lines = result.kind, []
+        hid = self.keys.scope(kind, "hid")
+        if result.solitaire and result.ranked:
+            for uid, values in after.items():
+                week, wins, days = weekly_values(values, kind)
+                if week:
+                    boards = [Board.wins(kind, week), Board.days_won(kind, week)]
+                    keys = [hid, *(self.keys.scope(kind, b.name) for b in boards)]
+                    lines.append(call(WEEKLY, keys, [WEEKLY_BOARD_TTL, "GT", uid, wins, days]))
+        if rated:
+            board = Board.rating(kind, week=week_of(result.date))
+            for uid, new in rated.items():
+                keys = [hid, self.keys.scope(kind, board.name)]
+                lines.append(call(WEEKLY, keys, [WEEKLY_BOARD_TTL, "", uid, repr(new.ordinal)]))
+        return lines
 
     def _board_lines(
         self, result: GameResult, after: dict[int, dict[str, str]]

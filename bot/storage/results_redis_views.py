@@ -3,10 +3,12 @@ hiding a user from the global boards; the day's one ranked attempt (keys: result
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from bot.registry import GAMES, is_solitaire
-from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
+from bot.stats.boards import Board, BoardEntry, BoardPage, ranks, week_of
+from bot.stats.daily import utc_day
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
 from bot.storage.redis_link import RedisLink, call
@@ -70,6 +72,9 @@ class RedisResultViews(ResultViews):
             hid = self.keys.scope(kind, "hid")
             if hidden:
                 boards = ["w", "s"] if is_solitaire(kind) else ["r"]
+                week = week_of(utc_day(time.time()))  # this week's boards too
+                metrics = ("wins", "days") if is_solitaire(kind) else ("rating",)
+                boards += [Board(kind, m, week=week).name for m in metrics]  # type: ignore[arg-type]
                 for key, value in fields.items():  # the day boards the user is on
                     if key.startswith(f"d:{kind}:") and key.endswith(":last"):
                         boards.append(f"d:{key[len(kind) + 3 : -5]}:{value}")

@@ -62,6 +62,26 @@ end
 return 1
 """
 
+# A player's lines on weekly boards (a week's wins or days won, or ratings of the week's players):
+# each value only grows within its week for counts (GT) or is the latest for ratings; nothing for
+# a hidden user; the board lives WEEKLY_BOARD_TTL after its last write. KEYS: hidden set, then
+# the boards. ARGV: ttl, 'GT' or '' (ratings), then uid and one value per board (0: not on it).
+WEEKLY = """
+if redis.call('SISMEMBER', KEYS[1], ARGV[3]) == 1 then return 0 end
+for i = 2, #KEYS do
+  local value = ARGV[2 + i]
+  if ARGV[2] ~= 'GT' or tonumber(value) > 0 then
+    if ARGV[2] == 'GT' then
+      redis.call('ZADD', KEYS[i], 'GT', value, ARGV[3])
+    else
+      redis.call('ZADD', KEYS[i], value, ARGV[3])
+    end
+    redis.call('EXPIRE', KEYS[i], ARGV[1])
+  end
+end
+return 1
+"""
+
 # Hide a user in one global scope. KEYS: hidden set, then the boards to leave. ARGV: uid.
 HIDE = """
 redis.call('SADD', KEYS[1], ARGV[1])

@@ -13,11 +13,17 @@ import logging
 import sqlite3
 from collections.abc import Callable
 
-from bot.stats.boards import DAILY_BOARD_TTL
+from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
 from bot.stats.daily import cards_home, daily_score
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
-from bot.stats.stats import HISTORY_LIMIT, board_values, history_line, updated_fields
+from bot.stats.stats import (
+    HISTORY_LIMIT,
+    board_values,
+    history_line,
+    updated_fields,
+    weekly_values,
+)
 from bot.storage.record import GameRecord
 from bot.storage.results_api import Results
 from bot.storage.sqlite_cas import cas_update
@@ -59,6 +65,13 @@ UPSERT_MAX = (
     "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score)"
 )
 UPSERT = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL)"
+# a weekly board's line, kept WEEKLY_BOARD_TTL after its last write
+UPSERT_MAX_UNTIL = (
+    "INSERT INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score), "
+    "expires = excluded.expires"
+)
+UPSERT_UNTIL = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, ?)"
 # a board is global when its scope (before the '/') names no chat
 GLOBAL = "instr(substr(board, 1, instr(board, '/') - 1), ':') = 0"
 
@@ -131,6 +144,46 @@ class SQLiteResults(Results):
 
         await self._run(op)
 
+    def _rate_scope(
+        self,
+        conn: sqlite3.Connection,
+        scope: str,
+        result: GameResult,
+        uids: list[int],
+        hidden: set[int],
+    ) -> None:
+        """New ratings in one scope (global or a group), its board, and for the global scope
+        this week's board of the game's players."""
+        kind = result.kind
+        marks = ",".join("?" * len(uids))
+        rows = conn.execute(
+            f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
+            [scope, *uids],
+        )
+        current: dict[int, Rating | None] = {int(u): Rating.decode(v) for u, v in rows}
+        week = board_name(kind, Board.rating(kind, week=week_of(result.date)).name)
+        for uid, new in rate(result, current).items():
+            conn.execute(
+                "INSERT OR REPLACE INTO ratings (scope, user_id, value) VALUES (?, ?, ?)",
+                (scope, uid, new.encode()),
+            )
+            if scope != kind:
+                conn.execute(UPSERT, (board_name(scope, "r"), uid, new.ordinal))
+            elif uid not in hidden:
+                conn.execute(UPSERT, (board_name(scope, "r"), uid, new.ordinal))
+                expires = self.clock() + WEEKLY_BOARD_TTL
+                conn.execute(UPSERT_UNTIL, (week, uid, new.ordinal, expires))
+
+    def _weekly_solo(
+        self, conn: sqlite3.Connection, kind: str, uid: int, values: dict[str, str]
+    ) -> None:
+        """A solitaire player's lines on this week's boards (wins, days won)."""
+        week, wins, days = weekly_values(values, kind)
+        expires = self.clock() + WEEKLY_BOARD_TTL
+        for board, value in ((Board.wins(kind, week), wins), (Board.days_won(kind, week), days)):
+            if week and value > 0:
+                conn.execute(UPSERT_MAX_UNTIL, (board_name(kind, board.name), uid, value, expires))
+
     def _apply_sync(self, conn: sqlite3.Connection, result: GameResult) -> None:
         gid = result.game_id
         if not conn.execute("SELECT 1 FROM pending_results WHERE game_id = ?", (gid,)).fetchone():
@@ -163,6 +216,7 @@ class SQLiteResults(Results):
             )
             if result.solitaire and result.ranked and uid not in hidden:
                 wins, streak = board_values({**fields, **changed}, kind)
+                self._weekly_solo(conn, kind, uid, {**fields, **changed})
                 conn.execute(UPSERT_MAX, (board_name(kind, "w"), uid, wins))
                 conn.execute(UPSERT_MAX, (board_name(kind, "s"), uid, streak))
                 if result.daily is not None:
@@ -176,18 +230,7 @@ class SQLiteResults(Results):
         if result.rated:
             scopes = [kind] if result.chat_id is None else [kind, f"{kind}:{result.chat_id}"]
             for scope in scopes:
-                rows = conn.execute(
-                    f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
-                    [scope, *uids],
-                )
-                current: dict[int, Rating | None] = {int(u): Rating.decode(v) for u, v in rows}
-                for uid, new in rate(result, current).items():
-                    conn.execute(
-                        "INSERT OR REPLACE INTO ratings (scope, user_id, value) VALUES (?, ?, ?)",
-                        (scope, uid, new.encode()),
-                    )
-                    if scope != kind or uid not in hidden:
-                        conn.execute(UPSERT, (board_name(scope, "r"), uid, new.ordinal))
+                self._rate_scope(conn, scope, result, uids, hidden)
         conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
 
     async def pending_results(

@@ -185,3 +185,25 @@ async def test_a_group_races_on_today_s_deal_and_an_empty_board_shows_the_way(
     assert "Alice" in race and "Bob" in race and "Carol" not in race
     assert re.search(r"1\. (Alice|Bob) — ❌ 52 cards left", race), race  # tied: one rank
     assert re.search(r"1\. (Alice|Bob) — ❌ 52 cards left\n1\. ", race), race
+
+
+async def test_top_shows_this_week_or_all_time(any_world: World) -> None:
+    w = any_world
+    today(w)
+    await open_daily(w, w.alice)  # a ranked Raspad this week, given up: no win
+    await give_up(w, w.alice)
+    await w.say(w.alice, None, "/stats")
+    await w.tap(w.alice, last(w, w.alice), re.compile("Leaders"))
+    picker = last(w, w.alice)
+    await w.tap(w.alice, picker, "💥 Raspad · wins")
+    board = last(w, w.alice)
+    assert "wins" in board.text and "this week" not in board.text
+    assert "Alice" not in board.text  # no win: not on the board
+    await w.tap(w.alice, board, "🗓 This week")
+    week = last(w, w.alice)
+    assert "Raspad — wins · this week" in week.text and week.has_button("• 🗓 This week")
+    await w.tap(w.alice, week, "♾ All time")
+    assert "this week" not in last(w, w.alice).text
+    before = last(w, w.alice).text
+    await w.tap_data(w.alice, last(w, w.alice), "m:top:raspad:streak:wk")  # forged: no such
+    assert last(w, w.alice).text == before

@@ -73,6 +73,7 @@ def solo(
     ranked: bool = True,
     rounds: int | None = None,
     name: str = "",
+    date: str = "2025-03-01",
 ) -> GameResult:
     outcome: Outcome = "won" if won else "lost"
     return GameResult(
@@ -83,7 +84,7 @@ def solo(
         moves=moves,
         duration=duration,
         finished_at=time.time(),
-        date="2025-03-01",
+        date=date,
         daily=daily,
         ranked=ranked,
         rounds=rounds,
@@ -98,6 +99,7 @@ def table(
     chat: int | None = -100,
     ranked: bool = True,
     ai: frozenset[int] = frozenset(),
+    date: str = "2025-03-01",
 ) -> GameResult:
     players = tuple(
         PlayerResult(uid, seat, f"user{uid}", outcome, score, ai=uid in ai)
@@ -111,7 +113,7 @@ def table(
         moves=40,
         duration=900,
         finished_at=time.time(),
-        date="2025-03-01",
+        date=date,
         chat_id=chat,
         ranked=ranked,
     )

@@ -4,12 +4,13 @@ real redis-server): one shared suite."""
 from __future__ import annotations
 
 import asyncio
+import time
 from functools import partial
 
 import pytest
 
-from bot.stats.boards import Board
-from bot.stats.daily import decode_daily_score
+from bot.stats.boards import Board, week_of
+from bot.stats.daily import decode_daily_score, utc_day
 from bot.stats.rating import MODEL
 from bot.stats.result import Outcome
 from bot.storage import Store
@@ -54,6 +55,42 @@ async def test_ties_share_a_rank_on_every_page(store: Store) -> None:
     assert [(e.rank, e.score) for e in later.entries] == [(2, 2), (2, 2)]
     last = await store.leaderboard(Board.wins("kosa"), user_id=5, limit=0)
     assert last.entries == () and last.own is not None and last.own.rank == 5
+
+
+async def test_weekly_boards_count_one_week_then_start_again(store: Store) -> None:
+    week1, week2 = "2025-03-03", "2025-03-10"  # Mondays: ISO weeks 10 and 11
+    w1, w2 = week_of(week1), week_of(week2)
+    for _ in range(3):
+        await play(store, partial(solo, uid=1, won=True, date=week1))
+    await play(store, partial(solo, uid=2, won=True, date=week1, daily=800))
+    await play(store, partial(solo, uid=3, won=False, date=week1))  # no win: on no board
+    await play(store, partial(solo, uid=4, won=True, date=week1, ranked=False))  # a replay
+
+    async def lines(board: Board) -> list[tuple[int, int, float]]:
+        page = await store.leaderboard(board)
+        return [(e.rank, e.user_id, e.score) for e in page.entries]
+
+    assert await lines(Board.wins("kosa", w1)) == [(1, 1, 3), (2, 2, 1)]
+    assert await lines(Board.days_won("kosa", w1)) == [(1, 2, 1)]
+    await play(store, partial(solo, uid=2, won=True, date=week2))  # a new week starts at 1
+    assert await lines(Board.wins("kosa", w2)) == [(1, 2, 1)]
+    assert await lines(Board.wins("kosa", w1)) == [(1, 1, 3), (2, 2, 1)]  # last week's stays
+    assert await lines(Board.wins("kosa")) == [(1, 1, 3), (2, 2, 2)]  # all time
+    # a result of last week applied late changes neither week
+    await play(store, partial(solo, uid=2, won=True, date=week1))
+    assert await lines(Board.wins("kosa", w2)) == [(1, 2, 1)]
+    # ratings: this week's board lists only the players of this week
+    await play(store, lambda gid: table(gid, [(5, "won", 9), (6, "lost", 3)], date=week1), "ryadki")
+    await play(store, lambda gid: table(gid, [(7, "won", 9), (8, "lost", 3)], date=week2), "ryadki")
+    this_week = [u for _, u, _ in await lines(Board.rating("ryadki", week=w2))]
+    assert sorted(this_week) == [7, 8]
+    assert {u for _, u, _ in await lines(Board.rating("ryadki"))} == {5, 6, 7, 8}
+    # hiding takes a player off this week's boards too
+    now = utc_day(time.time())
+    await play(store, partial(solo, uid=9, won=True, date=now))
+    assert 9 in [u for _, u, _ in await lines(Board.wins("kosa", week_of(now)))]
+    await store.set_hidden(9, True)
+    assert 9 not in [u for _, u, _ in await lines(Board.wins("kosa", week_of(now)))]
 
 
 async def test_the_streak_board_keeps_the_best_streak(store: Store) -> None:
