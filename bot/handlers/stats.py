@@ -206,7 +206,8 @@ async def inline_card(query: InlineQuery, bot: Bot, players: Players, _: Transla
     result = None
     if len(words) == 2 and words[0] == "daily" and is_game_id(words[1]):
         result = await players.result(words[1])
-    if result is None or result.daily is None or result.players[0].user_id != query.from_user.id:
+    mine = result is not None and result.players[0].user_id == query.from_user.id
+    if result is None or result.daily is None or not result.ranked or not mine:  # (a replay: no)
         await query.answer([], cache_time=5, is_personal=True)
         return
     place = await players.day_place(result)

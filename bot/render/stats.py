@@ -257,7 +257,8 @@ class DailyGame:
 
 
 def _result_text(result: GameResult, _: Translator) -> str:
-    return outcome_line(facts_of(result), _) + " · " + clock(result.duration)
+    text = outcome_line(facts_of(result), _) + " · " + clock(result.duration)
+    return text if result.ranked else text + " · " + _("daily-off-board")
 
 
 def daily_screen(

@@ -129,6 +129,23 @@ def daily_card_loss() -> str:
     return render_stats.card_text(result, translator("en"), (17, 41), "CardClubBot") + "\n"
 
 
+def daily_end() -> str:
+    """The day's Raspad given up after a few moves: a ranked attempt, 17th of 41."""
+    from bot.games.solitaire import model
+    from bot.games.solitaire.daily_screen import Share
+    from bot.games.solitaire.screen import board
+    from bot.stats.daily import day_date, day_seed
+
+    record = model.new_record("raspad", "52", 1, "en", seed=day_seed("raspad", "52", day_date(700)))
+    record.solo.daily = 700
+    for step in range(6):
+        move = GAMES["raspad"].suggest(GAMES["raspad"].from_json(record.state), 0, step)
+        model.apply_move(record, move, 0)
+    model.apply_move(record, "resign", 0)
+    record.solo.started, record.solo.ended = 1000.0, 1301.0  # 5:01
+    return plain(board(record, "en", share=Share(False, "CardClubBot", (17, 41))))
+
+
 def daily_screen() -> str:
     """/daily with today's Raspad played (a loss, 17th of 41) and Kosa not yet."""
     from bot.i18n import translator
@@ -228,6 +245,7 @@ SAMPLES: dict[str, Callable[[], str]] = {
     "daily-card": daily_card,
     "daily-card-loss": daily_card_loss,
     "daily": daily_screen,
+    "daily-end": daily_end,
 }
 
 

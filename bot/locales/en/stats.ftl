@@ -96,6 +96,7 @@ daily-ranked = 📅 Deal of the day #{ $day } · ranked attempt
 daily-replay = 📅 Deal of the day #{ $day } · replay: it does not go on the board
 daily-unranked = 📅 Deal of the day #{ $day } · unranked: a hint was used
 daily-place = 🏅 #{ $rank } of { $of } on the day's board
+daily-off-board = unranked (a hint): not on the board
 daily-place-short = { " " }· 🏅 #{ $rank } of { $of }
 btn-daily-replay = 🔁 Replay this deal
 btn-new-deal = 🆕 New deal

@@ -103,6 +103,7 @@ daily-ranked = 📅 Расклад дня №{ $day } · рейтинговая 
 daily-replay = 📅 Расклад дня №{ $day } · повтор: в таблицу дня не попадёт
 daily-unranked = 📅 Расклад дня №{ $day } · нерейтинговая: была подсказка
 daily-place = 🏅 { $rank }-е место из { $of } в таблице дня
+daily-off-board = нерейтинговая (подсказка): не в таблице
 daily-place-short = { " " }· 🏅 { $rank }-е место из { $of }
 btn-daily-replay = 🔁 Сыграть этот расклад ещё раз
 btn-new-deal = 🆕 Новый расклад

@@ -70,6 +70,8 @@ async def test_a_hint_in_the_ranked_attempt_is_asked_first_and_makes_it_unranked
     assert "unranked: a hint was used" in end.text
     assert not end.has_button("📋 Copy") and not end.has_button("📤 Share")  # nothing to post
     assert end.has_button("🔁 Replay this deal") and end.has_button("🆕 New deal")
+    await w.say(w.alice, None, "/daily")  # /daily says why the board does not show it
+    assert "unranked (a hint): not on the board" in last(w, w.alice).text
     await w.say(w.bob, None, "/daily")
     await w.tap(w.bob, last(w, w.bob), re.compile("Raspad: today's board"))
     assert "Alice" not in last(w, w.bob).text  # an unranked attempt is not on the board
@@ -87,6 +89,9 @@ async def test_a_replay_says_so_and_offers_no_card(any_world: World) -> None:
     end = await give_up(w, w.alice)
     assert "replay" in end.text and not end.has_button("📋 Copy")
     assert not end.has_button("📤 Share") and "🏅" not in end.text
+    replay_id = (await w.store.history(w.alice.id))[0].game_id  # the newest: the replay
+    await w.dp.feed_update(w.bot, w.session.inline_query(w.alice, f"daily {replay_id}"))
+    assert w.tg.inline_answers[-1]["results"] == []  # a replay is no result of the day
     await w.tap(w.alice, end, "🆕 New deal")  # an ordinary deal: no word of the day
     assert "Deal of the day" not in last(w, w.alice).text
 
