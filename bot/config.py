@@ -39,6 +39,9 @@ class Settings(BaseSettings):
     invite_ttl_seconds: int = Field(default=86400, gt=0)
     timer_tick_seconds: float = Field(default=1.0, gt=0)
     edits_per_minute_per_group: int = Field(default=20, gt=0)
+    # edits of one inline message (a game played through inline mode, in a chat the bot does
+    # not know): Telegram counts them in that chat, so a group's 20 a minute is the safe pace
+    inline_edits_per_minute: int = Field(default=20, gt=0)
     undo_depth: int = Field(default=20, ge=0, le=200)
     remembered_games: int = Field(default=2048, ge=0)  # per process, Redis only; 0 = none
     event_loop: str = "auto"  # "auto" (uvloop when installed), "uvloop" or "asyncio"

@@ -96,6 +96,7 @@ class GameSpec:
     hidden_hands: bool = False  # each seat's cards are shown to that player alone
     taps: Literal[1, 2] = 1  # a move is one tap, or a pick then a target (`TableMeta.pick`)
     rated: bool = True  # table games: results change the ratings
+    inline: bool = False  # a two-seat table game offered in inline mode (played in any chat)
     ranking: Ranking = "lower"
     settings: tuple[Setting, ...] = ()
     options: Callable[[Settings, int], Options] = _no_options  # → `new_game` options
@@ -261,6 +262,7 @@ register(
         icon="🧩",
         screens="bot.render.parquet",
         taps=2,
+        inline=True,
         ranking="lower",  # the cards left in hand: fewer is better
     )
 )

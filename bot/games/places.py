@@ -1,13 +1,16 @@
 """Where a game's messages are: a place is a value, and what differs between kinds of place
 lives here, not in the publisher, the pings, the flood budget or the migration.
 
-Today one kind: `ChatMessage`, a message in a chat — a private chat, a group, or a forum topic
-of a group (`thread`). It is edited by chat and message id, new messages may be posted beside it
-(a ping, a refusal), and in a group every send or edit spends the group's shared budget. Kinds
-to come plug in beside it with the same few members: an inline message (edited by
-`inline_message_id`, no chat id, nothing may be posted beside it, a budget of its own) and a
-message shown to one user in a group (Bot API 10.2 ephemeral messages: edited by its own
-methods, delivery not guaranteed).
+Three kinds:
+- `ChatMessage`, a message in a chat — a private chat, a group, or a forum topic of a group
+  (`thread`). It is edited by chat and message id, new messages may be posted beside it (a
+  ping, a refusal), and in a group every send or edit spends the group's shared budget;
+- `InlineMessage`, a message posted through inline mode into any chat: edited by its
+  `inline_message_id` only (the bot does not know the chat), nothing may be posted beside it,
+  and its edits spend a budget of their own (`INLINE_EDITS_PER_MINUTE`);
+- `EphemeralMessage`, a message in a group that one user alone sees (Bot API 10.2): edited by
+  its own methods, its delivery not guaranteed (so a button always shows it again), and its
+  writes spend the group's budget like any other write there.
 
 What a place offers:
 - `lane` — the flood coalescer's lane: edits in one lane share the per-chat gap and budget;
@@ -23,6 +26,7 @@ What a place offers:
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass
 
@@ -77,29 +81,131 @@ class ChatMessage:
         return ChatMessage(chat, None, self.thread, self.tag)
 
 
-Place = ChatMessage  # every kind of place (a union once there are more)
+@dataclass(frozen=True, slots=True)
+class InlineMessage:
+    """A message posted through inline mode (`inline_message_id`), in a chat the bot may not
+    even be in. `tag` tells apart games shown one after another on it (a rematch)."""
+
+    inline: str
+    tag: str | None = None
+
+    @property
+    def lane(self) -> Hashable:
+        return ("inline", self.inline)
+
+    @property
+    def key(self) -> Hashable:
+        return (self.inline, self.tag)
+
+    @property
+    def budget(self) -> int | None:
+        return inline_budget(self.inline)
+
+    can_post = False
+
+    async def edit(
+        self, tg: Messenger, screen: Screen, *, retry: bool = True
+    ) -> InlineMessage | None:
+        shown = await tg.edit_inline(self.inline, screen.text, screen.keyboard, retry=retry)
+        return self if shown else None
+
+    async def post(
+        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
+    ) -> InlineMessage | None:
+        return None  # an inline message's chat takes nothing from the bot
+
+
+@dataclass(frozen=True, slots=True)
+class EphemeralMessage:
+    """A message in group `chat` that `user` alone sees (Bot API 10.2; `message` None: none
+    sent yet). Its writes spend the group's budget, in the group's coalescer lane."""
+
+    chat: int
+    user: int
+    message: int | None = None
+
+    @property
+    def lane(self) -> Hashable:
+        return self.chat
+
+    @property
+    def key(self) -> Hashable:
+        return ("ephemeral", self.user)
+
+    @property
+    def budget(self) -> int | None:
+        return self.chat
+
+    can_post = False
+
+    async def edit(
+        self, tg: Messenger, screen: Screen, *, retry: bool = True
+    ) -> EphemeralMessage | None:
+        """Edited in place; one that is gone (expired, deleted, never sent) is sent anew."""
+        if self.message is not None:
+            shown = await tg.edit_ephemeral(
+                self.chat, self.user, self.message, screen.text, screen.keyboard, retry=retry
+            )
+            if shown:
+                return self
+        sent = await tg.send_ephemeral(self.chat, self.user, screen.text, screen.keyboard)
+        return None if sent is None else dataclasses.replace(self, message=sent)
+
+    async def post(
+        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
+    ) -> EphemeralMessage | None:
+        return None
+
+
+Place = ChatMessage | InlineMessage | EphemeralMessage  # every kind of place
+
+INLINE_BUDGETS = 1 << 61  # inline messages' budget keys: above every chat and user id
+
+
+def inline_budget(inline: str) -> int:
+    """The shared budget key of an inline message (the store counts budgets by integer)."""
+    digest = hashlib.blake2b(inline.encode(), digest_size=7).digest()
+    return INLINE_BUDGETS + int.from_bytes(digest, "big")
 
 
 def lane_budget(lane: Hashable) -> int | None:
-    """The shared budget of a coalescer lane (the place kinds' lanes are told apart here)."""
+    """The shared budget of a coalescer lane (the place kinds' lanes are told apart here): a
+    group's, an inline message's own, or None (a private chat)."""
+    if isinstance(lane, tuple) and len(lane) == 2 and lane[0] == "inline":
+        return inline_budget(str(lane[1]))
     return lane if isinstance(lane, int) and lane < 0 else None
 
 
-def board(meta: TableMeta) -> Place | None:
-    """A table's one public message (the lobby, then the board), if it has been sent."""
+def is_inline(lane: Hashable) -> bool:
+    return isinstance(lane, tuple) and len(lane) == 2 and lane[0] == "inline"
+
+
+def board(meta: TableMeta, tag: str | None = None) -> Place | None:
+    """A table's one public message (the lobby, then the board), if it has been sent (`tag`:
+    the game, for a message that shows games one after another)."""
+    if meta.inline is not None:
+        return InlineMessage(meta.inline, tag)
     if meta.board is None:
         return None
     chat, message = meta.board
     return ChatMessage(chat, message, meta.thread if chat == meta.group else None)
 
 
-def home(meta: TableMeta) -> Place | None:
-    """Where a table's public messages go: its group (and topic), None before it has one."""
-    return None if meta.group is None else ChatMessage(meta.group, None, meta.thread)
+def home(meta: TableMeta) -> ChatMessage | None:
+    """Where a table's public messages go: its group (and topic), None before it has one (or
+    for a game in an inline message, whose chat takes nothing from the bot)."""
+    if meta.group is None or meta.inline is not None:
+        return None
+    return ChatMessage(meta.group, None, meta.thread)
 
 
 def hand(meta: TableMeta, seat: int) -> Place | None:
-    """A player's own hand message (a private chat)."""
+    """A player's own hand message: in their private chat, or shown to them alone in the
+    group (an ephemeral message)."""
+    if seat in meta.ephemeral and meta.group is not None:
+        return EphemeralMessage(
+            meta.group, meta.players[seat].user_id, meta.ephemeral[seat] or None
+        )
     where = meta.hands.get(seat)
     return None if where is None else ChatMessage(*where)
 
@@ -109,6 +215,6 @@ def invite(meta: TableMeta) -> Place | None:
     return None if meta.invite is None else ChatMessage(*meta.invite)
 
 
-def stored(place: Place) -> tuple[int, int] | None:
+def stored(place: ChatMessage) -> tuple[int, int] | None:
     """The place as the record keeps it ((chat, message); a place with no message: None)."""
     return None if place.message is None else (place.chat, place.message)

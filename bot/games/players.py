@@ -19,6 +19,9 @@ from bot.storage import Store
 GROUP_SOLO_PLAYERS = 30  # a group's solitaire table looks at this many of its rated players
 
 
+HANDS = "hands"  # where a hidden hand is shown: "private" (default) or "group" (ephemeral)
+
+
 class Players:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
@@ -136,10 +139,14 @@ class Players:
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         await self.store.set_hidden(user_id, hidden)
 
-    async def settings(self, user_id: int) -> tuple[bool, bool]:
-        """(hidden from the global boards, turn pings on)."""
+    async def settings(self, user_id: int) -> tuple[bool, bool, bool]:
+        """(hidden from the global boards, turn pings on, a hidden hand shown in the group)."""
         pings = await self.store.get_setting(user_id, "pings") != "off"
-        return await self.hidden(user_id), pings
+        in_group = await self.store.get_setting(user_id, HANDS) == "group"
+        return await self.hidden(user_id), pings, in_group
+
+    async def set_hands_in_group(self, user_id: int, on: bool) -> None:
+        await self.store.set_setting(user_id, HANDS, "group" if on else "private")
 
     async def set_pings(self, user_id: int, on: bool) -> None:
         await self.store.set_setting(user_id, "pings", "on" if on else "off")

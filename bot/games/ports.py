@@ -73,6 +73,42 @@ class Messenger(Protocol):
 
     async def delete(self, chat_id: int, message_id: int) -> bool: ...
 
+    async def edit_inline(
+        self, inline_id: str, text: str, markup: Keyboard | None = None, *, retry: bool = True
+    ) -> bool:
+        """Edit an inline message (inline mode) in place; False when it is gone. RetryAfter
+        as in `edit`."""
+        ...
+
+    async def send_ephemeral(
+        self,
+        chat_id: int,
+        user_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        query_id: str | None = None,
+    ) -> int | None:
+        """A message in group `chat_id` that `user_id` alone sees (Bot API 10.2), in answer to
+        callback query `query_id` when given; its ephemeral id, or None when refused. Its
+        delivery is not guaranteed."""
+        ...
+
+    async def edit_ephemeral(
+        self,
+        chat_id: int,
+        user_id: int,
+        ephemeral_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        retry: bool = True,
+    ) -> bool:
+        """Edit an ephemeral message; False when it is gone (deleted, expired)."""
+        ...
+
+    async def delete_ephemeral(self, chat_id: int, user_id: int, ephemeral_id: int) -> bool: ...
+
     async def retire(
         self, chat_id: int, message_id: int, text: str | None = None, markup: Keyboard | None = None
     ) -> None:

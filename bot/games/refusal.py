@@ -21,6 +21,8 @@ TOASTS = frozenset(
         "grp-game-over",
         "grp-illegal",
         "grp-rematch-busy",
+        "ry-hand-private",
+        "inline-ai-theirs",
         "ry-must-match",
         "pq-pick-first",
         "pq-no-cell",

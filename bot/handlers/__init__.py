@@ -13,7 +13,17 @@ from collections.abc import Callable
 
 from aiogram import Router
 
-from bot.handlers import computer, fallback, group, help, solitaire, start, stats, table
+from bot.handlers import (
+    computer,
+    fallback,
+    group,
+    help,
+    inline,
+    solitaire,
+    start,
+    stats,
+    table,
+)
 
 ROUTERS: list[Callable[[], Router]] = [
     solitaire.make_router,  # callbacks only, and the busiest: first, so a move tries no others
@@ -22,6 +32,7 @@ ROUTERS: list[Callable[[], Router]] = [
     help.make_router,  # /help, /rules (every chat), a group's /language
     computer.make_router,  # m:ai:<game>: a table game against the computer
     stats.make_router,  # /stats, /top, /daily, /settings, their buttons, the inline share
+    inline.make_router,  # inline mode: the challenges offered, and taps on them
     start.make_router,
     fallback.make_router,
 ]

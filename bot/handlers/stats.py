@@ -76,9 +76,12 @@ async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
 
 async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
     assert message.from_user is not None
-    hidden, pings = await players.settings(message.from_user.id)
+    hidden, pings, in_group = await players.settings(message.from_user.id)
     await send(
-        bot, message.chat.id, *screens.settings_screen(hidden, pings, _), thread=topic_of(message)
+        bot,
+        message.chat.id,
+        *screens.settings_screen(hidden, pings, in_group, _),
+        thread=topic_of(message),
     )
 
 
@@ -109,6 +112,8 @@ async def _screen(
             await players.set_hidden(uid, args[1] == "1")
         elif args[:1] == ["ping"] and args[1:] in (["0"], ["1"]):
             await players.set_pings(uid, args[1] == "1")
+        elif args[:1] == ["hand"] and args[1:] in (["0"], ["1"]):
+            await players.set_hands_in_group(uid, args[1] == "1")
         return screens.settings_screen(*await players.settings(uid), _)
     return None
 
@@ -236,5 +241,5 @@ def make_router() -> Router:
     for name in ("stats", "st", "top", "daily", "dtop", "set"):
         router.callback_query.register(menu_screen, Menu(name), F.message.chat.type == "private")
     router.callback_query.register(daily_play, Menu("dplay"), F.message.chat.type == "private")
-    router.inline_query.register(inline_card)
+    router.inline_query.register(inline_card, F.query.startswith("daily"))
     return router

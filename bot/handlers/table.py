@@ -29,7 +29,7 @@ async def tap(
     async def is_admin() -> bool:
         return await tables.is_admin(chat_id, user.user_id)
 
-    await tables.tap(TableTap(game, cb, user, lang, is_admin, answer))
+    await tables.tap(TableTap(game, cb, user, lang, is_admin, answer, query.id))
 
 
 def make_router() -> Router:

@@ -6,8 +6,6 @@ from __future__ import annotations
 from bot.i18n import translator
 from bot.registry import spec
 from bot.render.common import esc
-from bot.render.screen import Screen
-from bot.wire.keyboard import Button, Keyboard
 
 
 def mention(user_id: int, name: str) -> str:
@@ -30,10 +28,3 @@ def welcome(kind: str, lang: str, group_title: str | None) -> str:
         return _("lobby-dm-welcome-nogroup", game=game)
     key = "lobby-dm-welcome" if spec(kind).hidden_hands else "lobby-dm-welcome-public"
     return _(key, game=game, group=esc(group_title))
-
-
-def creator_note(lang: str, creator: str, link: str) -> Screen:
-    """To a creator the bot may not write to yet: open the private chat (the cards come there)."""
-    _ = translator(lang)
-    button = Button(text=_("grp-btn-join-link"), url=link)
-    return Screen(_("lobby-creator-dm", name=esc(creator)), Keyboard([[button]]))

@@ -22,7 +22,6 @@ from bot.render.common import (
 from bot.render.events import ryadki_lines
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, menu_data, ui_action
-from bot.wire.deeplinks import is_code, join_link
 from bot.wire.keyboard import Button, Keyboard
 from rules.views import RyadkiView
 
@@ -155,8 +154,9 @@ def table_keyboard(
                     )
                 ]
             )
-    elif bot_username and is_code(code):
-        rows.append([Button(text=_("ry-btn-my-hand"), url=join_link(bot_username, code))])
+    else:  # the hand again: in the private chat, or here to the player alone
+        data = game_data(gid, 0, ui_action("hand"))
+        rows.append([Button(text=_("ry-btn-my-hand"), callback_data=data)])
     return Keyboard(rows) if rows else None
 
 
@@ -267,8 +267,10 @@ def render_hand(view: RyadkiView, ctx: TableCtx) -> Screen:
     _ = ctx._
     text = hand_text(view, ctx.title, ctx.names, _)
     markup = hand_keyboard(view, ctx.game_id, ctx.version, _, confirm_leave=ctx.confirm_leave)
-    if markup is None:  # over, or the player left: a way on
-        markup = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
+    if markup is None:  # over, or the player left: a way on (the menu lives in the private
+        # chat; in the group, the board's own buttons are the way on)
+        if not ctx.in_group:
+            markup = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
     else:
         if ctx.missed:  # away: the bot moved for them
             text += "\n\n" + _("ry-hand-missed", n=ctx.missed)

@@ -84,6 +84,7 @@ class TableCtx(RenderCtx):
     rematch: bool = True  # offer a rematch at the end
     dm_failed: list[int] = field(default_factory=list)
     seat: int | None = None  # a private hand's seat
+    in_group: bool = False  # that hand is shown in the group, to its player alone
     confirm_leave: bool = False
     board_url: str | None = None  # a link to the game's message in its group (if it has one)
     missed: int = 0  # a private hand's seat: turns in a row the bot played for it (time ran out)

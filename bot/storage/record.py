@@ -172,6 +172,11 @@ class TableMeta:
     board: Place | None = None  # the one public message: the lobby, then the table
     invite: Place | None = None  # the creator's private invite message
     hands: dict[int, Place] = field(default_factory=dict)  # seat → private hand (hidden hands)
+    # seat → the hand shown in the group to that player alone (a Bot API 10.2 ephemeral
+    # message's id; the chat is `group`): a player the bot may not write to, or who prefers it
+    ephemeral: dict[int, int] = field(default_factory=dict)
+    # the inline message the game lives in (inline mode: any chat, edited by this id, no chat)
+    inline: str | None = None
     dm_failed: list[int] = field(default_factory=list)  # seats whose hand could not be sent
     expires: float | None = None  # lobby expiry
     due: float | None = None  # turn deadline
@@ -211,6 +216,8 @@ class TableMeta:
             "board": self.board,
             "invite": self.invite,
             "hands": {str(k): v for k, v in self.hands.items()},
+            "ephemeral": {str(k): v for k, v in self.ephemeral.items()},
+            "inline": self.inline,
             "dm_failed": self.dm_failed,
             "expires": self.expires,
             "due": self.due,
@@ -251,6 +258,8 @@ class TableMeta:
             board=_place(d.get("board")),
             invite=_place(d.get("invite")),
             hands={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("hands") or {}).items()},
+            ephemeral={int(k): int(v) for k, v in (d.get("ephemeral") or {}).items()},
+            inline=d.get("inline") or None,
             dm_failed=[int(s) for s in d.get("dm_failed") or []],
             expires=_opt_float(d.get("expires")),
             due=_opt_float(d.get("due")),

@@ -38,6 +38,8 @@ __all__ = [
     "UNHANDLED",
     "BaseRequestMiddleware",
     "LeanEdit",
+    "LeanEphemeralEdit",
+    "LeanInlineEdit",
     "LeanSend",
     "NextRequestMiddlewareType",
     "Response",
@@ -84,6 +86,39 @@ class LeanSend(TelegramMethod[Any]):
     link_preview_options: str | None = NO_PREVIEW
     reply_parameters: str | None = None  # JSON: the message this one answers
     message_thread_id: int | None = None  # a forum topic (None: no topic, or a forum's General)
+    # an ephemeral message (Bot API 10.2): shown in the group to this user alone, in answer to
+    # that tap (`callback_query_id`) when there is one
+    receiver_user_id: int | None = None
+    callback_query_id: str | None = None
+
+
+class LeanInlineEdit(TelegramMethod[Any]):
+    """editMessageText of an inline message (inline mode: no chat, the `inline_message_id`
+    Telegram gave the callback query), lean like LeanEdit; Telegram answers True."""
+
+    __returning__ = Any
+    __api_method__ = "editMessageText"
+
+    inline_message_id: str
+    text: str
+    parse_mode: str | None = "HTML"
+    reply_markup: str | None = None
+    link_preview_options: str | None = NO_PREVIEW
+
+
+class LeanEphemeralEdit(TelegramMethod[Any]):
+    """editEphemeralMessageText (Bot API 10.2), lean like LeanEdit; Telegram answers True."""
+
+    __returning__ = Any
+    __api_method__ = "editEphemeralMessageText"
+
+    chat_id: int
+    receiver_user_id: int
+    ephemeral_message_id: int
+    text: str
+    parse_mode: str | None = "HTML"
+    reply_markup: str | None = None
+    link_preview_options: str | None = NO_PREVIEW
 
 
 def hold_response_types(*methods: type[TelegramMethod[Any]]) -> tuple[type[Any], ...]:

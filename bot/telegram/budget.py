@@ -23,6 +23,8 @@ WRITES = frozenset(
         "editMessageText",
         "editMessageReplyMarkup",
         "editMessageCaption",
+        "editEphemeralMessageText",
+        "editEphemeralMessageReplyMarkup",
         "sendPhoto",
         "sendDocument",
         "sendSticker",

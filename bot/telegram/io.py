@@ -18,6 +18,7 @@ from aiogram.exceptions import (
 )
 from aiogram.methods import (
     AnswerCallbackQuery,
+    DeleteEphemeralMessage,
     DeleteMessage,
     EditMessageReplyMarkup,
     EditMessageText,
@@ -27,7 +28,13 @@ from aiogram.methods import (
 )
 from aiogram.types import CallbackQuery
 
-from bot.telegram.aiogram_adapter import LeanEdit, LeanSend, hold_response_types
+from bot.telegram.aiogram_adapter import (
+    LeanEdit,
+    LeanEphemeralEdit,
+    LeanInlineEdit,
+    LeanSend,
+    hold_response_types,
+)
 from bot.wire.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
@@ -47,6 +54,9 @@ _RESPONSE_TYPES = hold_response_types(
     EditMessageText,
     LeanEdit,
     LeanSend,
+    LeanInlineEdit,
+    LeanEphemeralEdit,
+    DeleteEphemeralMessage,
     EditMessageReplyMarkup,
     DeleteMessage,
     GetMe,
@@ -168,6 +178,106 @@ async def edit(
             log.info("event=edit_forbidden chat=%s error=%s", chat_id, err.message)
             return None
     return await send(bot, chat_id, text, markup, thread=thread)
+
+
+async def edit_inline(
+    bot: Bot, inline_id: str, text: str, markup: Keyboard | None = None, *, retry: bool = True
+) -> bool:
+    """Edit an inline message (inline mode) in place; False when it is gone (deleted by the
+    chat: nothing can be posted instead, an inline message has no chat the bot may write to).
+    "message is not modified" is fine; RetryAfter as in `edit`."""
+    request = LeanInlineEdit(
+        inline_message_id=inline_id, text=text, reply_markup=markup_json(markup)
+    )
+    try:
+        if retry:
+            await with_retry(lambda: bot(request), "editMessageText")
+        else:
+            await bot(request)
+    except TelegramBadRequest as err:
+        if _is_not_modified(err):
+            return True
+        if not _is_gone(err):
+            raise
+        log.info("event=inline_gone inline=%s error=%s", inline_id, err.message)
+        return False
+    return True
+
+
+async def send_ephemeral(
+    bot: Bot,
+    chat_id: int,
+    user_id: int,
+    text: str,
+    markup: Keyboard | None = None,
+    *,
+    query_id: str | None = None,
+) -> int | None:
+    """An ephemeral message (Bot API 10.2): shown in group `chat_id` to `user_id` alone (in
+    answer to callback query `query_id`, when given); its ephemeral_message_id, or None when
+    Telegram refuses it (the user left the group, the bot may not write there). Its delivery
+    is not guaranteed."""
+    request = LeanSend(
+        chat_id=chat_id,
+        text=text,
+        reply_markup=markup_json(markup),
+        receiver_user_id=user_id,
+        callback_query_id=query_id,
+    )
+    try:
+        msg = await with_retry(lambda: bot(request), "sendMessage")
+    except (TelegramForbiddenError, TelegramBadRequest) as err:
+        log.info("event=ephemeral_refused chat=%s user=%s error=%s", chat_id, user_id, err.message)
+        return None
+    eid = msg.get("ephemeral_message_id") if isinstance(msg, dict) else None
+    return int(eid) if eid else None
+
+
+async def edit_ephemeral(
+    bot: Bot,
+    chat_id: int,
+    user_id: int,
+    ephemeral_id: int,
+    text: str,
+    markup: Keyboard | None = None,
+    *,
+    retry: bool = True,
+) -> bool:
+    """Edit an ephemeral message in place; False when it is gone (deleted, expired)."""
+    request = LeanEphemeralEdit(
+        chat_id=chat_id,
+        receiver_user_id=user_id,
+        ephemeral_message_id=ephemeral_id,
+        text=text,
+        reply_markup=markup_json(markup),
+    )
+    try:
+        if retry:
+            await with_retry(lambda: bot(request), "editEphemeralMessageText")
+        else:
+            await bot(request)
+    except TelegramBadRequest as err:
+        if _is_not_modified(err):
+            return True
+        if not _is_gone(err):
+            raise
+        log.info("event=ephemeral_gone chat=%s user=%s error=%s", chat_id, user_id, err.message)
+        return False
+    except TelegramForbiddenError as err:
+        log.info("event=ephemeral_forbidden chat=%s error=%s", chat_id, err.message)
+        return False
+    return True
+
+
+async def delete_ephemeral(bot: Bot, chat_id: int, user_id: int, ephemeral_id: int) -> bool:
+    method = DeleteEphemeralMessage(
+        chat_id=chat_id, receiver_user_id=user_id, ephemeral_message_id=ephemeral_id
+    )
+    try:
+        return bool(await with_retry(lambda: bot(method), "deleteEphemeralMessage"))
+    except TelegramAPIError as err:
+        log.info("event=delete_failed chat=%s ephemeral=%s error=%s", chat_id, ephemeral_id, err)
+        return False
 
 
 async def delete(bot: Bot, chat_id: int, message_id: int) -> bool:

@@ -81,6 +81,47 @@ class TelegramMessenger:
     async def delete(self, chat_id: int, message_id: int) -> bool:
         return await io.delete(self.bot, chat_id, message_id)
 
+    async def edit_inline(
+        self, inline_id: str, text: str, markup: Keyboard | None = None, *, retry: bool = True
+    ) -> bool:
+        try:
+            return await io.edit_inline(self.bot, inline_id, text, markup, retry=retry)
+        except TelegramAPIError as err:
+            raise _ported(err) from None
+
+    async def send_ephemeral(
+        self,
+        chat_id: int,
+        user_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        query_id: str | None = None,
+    ) -> int | None:
+        return await _translated(
+            io.send_ephemeral(self.bot, chat_id, user_id, text, markup, query_id=query_id)
+        )
+
+    async def edit_ephemeral(
+        self,
+        chat_id: int,
+        user_id: int,
+        ephemeral_id: int,
+        text: str,
+        markup: Keyboard | None = None,
+        *,
+        retry: bool = True,
+    ) -> bool:
+        try:
+            return await io.edit_ephemeral(
+                self.bot, chat_id, user_id, ephemeral_id, text, markup, retry=retry
+            )
+        except TelegramAPIError as err:
+            raise _ported(err) from None
+
+    async def delete_ephemeral(self, chat_id: int, user_id: int, ephemeral_id: int) -> bool:
+        return await io.delete_ephemeral(self.bot, chat_id, user_id, ephemeral_id)
+
     async def retire(
         self, chat_id: int, message_id: int, text: str | None = None, markup: Keyboard | None = None
     ) -> None:

@@ -15,7 +15,7 @@ from bot.storage import Store, StoreUnavailable
 from bot.telegram.aiogram_adapter import UNHANDLED
 from bot.telegram.io import CallbackAnswer, send
 from bot.telegram.topics import topic_of
-from bot.wire import callbacks
+from bot.wire import callbacks, challenge
 
 log = logging.getLogger("bot.updates")
 
@@ -128,7 +128,9 @@ class CallbackMiddleware(BaseMiddleware):
         box = CallbackAnswer(event)
         data["answer"] = box
         cb = callbacks.parse(event.data)
-        if isinstance(cb, callbacks.MenuCallback) and not on_its_keyboard(event):
+        if isinstance(cb, callbacks.MenuCallback) and not (
+            on_its_keyboard(event) or from_inline(event, cb)
+        ):
             # forged (or a menu pressed on a game's board): the message stays as it is
             await box(t(_lang(data), "error-stale"), alert=True)
             return None
@@ -167,6 +169,12 @@ class CallbackMiddleware(BaseMiddleware):
         elif not box.answered:
             await box()
         return result
+
+
+def from_inline(query: CallbackQuery, cb: callbacks.MenuCallback) -> bool:
+    """A challenge's button on an inline message (no message to compare with: its data is
+    signed, and the handler checks the signature)."""
+    return query.inline_message_id is not None and challenge.is_challenge(cb.action)
 
 
 def on_its_keyboard(query: CallbackQuery) -> bool:

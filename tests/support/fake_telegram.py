@@ -26,7 +26,7 @@ from tests.support.tg_errors import (
     migrated_error,
     retry_after_error,
 )
-from tests.support.tg_info_api import InfoApi
+from tests.support.tg_inline import InlineApi
 from tests.support.tg_model import Call, CallbackRecord, Injection, TgChat, TgMessage, shown_text
 
 
@@ -41,7 +41,7 @@ def _max_in_window(stamps: list[float], window: float) -> int:
     return best
 
 
-class FakeTelegram(InfoApi):
+class FakeTelegram(InlineApi):
     """The pretend Telegram behind both the recording session and the HTTP emulator.
 
     strict=False (handler tests): unknown chats are created on first use; any private chat may be
@@ -180,6 +180,8 @@ class FakeTelegram(InfoApi):
         raise ApiError(400, THREAD_NOT_FOUND)
 
     def _api_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
+        if params.get("receiver_user_id") is not None:
+            return self._send_ephemeral(params)
         chat = self._writable_chat(params.get("chat_id"))
         thread, in_topic = self._send_thread(chat, params.get("message_thread_id"))
         self._flood_check(chat)
@@ -207,7 +209,7 @@ class FakeTelegram(InfoApi):
 
     def _edit_target(self, params: dict[str, Any]) -> TgMessage | None:
         if params.get("inline_message_id"):
-            return None
+            return None  # (an inline message: `_edit_inline`)
         chat = self.chat(params.get("chat_id", 0))
         if self.strict and chat.user is not None and chat.user.blocked:
             raise ApiError(403, BLOCKED)
@@ -235,6 +237,8 @@ class FakeTelegram(InfoApi):
         return msg.api()
 
     def _api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if params.get("inline_message_id"):
+            return self._edit_inline(params, text_too=True)
         msg = self._edit_target(params)
         if msg is None:
             return True
@@ -244,6 +248,8 @@ class FakeTelegram(InfoApi):
         return self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
+        if params.get("inline_message_id"):
+            return self._edit_inline(params, text_too=False)
         msg = self._edit_target(params)
         if msg is None:
             return True
@@ -259,10 +265,6 @@ class FakeTelegram(InfoApi):
             raise ApiError(400, CANT_DELETE)
         msg.deleted = True
         self._changed()
-        return True
-
-    def _api_answerInlineQuery(self, params: dict[str, Any]) -> bool:
-        self.inline_answers.append(params)
         return True
 
     def _api_answerCallbackQuery(self, params: dict[str, Any]) -> bool:

@@ -19,7 +19,7 @@ from aiogram.types import Message, Update
 from tests.support import telegram_spec
 from tests.support.fake_telegram import FakeTelegram
 from tests.support.tg_errors import ApiError
-from tests.support.tg_model import TgChat, TgMessage, TgTopic, TgUser, update_ids
+from tests.support.tg_model import TgChat, TgMessage, TgTopic, TgUser
 from tests.support.tg_updates import update_of
 from tests.support.virtual_time import VirtualClock
 
@@ -236,10 +236,26 @@ class RecordingSession(BaseSession):
         )
 
     def inline_query(self, user: TgUser, query: str) -> Update:
-        """An Update with an inline query `user` types (e.g. from a switch_inline_query button)."""
+        """An Update with an inline query `user` types (`@bot <query>`, or from a
+        switch_inline_query button)."""
         self._step()
-        payload = {"id": f"iq{next(update_ids)}", "from": user.api(), "query": query, "offset": ""}
-        return update_of(inline_query=payload, bot=self.bot)
+        return update_of(inline_query=self.tg.inline_query(user, query), bot=self.bot)
+
+    def tap_inline(
+        self, user: TgUser, message: TgMessage, text_or_data: str | re.Pattern[str]
+    ) -> Update:
+        """A tap on a button of an inline message (posted through inline mode)."""
+        self._step()
+        query = self.tg.callback_query_inline(user, message, text_or_data)
+        return update_of(callback_query=query, bot=self.bot)
+
+    def tap_inline_data(self, user: TgUser, message: TgMessage, data: str) -> Update:
+        """A tap with any data on an inline message (stale or forged)."""
+        self._step()
+        inline = message.inline_message_id
+        assert inline is not None, message.describe()
+        query = self.tg.callback_query_inline_raw(user, inline, data)
+        return update_of(callback_query=query, bot=self.bot)
 
     def tap_data(
         self, user: TgUser, message: TgMessage | Message | tuple[int, int], data: str

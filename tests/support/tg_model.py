@@ -130,13 +130,27 @@ class TgMessage:
     # topics the thread of replies the message is in (no is_topic_message)
     thread: int | None = None
     in_topic: bool = False
+    # posted through inline mode (`via_bot`); with a keyboard, edited by `inline_message_id`
+    inline_message_id: str | None = None
+    via_bot: dict[str, Any] | None = None
+    # an ephemeral message (Bot API 10.2): seen by `receiver` alone, when `delivered`
+    ephemeral_id: int | None = None
+    receiver: dict[str, Any] | None = None
+    delivered: bool = True
 
     @property
     def chat_id(self) -> int:
         return self.chat.id
 
     def api(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"message_id": self.message_id}
+        if self.ephemeral_id is not None:  # message_id 0, its own id, its receiver
+            out: dict[str, Any] = {"message_id": 0, "ephemeral_message_id": self.ephemeral_id}
+            out.update({"from": self.sender, "receiver_user": self.receiver})
+            out.update({"chat": self.chat.api(), "date": self.date, "text": self.text})
+            if self.reply_markup is not None:
+                out["reply_markup"] = self.reply_markup
+            return out
+        out = {"message_id": self.message_id}
         if self.thread is not None:
             out["message_thread_id"] = self.thread
         out.update({"from": self.sender, "chat": self.chat.api(), "date": self.date})
@@ -150,6 +164,8 @@ class TgMessage:
             out["entities"] = self.entities
         if self.reply_markup is not None:
             out["reply_markup"] = self.reply_markup
+        if self.via_bot is not None:
+            out["via_bot"] = self.via_bot
         out.update(self.extra)
         return out
 
@@ -183,7 +199,13 @@ class TgMessage:
 
     def describe(self) -> str:
         kb = " | ".join(" ".join(b["text"] for b in row) for row in self.rows())
-        return f"message {self.message_id} in chat {self.chat.id}: {self.text!r} [{kb}]"
+        if self.ephemeral_id is not None:
+            where = f"ephemeral {self.ephemeral_id} in chat {self.chat.id}"
+        elif self.inline_message_id is not None:
+            where = f"inline message {self.inline_message_id}"
+        else:
+            where = f"message {self.message_id} in chat {self.chat.id}"
+        return f"{where}: {self.text!r} [{kb}]"
 
 
 def find_button(
@@ -233,6 +255,7 @@ class CallbackRecord:
     answered: bool = False
     answer: dict[str, Any] | None = None
     expired: bool = False  # answered too late (see FakeTelegram.callback_answer_timeout)
+    inline_message_id: str | None = None  # a tap on an inline message (no chat, no message)
 
 
 @dataclass

@@ -129,6 +129,16 @@ class World:
         if self.settled:
             await self.drain()
 
+    async def my_cards(self, user: TgUser, board: TgMessage | None = None) -> dict[str, Any]:
+        """The player taps "🃏 My cards" under the board; an answer that opens the bot's private
+        chat (a `?start=` link) is followed, as Telegram opens it. The tap's answer."""
+        await self.tap(user, board or self.board(), "🃏 My cards")
+        answer = self.session.answers()[-1]
+        link = re.search(r"\?start=(\S+)$", str(answer.get("url") or ""))
+        if link:
+            await self.say(user, None, f"/start {link.group(1)}")
+        return answer
+
     def board(self) -> TgMessage:
         """The group's last message that is not a turn ping (the lobby or the table)."""
         return self.ping_free(self.group.id)

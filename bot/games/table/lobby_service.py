@@ -15,7 +15,6 @@ from bot.games.table.publisher import Publisher
 from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.registry import spec
-from bot.render import notices
 from bot.storage.record import GameRecord, Player, TableMeta, new_id
 from bot.wire import deeplinks
 
@@ -93,16 +92,11 @@ class LobbyService:
         return record
 
     async def _creator_reachable(self, record: GameRecord, user: Player) -> None:
-        """Hidden hands come in private chats: a creator the bot cannot write to yet is told
-        now, with the link that opens the chat, not once the cards cannot be delivered."""
-        if await self.publisher.welcome(record, user):
-            return
-        group = record.table.group
-        if group is None or not deeplinks.is_code(record.table.code):
-            return
-        link = deeplinks.join_link(await self.publisher.tg.username(), record.table.code)
-        note = notices.creator_note(record.table.lang, user.name, link)
-        await self.publisher.send_to_group(group, *note, thread=record.table.thread)
+        """Hidden hands come in private chats: the creator is greeted there. One the bot
+        cannot write to (or who prefers it) gets the hand in the group, shown to them alone:
+        nothing to ask of them."""
+        if not await self.publisher.hands_in_group(user.user_id):
+            await self.publisher.welcome(record, user)
 
     async def new_invite(
         self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
@@ -255,20 +249,18 @@ class LobbyService:
     async def tap_join(self, record: GameRecord, user: Player) -> str:
         if record.table.seat_of(user.user_id) is not None:
             return "lobby-already"
-        if spec(record.kind).hidden_hands:  # the hand needs a private chat: greet there first
+        said = "lobby-joined"
+        if spec(record.kind).hidden_hands:  # the hand: in the private chat, greet there first
             if Lobby(record.kind, record.table).is_full:
                 raise Refused("lobby-full")
-            if not await self.publisher.welcome(record, user):  # the link opens that chat
-                code = record.table.code
-                link = None
-                if deeplinks.is_code(code):
-                    link = deeplinks.join_link(await self.publisher.tg.username(), code)
-                raise Refused("lobby-dm-needed", url=link)
+            in_group = await self.publisher.hands_in_group(user.user_id)
+            if in_group or not await self.publisher.welcome(record, user):
+                said = "lobby-joined-group"  # shown to them alone in the group
         joined = await self.join(record.id, user)
         if joined is None:
             raise Refused("lobby-gone")
         await self.after_change(joined)
-        return "lobby-joined"
+        return said
 
     async def tap_leave(self, record: GameRecord, user: Player) -> str:
         def leave(r: GameRecord) -> bool:

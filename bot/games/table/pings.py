@@ -80,7 +80,7 @@ class Pings:
         """The saved `record` may have passed the turn from seat `before`: ping (in the
         background), set the turn's reminder, or clear the pings of a game that is over."""
         meta = record.table
-        if not self.enabled or meta.private or meta.group is None:
+        if not self.enabled or meta.private or (meta.group is None and meta.inline is None):
             return
         turn = None if record.finished else state_turn(record)
         if not record.finished and (turn is None or meta.is_ai(turn)):
@@ -166,8 +166,9 @@ class Pings:
             return
         text = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
         beside = places.hand(meta, seat)
-        if beside is None or not beside.can_post:
-            return  # no message to answer (the bot may not write to them)
+        if not isinstance(beside, places.ChatMessage):
+            return  # no message to answer (the bot may not write to them, or the hand is
+            # shown in the group: its own edit says whose turn it is)
         await self._delete_last(player.user_id, PING, record.id)
         sent = await beside.post(self.tg, text, reply=beside.message is not None)
         if sent is not None:
@@ -187,8 +188,8 @@ class Pings:
                 await self._remember(player.user_id, PING, record.id, (player.user_id, message))
                 return
         beside = places.board(meta) or places.home(meta)
-        if beside is None or not beside.can_post:
-            return
+        if not isinstance(beside, places.ChatMessage):
+            return  # an inline message's chat takes nothing from the bot: the board says it
         slot = self._group_slot(record)
         await self._delete_last(int(meta.group or 0), slot, record.id)
         text = notices.ping(record.kind, meta.lang, meta.title, player.user_id, player.name)
@@ -197,7 +198,7 @@ class Pings:
             await self._remember(int(meta.group or 0), slot, record.id, sent)
 
     async def _remember(
-        self, owner: int, slot: str, gid: str, sent: places.Place | tuple[int, int]
+        self, owner: int, slot: str, gid: str, sent: places.ChatMessage | tuple[int, int]
     ) -> None:
         chat, message = sent if isinstance(sent, tuple) else (sent.chat, sent.message)
         await self.store.set_setting(owner, slot, f"{gid}:{chat}:{message}")

@@ -10,7 +10,7 @@ import rules
 from bot import metrics
 from bot.events import Removed, Timeout
 from bot.games import howto
-from bot.games.refusal import Refused
+from bot.games.refusal import Notice, Refused
 from bot.games.state import current, position, public_view, state_of, turn
 from bot.games.table import play
 from bot.games.table.lobby import Lobby
@@ -21,12 +21,14 @@ from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.i18n import t
 from bot.registry import spec
-from bot.storage.record import GameRecord, Place
+from bot.storage.record import GameRecord, Place, Player
+from bot.wire import deeplinks
 from rules.notation import move_targets
 
 log = logging.getLogger(__name__)
 
 RESIGN_CONFIRM_SECONDS = 15.0
+MY_CARDS_SECONDS = 3.0  # "My cards" shows the hand in the group at most this often
 
 
 def _resign_key(gid: str, user_id: int) -> str:
@@ -117,29 +119,90 @@ class PlayService:
             self.wake(due)
 
     async def _deal_hands(self, record: GameRecord) -> None:
+        """Each person's hand: in their private chat, or (the bot may not write there, or they
+        chose it) in the group, shown to them alone (an ephemeral message, whose delivery is not
+        guaranteed: "My cards" on the board brings it back)."""
         failed: list[int] = []
         sent: dict[int, Place] = {}
+        ephemeral: dict[int, int] = {}
+        group = record.table.group
         for seat, p in enumerate(record.table.players):
             if p.ai:
                 continue
-            await howto.first_time(self.store, self.publisher.tg, p.user_id, record.kind, p.lang)
             screen = await self.publisher.hand_screen(record, seat, position(record))
-            msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
-            if msg_id is None:
+            in_group = await self.publisher.hands_in_group(p.user_id)
+            if not in_group:
+                await howto.first_time(
+                    self.store, self.publisher.tg, p.user_id, record.kind, p.lang
+                )
+                msg_id = await self.publisher.tg.send(p.user_id, screen.text, screen.keyboard)
+                if msg_id is not None:
+                    sent[seat] = (p.user_id, msg_id)
+                    continue
+            if group is None:
                 failed.append(seat)
-            else:
-                sent[seat] = (p.user_id, msg_id)
+                continue
+            screen = await self.publisher.hand_screen(record, seat, position(record), in_group=True)
+            shown = await self.publisher.tg.send_ephemeral(
+                group, p.user_id, screen.text, screen.keyboard
+            )
+            ephemeral[seat] = shown or 0  # 0: none shown yet ("My cards" shows it)
 
         def remember(r: GameRecord) -> bool:
             r.table.hands = {**r.table.hands, **sent}
+            r.table.ephemeral = {**r.table.ephemeral, **ephemeral}
             r.table.dm_failed = failed
             return True
 
         saved = await self.records.mutate(record.id, remember)
         if saved is not None:
-            for seat in sent:
+            for seat in (*sent, *ephemeral):
                 screen = await self.publisher.hand_screen(saved, seat, position(saved))
                 self.publisher.shown_hand(saved.id, seat, saved.version, screen)
+
+    async def my_cards(self, record: GameRecord, user: Player, query_id: str | None) -> Notice:
+        """ "My cards" on the board: the private chat opens (where the hand is), or the hand is
+        shown here, in the group, to the player alone — again, since its delivery is not
+        guaranteed."""
+        seat = self._seat(record, user.user_id)
+        meta = record.table
+        in_group = seat in meta.ephemeral or await self.publisher.hands_in_group(user.user_id)
+        link = None
+        if deeplinks.is_code(meta.code):
+            link = deeplinks.join_link(await self.publisher.tg.username(), meta.code)
+        if not in_group and seat in meta.hands:
+            raise Refused("ry-hand-private", url=link)
+        if meta.group is None:
+            raise Refused("grp-stale")
+        if not await self.store.mark(f"myhand:{record.id}:{seat}", MY_CARDS_SECONDS):
+            return Notice("ry-hand-shown")  # a double tap: it is on its way
+        screen = await self.publisher.hand_screen(record, seat, position(record), in_group=True)
+        shown = await self.publisher.tg.send_ephemeral(
+            meta.group, user.user_id, screen.text, screen.keyboard, query_id=query_id
+        )
+        if shown is None:
+            raise Refused("ry-hand-failed", url=link)
+        old_ephemeral, old_private = meta.ephemeral.get(seat), meta.hands.get(seat)
+
+        def remember(r: GameRecord) -> bool:
+            r.table.ephemeral[seat] = shown
+            r.table.hands.pop(seat, None)
+            if seat in r.table.dm_failed:
+                r.table.dm_failed.remove(seat)
+            return True
+
+        saved = await self.records.mutate(record.id, remember)
+        if saved is not None:
+            if position(saved) == position(record):
+                self.publisher.shown_hand(saved.id, seat, saved.version, screen)
+            else:
+                self.publisher.forget_hand(saved.id, seat)
+            if old_ephemeral and old_ephemeral != shown:  # the old one no longer answers
+                await self.publisher.tg.delete_ephemeral(meta.group, user.user_id, old_ephemeral)
+            if old_private is not None:
+                await self.publisher.tg.retire(*old_private, t(user.lang, "hand-moved-group"))
+            await self.publisher.show(saved)
+        return Notice("ry-hand-shown")
 
     async def send_hand(self, record: GameRecord, seat: int) -> None:
         """(Re)send a player's hand message (after /start j<code> by a seated player)."""
@@ -151,6 +214,7 @@ class PlayService:
 
         def remember(r: GameRecord) -> bool:
             r.table.hands[seat] = (p.user_id, msg_id)
+            r.table.ephemeral.pop(seat, None)  # they opened the private chat: the hand is there
             if seat in r.table.dm_failed:
                 r.table.dm_failed.remove(seat)
             return True
@@ -165,6 +229,9 @@ class PlayService:
             await self.publisher.show(saved)
             if old is not None and old[1] != msg_id:  # the old hand no longer answers taps
                 await self.publisher.tg.retire(old[0], old[1], t(p.lang, "hand-moved"))
+            shown_there = record.table.ephemeral.get(seat)
+            if shown_there and record.table.group is not None:
+                await self.publisher.tg.delete_ephemeral(record.table.group, p.user_id, shown_there)
 
     async def move(self, record: GameRecord, user_id: int, version: int, move: str) -> None:
         """A seated player's move from a button (checked: seat, turn, version, legality)."""

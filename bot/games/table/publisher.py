@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games import places
 from bot.games.places import Place
+from bot.games.players import HANDS
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.refusal import Refused
 from bot.games.screens import screens
@@ -63,12 +64,15 @@ class Publisher:
         settings: Settings,
         flood: EditCoalescer,
         moves: ChatMoves,
+        inline_flood: EditCoalescer | None = None,
     ) -> None:
         self.tg = messenger
         self.moves = moves
         self.records = records
         self.settings = settings
         self.flood = flood
+        # inline messages' edits: a budget of their own (INLINE_EDITS_PER_MINUTE)
+        self.inline_flood = inline_flood or flood
         # private hands: no budget of our own (a player's chat is not a group), but a
         # RetryAfter still pauses that chat's edits instead of holding a tap's answer
         self.hand_flood = EditCoalescer(1_000_000, min_gap=0.0)
@@ -78,6 +82,16 @@ class Publisher:
 
     async def chat_moved(self, old: int, new: int, gid: str | None) -> None:
         await self.moves.moved(old, new, gid)
+
+    def coalescer(self, place: Place) -> EditCoalescer:
+        """The coalescer whose budget a place's edits spend: an inline message's own, else
+        its chat's (a group's budget, ephemeral messages in it included)."""
+        return self.inline_flood if isinstance(place, places.InlineMessage) else self.flood
+
+    @staticmethod
+    def board_of(record: GameRecord) -> Place | None:
+        """The game's board (a message that shows games one after another tells them apart)."""
+        return places.board(record.table, record.id)
 
     # -- screens ---------------------------------------------------------------------------------
     async def _ctx(
@@ -136,11 +150,20 @@ class Publisher:
         return shown.private(view, ctx)
 
     async def hand_screen(
-        self, record: GameRecord, seat: int, version: int, confirm_leave: bool = False
+        self,
+        record: GameRecord,
+        seat: int,
+        version: int,
+        confirm_leave: bool = False,
+        *,
+        in_group: bool | None = None,
     ) -> Screen:
+        """A player's own hand (`in_group`: shown in the group to them alone; None: where the
+        record keeps it)."""
         player = record.table.players[seat]
         ctx = await self._ctx(record, lang=player.lang, version=version)
         ctx.seat, ctx.confirm_leave = seat, confirm_leave
+        ctx.in_group = seat in record.table.ephemeral if in_group is None else in_group
         timeouts = record.table.timeouts
         ctx.missed = timeouts[seat] if seat < len(timeouts) else 0
         hand = screens(record.kind).hand
@@ -154,7 +177,7 @@ class Publisher:
         screen = await self.board_screen(record)
         meta = record.table
         sig = _sig(screen)
-        board = places.board(meta)
+        board = self.board_of(record)
         # the screen last handed to the coalescer (sent, or waiting to go): the same again
         # (a double tap, "My cards", two taps at once that change nothing) edits nothing
         same = board is not None and self._shown.get(board) == sig
@@ -191,27 +214,29 @@ class Publisher:
             try:
                 shown = await board.edit(self.tg, screen, retry=False)
             except ChatMoved as moved:  # shows the game afresh in the new chat
-                await self.chat_moved(board.chat, moved.new_chat_id, gid)
+                if isinstance(board, places.ChatMessage):
+                    await self.chat_moved(board.chat, moved.new_chat_id, gid)
                 return
-            if shown is not None and shown != board:
+            if isinstance(shown, places.ChatMessage) and shown != board:
                 await self.moved_board(gid, shown)
 
-        await self.flood.submit(board.lane, board.key, version, push)
+        await self.coalescer(board).submit(board.lane, board.key, version, push)
 
     async def _post_board(self, record: GameRecord, home: Place, screen: Screen) -> None:
         """The board as a new message where the game lives (none yet, or the old one gone)."""
         try:
             shown = await home.post(self.tg, screen.text, screen.keyboard)
         except ChatMoved as moved:
-            await self.chat_moved(home.chat, moved.new_chat_id, record.id)
+            if isinstance(home, places.ChatMessage):
+                await self.chat_moved(home.chat, moved.new_chat_id, record.id)
             return
-        if shown is not None:
+        if isinstance(shown, places.ChatMessage):
             await self.moved_board(record.id, shown)
 
     async def _retire(self, old: Place) -> None:
         """An old board message that a new one replaced: deleted (a delete spends nothing of
         the group's budget), so no stale buttons stay in the chat."""
-        if old.message is None:
+        if not isinstance(old, places.ChatMessage) or old.message is None:
             return
         with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
             await self.tg.delete(old.chat, old.message)
@@ -242,13 +267,17 @@ class Publisher:
             await self.chat_moved(chat_id, moved.new_chat_id, None)
             return await self.tg.send(moved.new_chat_id, text, markup)
 
-    async def moved_board(self, gid: str, board: Place) -> None:
+    async def moved_board(self, gid: str, board: places.ChatMessage) -> None:
         def move(r: GameRecord) -> bool:
             r.table.board = places.stored(board)
             return True
 
         with contextlib.suppress(Refused):
             await self.records.mutate(gid, move)
+
+    async def hands_in_group(self, user_id: int) -> bool:
+        """The player chose to see their hidden hands in the group (/settings)."""
+        return await self.records.store.get_setting(user_id, HANDS) == "group"
 
     async def welcome(self, record: GameRecord, user: Player) -> bool:
         """Greet a new player in their private chat; False when the bot may not write there."""
@@ -274,8 +303,8 @@ class Publisher:
     def board_held(self, record: GameRecord) -> float | None:
         """Seconds until the group's board can show `record` when its edit waits for the
         group's budget (None: nothing of this board waits)."""
-        board = places.board(record.table)
-        return None if board is None else self.flood.held_for(board.lane, board.key)
+        board = self.board_of(record)
+        return None if board is None else self.coalescer(board).held_for(board.lane, board.key)
 
     def shown_hand(self, gid: str, seat: int, version: int, screen: Screen) -> None:
         self._hand_sig[(gid, seat)] = (version, _sig(screen))
@@ -283,7 +312,7 @@ class Publisher:
     async def show_hands(self, record: GameRecord) -> None:
         async with self._lock(record.id):
             calls = []
-            for seat in record.table.hands:
+            for seat in sorted({*record.table.hands, *record.table.ephemeral}):
                 last = self._hand_sig.get((record.id, seat))
                 if last is not None and last[0] > record.version:
                     continue  # a newer state is already shown
@@ -294,7 +323,7 @@ class Publisher:
                     continue
                 hand = places.hand(record.table, seat)
                 if hand is not None:
-                    calls.append(self.edit_hand(hand, record.version, screen))
+                    calls.append(self.edit_hand(hand, record.version, screen, record.id, seat))
             if calls:
                 await asyncio.gather(*calls)
             if record.finished:
@@ -314,13 +343,33 @@ class Publisher:
         await hand.edit(self.tg, screen)
         self.forget_hand(record.id, seat)
 
-    async def edit_hand(self, hand: Place, version: int, screen: Screen) -> None:
-        """A private hand, through the coalescer (a paused chat delays it, the newest wins)."""
+    async def edit_hand(
+        self, hand: Place, version: int, screen: Screen, gid: str = "", seat: int = -1
+    ) -> None:
+        """A hand, through the coalescer (a paused chat delays it, the newest wins): a private
+        one in its chat's own lane, one shown in the group in the group's lane (its budget)."""
+        ephemeral = isinstance(hand, places.EphemeralMessage)
 
         async def push() -> None:
             try:
-                await hand.edit(self.tg, screen, retry=False)
+                shown = await hand.edit(self.tg, screen, retry=False)
             except (Undeliverable, ChatMoved) as err:
-                log.info("event=hand_edit_failed chat=%s error=%s", hand.chat, err)
+                log.info("event=hand_edit_failed lane=%s error=%s", hand.lane, err)
+                return
+            if isinstance(shown, places.EphemeralMessage) and shown != hand and gid:
+                await self.moved_hand(gid, seat, shown)
 
-        await self.hand_flood.submit(hand.lane, hand.key, version, push)
+        flood = self.flood if ephemeral else self.hand_flood
+        await flood.submit(hand.lane, hand.key, version, push)
+
+    async def moved_hand(self, gid: str, seat: int, hand: places.EphemeralMessage) -> None:
+        """A hand shown in the group was sent anew (the old one gone): remember the new one."""
+
+        def move(r: GameRecord) -> bool:
+            if seat not in r.table.ephemeral or hand.message is None:
+                return False
+            r.table.ephemeral[seat] = hand.message
+            return True
+
+        with contextlib.suppress(Refused):
+            await self.records.mutate(gid, move)

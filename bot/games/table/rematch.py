@@ -4,6 +4,7 @@ the same settings; against the computer, the same table dealt again in a new mes
 from __future__ import annotations
 
 from bot.games.refusal import Refused
+from bot.games.table.inline import InlineTables
 from bot.games.table.lobby import Lobby
 from bot.games.table.lobby_service import LobbyService
 from bot.games.table.play_service import PlayService
@@ -21,18 +22,21 @@ class Rematches:
         lobbies: LobbyService,
         play: PlayService,
         private: PrivateTables,
+        inline: InlineTables,
     ) -> None:
         self.records = records
         self.publisher = publisher
         self.lobbies = lobbies
         self.play = play
         self.private = private
+        self.inline = inline
 
     async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
         if record.table.seat_of(user.user_id) is None:
             raise Refused("grp-not-seated")
         group = record.table.group
-        if record.phase != "over" or (group is None and not record.table.private):
+        inline = record.table.inline is not None
+        if record.phase != "over" or (group is None and not record.table.private and not inline):
             raise Refused("grp-stale")
         if record.table.rematch:
             raise Refused("grp-rematch-busy")
@@ -46,6 +50,9 @@ class Rematches:
         old = await self.records.mutate(record.id, mark)
         if old is None:
             raise Refused("grp-stale")
+        if inline:  # the same players, dealt again on the same message
+            await self.inline.rematch(old)
+            return
         await self.publisher.show(old)  # drops the rematch button
         if group is None:  # against the computer: the same table again, in a new message
             again = await self.private.again(old, lang)

@@ -22,9 +22,10 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games import places
 from bot.games.budget import GroupBudget
-from bot.games.ports import Messenger
+from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Notice, Refused
 from bot.games.table.half_moves import HalfMoves
+from bot.games.table.inline import InlineTables, game_id
 from bot.games.table.lobby_service import LobbyService
 from bot.games.table.migration import ChatMoves, Migration
 from bot.games.table.pings import REMIND, Pings
@@ -38,10 +39,12 @@ from bot.games.timers import TimerLoop, Waker
 from bot.i18n import t
 from bot.storage import GameRecord, Player, Store
 from bot.storage.record import Place
+from bot.wire.challenge import Challenge
 from bot.wire.flood import EditCoalescer
 from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
+CHALLENGER_NAME = "name"  # the user setting with a challenge author's name
 SWEEP_EVERY = 60.0  # seconds between sweeps of results left pending
 DEEP_LINK_REPLY_SECONDS = 60.0  # a group hears at most one refused ?startgroup link a minute
 
@@ -73,9 +76,23 @@ class TableService:
             clock=clock,
             sleep=sleep,
         )
+        # an inline message's edits: a budget of their own, shared by every process too
+        inline_budget = GroupBudget(
+            store, settings.inline_edits_per_minute, clock=clock, sleep=sleep
+        )
+        self.inline_flood = EditCoalescer(
+            settings.inline_edits_per_minute,
+            window=inline_budget.window,
+            min_gap=inline_budget.min_gap,
+            shared=inline_budget.take,
+            clock=clock,
+            sleep=sleep,
+        )
         self.records = TableRecords(store, settings, clock)
         moves = ChatMoves()
-        self.publisher = Publisher(messenger, self.records, settings, self.flood, moves)
+        self.publisher = Publisher(
+            messenger, self.records, settings, self.flood, moves, self.inline_flood
+        )
         self.migration = Migration(self.records, self.publisher, messenger, moves)
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
         self.waker = Waker(self.timers, clock)
@@ -92,8 +109,9 @@ class TableService:
             self.records, self.publisher, self.pings, self.private, self.waker.wake
         )
         self.lobbies = LobbyService(self.records, self.publisher, self.play)
+        self.inline = InlineTables(self.records, self.publisher, self.play)
         self.rematches = Rematches(
-            self.records, self.publisher, self.lobbies, self.play, self.private
+            self.records, self.publisher, self.lobbies, self.play, self.private, self.inline
         )
         self.halves = HalfMoves(store, self.play)
         self.router = TapRouter(
@@ -124,6 +142,34 @@ class TableService:
             fresh = await self.store.load(tap.game.id)
             if fresh is not None:
                 await self.publisher.show(fresh)
+
+    async def challenge(
+        self, inline: str, challenge: Challenge, user: Player, answer: Answer, lang: str
+    ) -> None:
+        """A tap on a challenge posted through inline mode: the game starts on that message,
+        or the tap is answered why not (a stale tap also brings the board up to date)."""
+        name = await self.store.get_setting(challenge.user_id, CHALLENGER_NAME)
+        challenger = Player(challenge.user_id, name or "?", challenge.lang)
+        try:
+            notice: Notice | Refused | None = await self.inline.tap(
+                inline, challenge, challenger, user
+            )
+        except Refused as refused:
+            notice = refused
+        if notice is None:
+            return
+        args = notice.args_ if isinstance(notice, Refused) else {}
+        await answer(t(lang, notice.key, **args), alert=notice.alert)
+        if isinstance(notice, Refused) and notice.key == "grp-stale":
+            fresh = await self.store.load(game_id(inline))
+            if fresh is not None:
+                await self.publisher.show(fresh)
+
+    async def remember_challenger(self, user: Player) -> None:
+        """The name a challenge's author is shown by (kept when they post one: a tap on it
+        carries only their id)."""
+        if await self.store.get_setting(user.user_id, CHALLENGER_NAME) != user.name:
+            await self.store.set_setting(user.user_id, CHALLENGER_NAME, user.name)
 
     async def say_in_group(
         self,
@@ -215,10 +261,12 @@ class TableService:
         await self.timers.stop()
         await self.pings.drain()
         await self.flood.close(flush=True)
+        await self.inline_flood.close(flush=True)
         await self.publisher.hand_flood.close(flush=True)
 
     async def drain(self) -> None:
         """Wait until every waiting edit (boards and hands) and ping has been sent (tests)."""
         await self.flood.drain()
+        await self.inline_flood.drain()
         await self.publisher.hand_flood.drain()
         await self.pings.drain()

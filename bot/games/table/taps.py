@@ -34,6 +34,7 @@ class TableTap:
     lang: str
     is_admin: IsAdmin
     answer: Answer
+    query_id: str | None = None  # the callback query (an ephemeral message may answer it)
 
 
 class TapRouter:
@@ -72,6 +73,8 @@ class TapRouter:
             raise Refused("grp-not-your-turn" if seated else "grp-not-seated")
         if name == "resign":
             return await self._resign(game, user, cb.version, arg)
+        if name == "hand" and spec(game.kind).hidden_hands:  # "My cards" on the board
+            return await self.play.my_cards(game, user, tap.query_id)
         two_taps = spec(game.kind).taps == 2
         # a game whose first tap a toast can answer (`half_move`) leaves the board alone for it
         halves = two_taps and screens(game.kind).half_move is not None

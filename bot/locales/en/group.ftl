@@ -23,6 +23,7 @@ lobby-closed-empty = ✖ Lobby closed: everybody left.
 lobby-closed-started = ▶ The game has started.
 
 lobby-joined = You are in!
+lobby-joined-group = You are in! Your cards will be here in the group, shown to you alone: the “🃏 My cards” button.
 lobby-already = You are already in this game.
 lobby-left = You left the lobby.
 lobby-full = No seats left.
@@ -32,7 +33,6 @@ lobby-too-few = Not enough players yet.
 lobby-only-creator-cancels = Only the lobby's creator or a chat admin can cancel.
 lobby-no-settings = This game has no settings.
 lobby-only-creator-settings = Only the lobby's creator (👑) changes the settings.
-lobby-dm-needed = Open a private chat with the bot first — your cards go there.
 lobby-gone = This lobby is closed.
 lobby-busy = A game is already on here. Finish it or cancel its lobby first.
 lobby-group-only = This command works in a group. Add the bot to a group and send /newgame there.
@@ -96,7 +96,7 @@ ry-nobody = nobody
 ry-turn-answer = ▶ Turn: <b>{ $name }</b> — answer { $card }
 ry-turn-lead = ▶ Turn: <b>{ $name }</b> — any card
 ry-result = 🏆 Winner: <b>{ $names }</b>
-ry-btn-my-hand = 🃏 My cards (chat with the bot)
+ry-btn-my-hand = 🃏 My cards
 ry-ev-deal-start = 🂠 Deal { $deal }: { $dealer } deals and leads.
 ry-ev-jj = ⚔ Jack on jack: { $name } destroys the table ({ $n ->
     [one] 1 card
@@ -142,7 +142,7 @@ ry-hand-over = The game is over — the results are in the group.
 ry-leave-ask = 🚪 <b>Leave the game?</b> Your cards go out of it and you can no longer win: it counts as a loss for you. If one player is left, they win at once.
 ry-hand-missed = ⏰ Your time ran out, so the bot played for you ({ $n } in a row). Move in time to keep your seat.
 ry-hand-left = You left this game.
-ry-dm-failed = ⚠ { $name }: I cannot write to you privately. Open a chat with the bot (the “My cards” button); the cards go there.
+ry-dm-failed = ⚠ { $name }: your cards could not be shown — tap “🃏 My cards”.
 
 ## Parquet
 pq-title-cross = 🧩 <b>Parquet</b> · cross phase · { $n }/35 on the board
@@ -186,3 +186,21 @@ pq-half-miss = { $card } does not fit there. { $n ->
     [one] This fits there:
    *[other] These fit there:
 } { $cards }.
+
+## Inline mode (a challenge in any chat)
+inline-challenge-title = { $icon } { $game } — challenge
+inline-challenge-about = A game for two right in this chat
+inline-challenge-text = { $icon } <b>{ $game }</b>
+
+    { $name } challenges you to a game. The first to tap “Play” is the opponent.
+inline-btn-join = ⚔️ Play
+inline-btn-computer = 🤖 Play the computer
+inline-wait = Waiting for an opponent: the first to tap “Play” plays you. Or play the computer.
+inline-joined = The game is on!
+inline-ai-theirs = This button is for the challenger ({ $name }). To take the challenge, tap “Play”.
+
+## Ryadki cards in the group (shown to the player alone)
+ry-hand-private = Your cards are in your private chat with the bot.
+ry-hand-shown = 🃏 Your cards are in a message only you can see.
+ry-hand-failed = I could not show your cards here. Open the chat with the bot; your cards go there.
+hand-moved-group = 🃏 Your cards are now shown in the group, to you alone.

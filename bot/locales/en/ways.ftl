@@ -4,4 +4,3 @@ lobby-running = 🎴 A game is already on here — here is its board. Finish it 
 btn-new-lobby = 🎴 New game
 board-replaced = ✖ This game was replaced by a new one.
 hand-moved = ⬇️ Your cards are in the message below.
-lobby-creator-dm = ⚠️ { $name }: your cards will come in a private chat with me, and I cannot write to you yet. Open it with the button (it keeps your seat).

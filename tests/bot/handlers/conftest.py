@@ -35,6 +35,7 @@ async def world(
         yield World(bot, session, dp, store, settings, clock)
     finally:
         await dp["tables"].flood.close()
+        await dp["tables"].inline_flood.close()
         await store.close()
 
 
@@ -79,6 +80,8 @@ async def replicas(
     finally:
         for dp in dps:
             await dp["tables"].flood.close()
+            await dp["tables"].inline_flood.close()
+        await dp["tables"].inline_flood.close()
         await store.close()
 
 
@@ -101,4 +104,5 @@ async def any_world(
         yield World(bot, session, dp, store, settings, clock)
     finally:
         await dp["tables"].flood.close()
+        await dp["tables"].inline_flood.close()
         await store.close()

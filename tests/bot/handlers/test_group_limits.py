@@ -19,7 +19,6 @@ from tests.support.tg_errors import NOT_MODIFIED
 from tests.support.world import (
     World,
     hand_of,
-    invite_code,
     open_lobby,
     play_ryadki_turn,
     start_ryadki,
@@ -90,10 +89,10 @@ async def test_my_cards_costs_the_group_nothing(any_world: World) -> None:
     w = any_world
     players = [w.alice, w.bob, w.carol]
     await start_ryadki(w, players)
-    code = invite_code(w.tg.message(w.group.id, boards(w)[0]))
     before = boards(w), len(group_writes(w))
     for user in players:
-        await w.say(user, None, f"/start j{code}")  # "My cards"
+        answer = await w.my_cards(user, w.tg.message(w.group.id, boards(w)[0]))
+        assert "?start=j" in answer["url"]  # the private chat opens: the hand comes there
     assert boards(w) == before[0] and len(group_writes(w)) == before[1]
     assert await play_ryadki_turn(w, players)  # the game goes on, nobody is stale
 
@@ -119,11 +118,11 @@ async def test_my_cards_leaves_every_other_hand_live(any_world: World) -> None:
     hand = hand_of(w, user)
     card = next(t for t in hand.button_texts() if t.startswith("✅"))
     data = str(hand.button(card)["callback_data"])  # what the mover's screen shows now
-    code = invite_code(w.tg.message(w.group.id, boards(w)[0]))
+    board = w.tg.message(w.group.id, boards(w)[0])
     edits = len([c for c in w.tg.calls if c.method == "editMessageText"])
     for other in players:
         if other != user:
-            await w.say(other, None, f"/start j{code}")  # "My cards"
+            await w.my_cards(other, board)
     retired = len(players) - 1  # each old hand says the cards moved below
     assert len([c for c in w.tg.calls if c.method == "editMessageText"]) == edits + retired
     alerts = w.session.alerts(user)

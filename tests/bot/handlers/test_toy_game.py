@@ -332,11 +332,10 @@ async def test_nimh_hands_go_to_private_chats_and_are_played_there(w: World) -> 
     lobby = await open_toy(w, "🧮 Nim with cards (2–4)", [w.bob])
     assert "Piles: auto, 3" in lobby.text and "private chat" in lobby.text
     code = invite_code(lobby)
-    await w.tap(w.carol, w.board(), "✋ Join")  # the bot may not write to her yet
-    assert w.session.answers()[-1].get("url") == f"https://t.me/{w.tg.bot.username}?start=j{code}"
-    assert "Carol" not in w.board().text
-    await w.say(w.carol, None, f"/start j{code}")
+    await w.tap(w.carol, w.board(), "✋ Join")  # the bot may not write to her yet: seated,
+    assert "shown to you alone" in w.last_alert(w.carol)  # her hand would be in the group
     assert "Carol" in w.board().text and "Piles: auto, 4" in w.board().text
+    await w.say(w.carol, None, f"/start j{code}")  # she opens the private chat after all
     await w.tap(w.alice, w.board(), "▶ Start")
     await w.drain()
     board = w.board()

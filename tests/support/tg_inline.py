@@ -1,0 +1,306 @@
+"""Inline mode and ephemeral messages in the fake Telegram, as Telegram answers them.
+
+Inline mode: a user types `@bot …` (`inline_query`), the bot answers (`answerInlineQuery`), the
+user picks a result (`choose_inline_result`) and their client posts it into the chat they are in,
+`via_bot`; a result with an inline keyboard gets an `inline_message_id`, by which alone the bot
+edits it (`editMessageText` answers `true`, not a Message) and by which taps on it arrive
+(`callback_query_inline`: no `message` in the query). Inline feedback (`chosen_inline_result`)
+is off, as on a new bot (`inline_feedback`). An inline message's edits count in the limits of the
+chat it is in (the bot does not know which).
+
+Ephemeral messages (Bot API 10.2): `sendMessage` with `receiver_user_id` (and the tap it answers,
+`callback_query_id`) in a group shows a message to that user alone: `message_id` 0, its own
+`ephemeral_message_id`, `receiver_user`. It counts in the group's limits like any write; other
+members never see it (`messages_in` does not list it; `ephemeral_messages(chat, user)` does).
+Its delivery is not guaranteed: a receiver in `ephemeral_offline` never sees what is sent or
+edited meanwhile; `expire_ephemeral` makes a user's vanish. `editEphemeralMessageText`,
+`editEphemeralMessageReplyMarkup` answer `true`; `deleteEphemeralMessage` is free.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import secrets
+from typing import Any
+
+from tests.support.tg_errors import (
+    DELETE_NOT_FOUND,
+    NOT_MODIFIED,
+    QUERY_INVALID,
+    USER_NOT_FOUND,
+    ApiError,
+)
+from tests.support.tg_info_api import InfoApi
+from tests.support.tg_model import CallbackRecord, TgChat, TgMessage, TgUser, shown_text
+
+MESSAGE_ID_INVALID = "Bad Request: MESSAGE_ID_INVALID"
+EPHEMERAL_PRIVATE = "Bad Request: ephemeral messages can be sent to groups only"
+INLINE_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+
+_inline_query_ids = itertools.count(1)
+_dialog_ids = itertools.count(10**12)
+
+
+class InlineApi(InfoApi):
+    """Inline mode and ephemeral messages (see the module's docstring)."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.inline_feedback = False  # BotFather's /setinlinefeedback: off
+        self.inline_queries: dict[str, tuple[TgUser, str]] = {}  # id → (user, query)
+        self.inline_results: dict[str, list[dict[str, Any]]] = {}  # query id → its answer
+        self.inline_messages: dict[str, TgMessage] = {}  # by inline_message_id
+        self.chosen_results: list[dict[str, Any]] = []  # ChosenInlineResult JSON (feedback on)
+        self.ephemeral: dict[tuple[int, int], TgMessage] = {}  # (chat, ephemeral id) → message
+        self.ephemeral_offline: set[int] = set()  # receivers Telegram does not reach now
+        self._next_ephemeral: dict[int, int] = {}
+
+    # ------------------------------------------------------------------ user side: inline mode
+    def dialog(self, a: TgUser, b: TgUser) -> TgChat:
+        """A private chat between two users (the bot is not in it): only inline messages of
+        the bot get there."""
+        chat = TgChat(id=next(_dialog_ids), type="private", user=b, members={a.id, b.id})
+        self.chats[chat.id] = chat
+        return chat
+
+    def inline_query(
+        self, user: TgUser, query: str = "", chat_type: str = "private"
+    ) -> dict[str, Any]:
+        """An InlineQuery JSON: `user` types `@bot <query>` in a chat of `chat_type`."""
+        qid = f"iq{next(_inline_query_ids)}{user.id}"
+        self.inline_queries[qid] = (user, query)
+        return {"id": qid, "from": user.api(), "query": query, "offset": "", "chat_type": chat_type}
+
+    def choose_inline_result(
+        self,
+        user: TgUser,
+        chat: TgChat | TgUser | int,
+        result_id: str,
+        query_id: str | None = None,
+    ) -> TgMessage:
+        """`user` picks result `result_id` of the bot's answer to `query_id` (default: their
+        latest query): their client posts it into `chat`, via the bot."""
+        if query_id is None:
+            mine = [q for q, (u, _q) in self.inline_queries.items() if u.id == user.id]
+            answered = [q for q in mine if q in self.inline_results]
+            if not answered:
+                raise LookupError(f"the bot answered no inline query of {user.first_name}")
+            query_id = answered[-1]
+        results = self.inline_results.get(query_id)
+        if results is None:
+            raise LookupError(f"the bot did not answer inline query {query_id}")
+        result = next((r for r in results if r.get("id") == result_id), None)
+        if result is None:
+            raise LookupError(f"no result {result_id!r} in {[r.get('id') for r in results]}")
+        content = result.get("input_message_content") or {}
+        raw = str(content.get("message_text", ""))
+        parse_mode = content.get("parse_mode")
+        markup = result.get("reply_markup")
+        keyboard = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
+        c = self.chat(chat)
+        msg = TgMessage(
+            chat=c,
+            message_id=self.new_message_id(c.id),
+            date=int(self.clock()),
+            sender=user.api(),
+            text=shown_text(raw, parse_mode),
+            raw=raw,
+            parse_mode=parse_mode if isinstance(parse_mode, str) else None,
+            reply_markup=keyboard,
+            by_bot=False,
+            via_bot=self.bot.api(),
+        )
+        if keyboard is not None:
+            inline = "".join(secrets.choice(INLINE_ID_CHARS) for _ in range(27))
+            msg.inline_message_id = inline
+            self.inline_messages[inline] = msg
+        if self.inline_feedback:
+            chosen: dict[str, Any] = {"result_id": result_id, "from": user.api()}
+            chosen["query"] = self.inline_queries[query_id][1]
+            if msg.inline_message_id:
+                chosen["inline_message_id"] = msg.inline_message_id
+            self.chosen_results.append(chosen)
+        return self.store(msg)
+
+    def callback_query_inline(
+        self, user: TgUser, message: TgMessage, text_or_data: str | re.Pattern[str]
+    ) -> dict[str, Any]:
+        """A tap on a button of an inline message's current keyboard: no `message` in it."""
+        if message.inline_message_id is None:
+            raise LookupError(f"not an inline message: {message.describe()}")
+        btn = message.button(text_or_data)
+        if "callback_data" not in btn:
+            raise LookupError(f"button {btn.get('text')!r} has no callback_data: {btn}")
+        return self.callback_query_inline_raw(
+            user, message.inline_message_id, str(btn["callback_data"])
+        )
+
+    def callback_query_inline_raw(self, user: TgUser, inline: str, data: str) -> dict[str, Any]:
+        """A tap with any data on an inline message (forged, stale)."""
+        cq_id = f"{next(_inline_query_ids)}i{user.id}"
+        self.callbacks[cq_id] = CallbackRecord(
+            id=cq_id,
+            user_id=user.id,
+            chat_id=None,
+            message_id=None,
+            data=data,
+            created=self.clock(),
+            inline_message_id=inline,
+        )
+        return {
+            "id": cq_id,
+            "from": user.api(),
+            "inline_message_id": inline,
+            "chat_instance": f"ci{abs(hash(inline)) % 10**12}",
+            "data": data,
+        }
+
+    def callback_query_raw(self, user: TgUser, message: TgMessage, data: str) -> dict[str, Any]:
+        """As TelegramWorld's; an ephemeral message's buttons answer its receiver alone."""
+        if message.ephemeral_id is not None:
+            receiver = (message.receiver or {}).get("id")
+            if receiver != user.id or not message.delivered or message.deleted:
+                raise LookupError(f"{user.first_name} does not see {message.describe()}")
+        return super().callback_query_raw(user, message, data)
+
+    # ------------------------------------------------------------------ user side: ephemeral
+    def ephemeral_messages(self, chat: TgChat | int, user: TgUser | int) -> list[TgMessage]:
+        """The ephemeral messages `user` sees in `chat`, oldest first."""
+        chat_id = chat if isinstance(chat, int) else chat.id
+        user_id = user if isinstance(user, int) else user.id
+        return [
+            m
+            for (c, _e), m in sorted(self.ephemeral.items())
+            if c == chat_id
+            and (m.receiver or {}).get("id") == user_id
+            and m.delivered
+            and not m.deleted
+        ]
+
+    def expire_ephemeral(self, chat: TgChat | int, user: TgUser | int) -> None:
+        """The user's ephemeral messages in the chat vanish (they expire)."""
+        for m in self.ephemeral_messages(chat, user):
+            m.deleted = True
+        self._changed()
+
+    # ------------------------------------------------------------------ bot side
+    def _writable_chat(self, chat_id: Any) -> TgChat:  # FakeTelegram's
+        raise NotImplementedError
+
+    def _flood_check(self, chat: TgChat) -> None:  # FakeTelegram's
+        raise NotImplementedError
+
+    def _api_answerInlineQuery(self, params: dict[str, Any]) -> bool:
+        qid = str(params.get("inline_query_id"))
+        if qid not in self.inline_queries:
+            raise ApiError(400, QUERY_INVALID)
+        results = params.get("results")
+        self.inline_results[qid] = list(results) if isinstance(results, list) else []
+        self.inline_answers.append(params)
+        return True
+
+    def _inline_target(self, params: dict[str, Any]) -> TgMessage:
+        msg = self.inline_messages.get(str(params.get("inline_message_id")))
+        if msg is None or msg.deleted:
+            raise ApiError(400, MESSAGE_ID_INVALID)
+        return msg
+
+    def _edit_in_place(
+        self, msg: TgMessage, text: str, raw: str, parse_mode: Any, markup: Any, lost: bool = False
+    ) -> None:
+        """An edit of a message the bot did not send as a chat message (an inline or an
+        ephemeral one): the same checks and limits as any edit (`lost`: Telegram takes it,
+        its receiver never sees it)."""
+        new_markup = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
+        if text == msg.text and raw == msg.raw and new_markup == msg.reply_markup:
+            raise ApiError(400, NOT_MODIFIED)
+        self._flood_check(msg.chat)
+        now = self.clock()
+        self.edit_log.setdefault(msg.chat.id, []).append(now)
+        self.write_log.setdefault(msg.chat.id, []).append(now)
+        if lost or not msg.delivered:
+            return  # the receiver never sees it
+        if text != msg.text:
+            msg.history.append(msg.text)
+        msg.text, msg.raw, msg.parse_mode, msg.reply_markup = text, raw, parse_mode, new_markup
+        msg.edits += 1
+        msg.edit_date = int(now)
+        self._changed()
+
+    def _edit_inline(self, params: dict[str, Any], *, text_too: bool) -> bool:
+        msg = self._inline_target(params)
+        if text_too:
+            raw, pm = str(params.get("text", "")), params.get("parse_mode")
+            self._edit_in_place(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
+        else:
+            self._edit_in_place(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        return True
+
+    def _send_ephemeral(self, params: dict[str, Any]) -> dict[str, Any]:
+        chat = self._writable_chat(params.get("chat_id"))
+        if chat.type == "private":
+            raise ApiError(400, EPHEMERAL_PRIVATE)
+        receiver = self.users.get(int(params.get("receiver_user_id") or 0))
+        if receiver is None or receiver.id not in chat.members | chat.admins | {chat.owner}:
+            raise ApiError(400, USER_NOT_FOUND)
+        query = params.get("callback_query_id")
+        if query is not None:
+            cb = self.callbacks.get(str(query))
+            if cb is None or cb.user_id != receiver.id or cb.chat_id != chat.id:
+                raise ApiError(400, QUERY_INVALID)
+        self._flood_check(chat)
+        number = self._next_ephemeral.get(chat.id, 0) + 1
+        self._next_ephemeral[chat.id] = number
+        raw = str(params.get("text", ""))
+        parse_mode = params.get("parse_mode")
+        markup = params.get("reply_markup")
+        msg = TgMessage(
+            chat=chat,
+            message_id=0,
+            date=int(self.clock()),
+            sender=self.bot.api(),
+            text=shown_text(raw, parse_mode),
+            raw=raw,
+            parse_mode=parse_mode if isinstance(parse_mode, str) else None,
+            reply_markup=markup
+            if isinstance(markup, dict) and "inline_keyboard" in markup
+            else None,
+            by_bot=True,
+            ephemeral_id=number,
+            receiver=receiver.api(),
+            delivered=receiver.id not in self.ephemeral_offline,
+        )
+        self.ephemeral[(chat.id, number)] = msg
+        self.write_log.setdefault(chat.id, []).append(self.clock())
+        self._changed()
+        return msg.api()
+
+    def _ephemeral_target(self, params: dict[str, Any]) -> TgMessage:
+        key = (params.get("chat_id"), params.get("ephemeral_message_id"))
+        msg = self.ephemeral.get(key)  # type: ignore[arg-type]
+        receiver = params.get("receiver_user_id")
+        if msg is None or msg.deleted or (msg.receiver or {}).get("id") != receiver:
+            raise ApiError(400, MESSAGE_ID_INVALID)
+        return msg
+
+    def _api_editEphemeralMessageText(self, params: dict[str, Any]) -> bool:
+        msg = self._ephemeral_target(params)
+        raw, pm = str(params.get("text", "")), params.get("parse_mode")
+        lost = (msg.receiver or {}).get("id") in self.ephemeral_offline
+        self._edit_in_place(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"), lost)
+        return True
+
+    def _api_editEphemeralMessageReplyMarkup(self, params: dict[str, Any]) -> bool:
+        msg = self._ephemeral_target(params)
+        self._edit_in_place(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        return True
+
+    def _api_deleteEphemeralMessage(self, params: dict[str, Any]) -> bool:
+        try:
+            msg = self._ephemeral_target(params)
+        except ApiError:
+            raise ApiError(400, DELETE_NOT_FOUND) from None
+        msg.deleted = True
+        self._changed()
+        return True
