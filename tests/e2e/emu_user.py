@@ -90,6 +90,26 @@ class EmuUser:
         self.emu.push_update(callback_query=cq)
         return str(cq["id"])
 
+    def inline(self, query: str = "", chat_type: str = "private") -> str:
+        """Type `@bot <query>` in a chat: an inline query; returns its id (see
+        ``emu.wait_inline_answer``)."""
+        payload = self.emu.tg.inline_query(self.tg_user, query, chat_type)
+        self.emu.push_update(inline_query=payload)
+        return str(payload["id"])
+
+    def choose(
+        self, chat: TgChat | EmuUser | int, result_id: str, query_id: str | None = None
+    ) -> TgMessage:
+        """Pick a result of the bot's answer to an inline query: the client posts it into
+        `chat` (a message via the bot; with buttons, an inline message)."""
+        return self.emu.tg.choose_inline_result(
+            self.tg_user, self.emu._chat(chat), result_id, query_id
+        )
+
+    def ephemeral(self, chat: TgChat | int) -> list[TgMessage]:
+        """The ephemeral messages this user sees in `chat` (Bot API 10.2), oldest first."""
+        return self.emu.tg.ephemeral_messages(chat, self.tg_user)
+
     def follow(
         self, message: TgMessage, text: str | re.Pattern[str], *, group: TgChat | None = None
     ) -> TgMessage | None:

@@ -270,6 +270,16 @@ class Emulator(EmulatorServer):
 
         return await self.wait_for(answered, timeout, f"an answer to callback {callback_id}")
 
+    async def wait_inline_answer(
+        self, query_id: str, timeout: float = DEFAULT_TIMEOUT
+    ) -> list[dict[str, Any]]:
+        """The results the bot answered an inline query with."""
+
+        def answered() -> list[dict[str, Any]] | None:
+            return self.tg.inline_results.get(query_id)
+
+        return await self.wait_for(answered, timeout, f"an answer to inline query {query_id}")
+
     async def wait_all_answered(self, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Wait until the bot has answered every tap so far (Telegram shows a spinner until it
         does); the AssertionError names the unanswered ones."""

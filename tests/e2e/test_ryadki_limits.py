@@ -123,8 +123,9 @@ async def test_a_double_tap_and_my_cards_leave_one_board(
     first, second = user.tap(hand, card), user.tap(hand, card)  # a double tap
     await emu.wait_answer(first)
     await emu.wait_answer(second)
-    for someone in players:  # everyone opens "My cards" from the board
-        someone.follow(board, re.compile("My cards"))
+    for someone in players:  # everyone taps "My cards" on the board: their private chat opens
+        answer = await emu.wait_answer(someone.tap(board, re.compile("My cards")))
+        someone.open_link(str(answer["url"]))
     await emu.wait_idle()
     sent = [r.params for r in chat_writes(emu, group.id) if r.method == "sendMessage"]
     shown = boards(emu, group)

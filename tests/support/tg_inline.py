@@ -157,7 +157,10 @@ class InlineApi(InfoApi):
         }
 
     def callback_query_raw(self, user: TgUser, message: TgMessage, data: str) -> dict[str, Any]:
-        """As TelegramWorld's; an ephemeral message's buttons answer its receiver alone."""
+        """As TelegramWorld's; a tap on an inline message carries its inline_message_id (and no
+        message); an ephemeral message's buttons answer its receiver alone."""
+        if message.inline_message_id is not None:
+            return self.callback_query_inline_raw(user, message.inline_message_id, data)
         if message.ephemeral_id is not None:
             receiver = (message.receiver or {}).get("id")
             if receiver != user.id or not message.delivered or message.deleted:

@@ -52,6 +52,7 @@ class PlayService:
         self.private = private
         self.ai_pause = self.settings.ai_pause_seconds
         self.wake = wake  # wake the deadline loop at this time (a computer seat's move)
+        self._my_cards: dict[tuple[str, int], float] = {}  # when "My cards" last showed a hand
 
     def _seat(self, record: GameRecord, user_id: int) -> int:
         """The user's seat in a game that is on (Refused otherwise)."""
@@ -174,8 +175,12 @@ class PlayService:
             raise Refused("ry-hand-private", url=link)
         if meta.group is None:
             raise Refused("grp-stale")
-        if not await self.store.mark(f"myhand:{record.id}:{seat}", MY_CARDS_SECONDS):
+        now, key = self.records.clock(), (record.id, seat)
+        if now - self._my_cards.get(key, -MY_CARDS_SECONDS) < MY_CARDS_SECONDS:
             return Notice("ry-hand-shown")  # a double tap: it is on its way
+        if len(self._my_cards) > 10_000:
+            self._my_cards.clear()
+        self._my_cards[key] = now
         screen = await self.publisher.hand_screen(record, seat, position(record), in_group=True)
         shown = await self.publisher.tg.send_ephemeral(
             meta.group, user.user_id, screen.text, screen.keyboard, query_id=query_id

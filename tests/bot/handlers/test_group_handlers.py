@@ -355,27 +355,29 @@ async def test_parquet_resign_needs_a_second_tap_and_rematch_starts_again(world:
     assert not w.session.message(w.group.id, board.message_id).buttons()  # old board retired
 
 
-async def test_players_the_bot_cannot_write_to_are_sent_to_the_private_chat(world: World) -> None:
+async def test_players_the_bot_cannot_write_to_play_from_the_group(world: World) -> None:
+    """Nobody is held at "open the bot's private chat first": a player who never started the
+    bot, or who blocked it, is seated and sees their hand in the group, to them alone."""
     w = world
     w.tg.strict = True  # private chats need the user to have started the bot
     w.carol.started = False
     lobby = await open_lobby(w, "ryadki")
     code = invite_code(lobby)
     await w.tap(w.carol, lobby, "✋ Join")
-    answer = w.session.answers()[-1]
-    assert answer.get("url") == f"https://t.me/{w.tg.bot.username}?start=j{code}"
-    assert "Carol" not in w.board().text  # not seated until the private chat is open
-    await w.say(w.carol, None, f"/start j{code}")
+    assert "url" not in w.session.answers()[-1]  # no detour through the private chat
     assert "Carol" in w.board().text
     await w.tap(w.bob, w.board(), "✋ Join")
     w.bob.blocked = True  # Bob blocks the bot before the deal
     await w.tap(w.alice, w.board(), "▶ Start")
-    assert "Bob: I cannot write to you privately" in w.board().text
-    w.bob.blocked = False
-    await w.say(w.bob, None, f"/start j{code}")  # the "My cards" link
     await w.drain()
-    assert hand_of(w, w.bob).text.startswith("🃏 Ryadki · “Card Club”")
-    assert "I cannot write to you" not in w.board().text
+    assert "could not be shown" not in w.board().text
+    for user in (w.bob, w.carol):
+        shown = [m for m in w.tg.ephemeral_messages(w.group, user) if "“Card Club”" in m.text]
+        assert shown and shown[-1].text.startswith("🃏 Ryadki · “Card Club”")
+    await w.say(w.carol, None, f"/start j{code}")  # she opens the private chat after all
+    await w.drain()
+    assert hand_of(w, w.carol).text.startswith("🃏 Ryadki · “Card Club”")
+    assert w.tg.ephemeral_messages(w.group, w.carol) == []  # the group's copy is gone
 
 
 async def test_the_board_is_edited_when_its_version_cannot_be_checked(

@@ -10,7 +10,7 @@ import re
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World, open_lobby
 
-TITLE = "🃏 Ryadki ·"
+TITLE = "🃏 Ryadki · “"  # a hand (the board: "🃏 Ryadki · deal …")
 
 
 def shown_hand(w: World, user: TgUser) -> TgMessage | None:
