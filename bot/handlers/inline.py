@@ -19,8 +19,10 @@ from aiogram.types import (
     InputTextMessageContent,
 )
 
+from bot.games.players import Players
 from bot.games.table.service import TableService
 from bot.handlers.group import player
+from bot.handlers.stats import todays_shares
 from bot.i18n import Translator, t
 from bot.registry import GAMES
 from bot.telegram.filters import Menu
@@ -60,9 +62,16 @@ def _challenge(
 
 
 async def offer(
-    query: InlineQuery, bot: Bot, lang: str, user_lang: str, tables: TableService
+    query: InlineQuery,
+    bot: Bot,
+    lang: str,
+    user_lang: str,
+    tables: TableService,
+    players: Players,
+    _: Translator,
 ) -> None:
-    """`@bot` (any text but a share's): a challenge for each game played in inline mode."""
+    """`@bot` (any text but a share's): a challenge for each game played in inline mode, and
+    with nothing typed, the user's results on today's deals too (what Share posts)."""
     user = player(query.from_user, user_lang)
     await tables.remember_challenger(user)
     secret = challenge.key_of(bot.token)
@@ -73,6 +82,8 @@ async def offer(
         if game.inline
         and (not words or any(w in kind or w in t(lang, game.title_key).lower() for w in words))
     ]
+    if not words:
+        results += await todays_shares(user.user_id, players, bot, _)
     await query.answer(results, cache_time=10, is_personal=True)
 
 

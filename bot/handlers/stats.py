@@ -22,6 +22,7 @@ from bot.registry import GAMES, kinds, spec
 from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
+from bot.stats.result import GameResult
 from bot.telegram.filters import Menu
 from bot.telegram.io import CallbackAnswer, ChatAnswer, edit, send
 from bot.telegram.topics import topic_of
@@ -215,15 +216,33 @@ async def inline_card(query: InlineQuery, bot: Bot, players: Players, _: Transla
     if result is None or result.daily is None or not result.ranked or not mine:  # (a replay: no)
         await query.answer([], cache_time=5, is_personal=True)
         return
-    place = await players.day_place(result)
+    article = await daily_article(result, await players.day_place(result), bot, _)
+    await query.answer([article], cache_time=30, is_personal=True)
+
+
+async def daily_article(
+    result: GameResult, place: tuple[int, int] | None, bot: Bot, _: Translator
+) -> InlineQueryResultArticle:
+    """A ranked deal-of-the-day result as an inline result: its card, posted into the chat."""
     card = screens.card_text(result, _, place, (await bot.me()).username or "")
-    article = InlineQueryResultArticle(
+    return InlineQueryResultArticle(
         id=result.game_id,
-        title=_("inline-daily-title", day=result.daily),
+        title=_("inline-daily-title", day=result.daily or 0),
         description=card.splitlines()[-1],
         input_message_content=InputTextMessageContent(message_text=card),
     )
-    await query.answer([article], cache_time=30, is_personal=True)
+
+
+async def todays_shares(
+    user_id: int, players: Players, bot: Bot, _: Translator
+) -> list[InlineQueryResultArticle]:
+    """The user's ranked results on today's deals, as inline results (what Share posts)."""
+    _number, _day, games, _streak = await players.daily(user_id)
+    return [
+        await daily_article(g.result, g.place, bot, _)
+        for g in games
+        if g.result is not None and g.result.ranked and g.result.daily is not None
+    ]
 
 
 def make_router() -> Router:

@@ -10,7 +10,7 @@ lobby-players = Players ({ $n }/{ $max }):
 lobby-deck-auto = auto, { $n }
 lobby-settings-ryadki = Deck: { $deck } · deals: { $deals }
 lobby-settings-parquet = Two players; colours and the first move are drawn by lot.
-lobby-hint-hidden = Your cards arrive in your private chat with the bot: if you have never written to the bot, tap “Join via the bot”.
+lobby-hint-hidden = Your cards come to your private chat with the bot (“Join via the bot” opens it) or, when the bot cannot write to you there, here in the group, shown to you alone.
 lobby-ready = The creator (👑) can start. When every seat is taken the game starts by itself.
 lobby-need = { $n ->
     [one] One more player needed.

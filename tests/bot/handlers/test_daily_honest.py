@@ -111,6 +111,11 @@ async def test_with_inline_mode_on_the_card_is_shared_with_the_place(any_world: 
     assert re.search(rf"Raspad · deal of the day #{DAY} · #[12] of 2", card), card
     assert re.search(r"❌ \d+ cards? left", card) and "home" not in card
     assert f"?start=daily-raspad-{DAY}" in card
+    await w.dp.feed_update(w.bot, w.session.inline_query(w.alice, ""))  # just `@bot`
+    offered = w.tg.inline_answers[-1]["results"]
+    titles = [r["title"] for r in offered]
+    assert titles == ["🧩 Parquet — challenge", f"My result: deal of the day #{DAY}"], titles
+    assert offered[1]["input_message_content"]["message_text"] == card
 
 
 async def test_a_card_s_link_opens_the_same_deal_for_anyone(any_world: World) -> None:
