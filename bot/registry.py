@@ -137,6 +137,9 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(_GAMES)
 
 def register(spec: GameSpec) -> GameSpec:
     """Offer a game (once per kind; a second registration of the same kind replaces it)."""
+    if spec.inline and (spec.family != "table" or spec.hidden_hands or spec.seats[1] != 2):
+        # an inline message is one board everyone in the chat sees, for two players
+        raise ValueError(f"{spec.kind}: inline play needs a two-seat table game, hands open")
     _GAMES[spec.kind] = spec
     if spec.locales is not None:
         from bot import i18n  # i18n sits beside this module; importing here keeps it optional

@@ -10,8 +10,15 @@ from bot.wire.callbacks import GameCallback, parse
 from tests.e2e.emulator import Emulator, RequestLog
 from tests.support.recording import TgMessage
 
-# the requests that put a message in a chat or change one (what a group's budget counts)
-WRITES = ("sendMessage", "editMessageText", "editMessageReplyMarkup")
+# the requests that put a message in a chat or change one (what a group's budget counts; an
+# ephemeral message, shown to one member, is a sendMessage too)
+WRITES = (
+    "sendMessage",
+    "editMessageText",
+    "editMessageReplyMarkup",
+    "editEphemeralMessageText",
+    "editEphemeralMessageReplyMarkup",
+)
 
 
 def data_version(data: Iterable[str]) -> int:

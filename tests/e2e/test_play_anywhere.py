@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import pytest
@@ -16,7 +17,7 @@ import pytest
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
 from tests.e2e.parquet_play import Style, over, parquet_move
-from tests.e2e.requests import refused_in, version_of
+from tests.e2e.requests import chat_writes, refused_in, version_of
 from tests.e2e.test_group_games import MAX_STEPS
 from tests.e2e.test_ryadki_limits import start_game
 from tests.support.recording import TgChat, TgMessage
@@ -91,6 +92,7 @@ async def test_ryadki_with_a_player_who_never_opened_the_private_chat(
     shown = await emu.wait_for(lambda: [m for m in cat.ephemeral(group) if m.text.startswith(HAND)])
     assert len([b for b in shown[-1].buttons() if re.search(r"[♠♥♦♣]", b["text"])]) == 6
     assert all(not m.text.startswith(HAND) for m in emu.messages(group))  # nobody else sees it
+    mark, began = len(emu.requests), asyncio.get_running_loop().time()
 
     def turn() -> tuple[EmuUser, TgMessage] | str | None:
         for user in players:
@@ -126,6 +128,11 @@ async def test_ryadki_with_a_player_who_never_opened_the_private_chat(
     assert "Winner" in final.text
     assert cat_moves > 0
     await emu.wait_idle()
+    writes = chat_writes(emu, group.id, mark)
+    hands = [r for r in writes if r.params.get("receiver_user_id") or "Ephemeral" in r.method]
+    took = asyncio.get_running_loop().time() - began
+    print(f"{moves} moves ({cat_moves} by Cat), {len(writes)} group writes ({len(hands)} of")
+    print(f"them Cat's hand, shown in the group), {took:.0f} s")
     assert refused_in(emu, group.id) == []  # the group's budget held, hands in it included
     assert emu.tg.writes_in_window(group.id) <= 20
     assert emu.tg.unanswered_callbacks() == []
