@@ -229,3 +229,36 @@ async def test_an_inline_board_keeps_to_its_budget_in_a_busy_group(world: World)
     assert all(
         f":{game.version}:" in d or d.startswith("m:") or ":0:" in d for d in msg.callback_data()
     )
+
+
+async def test_an_absent_player_is_played_for_then_removed_and_loses(any_world: World) -> None:
+    """The turn timer on an inline board: the bot plays for the absent player (the board says
+    so), and after three missed turns in a row they are out and lose; the result is rated and
+    on the global board."""
+    w = any_world
+    chat = w.tg.dialog(w.alice, w.bob)
+    msg = await post_challenge(w, w.alice, chat)
+    await tap(w, w.bob, msg, "⚔️ Play")
+    mod = rules.GAMES["parquet"]
+    game = await game_on(w, msg)
+    absent = game.table.players[mod.turn(mod.from_json(game.state)) or 0]
+    present = {w.alice.id: w.alice, w.bob.id: w.bob}
+    for _ in range(3):  # the absent player's three turns run out; the other one plays
+        w.clock.advance(w.settings.turn_timeout_seconds + 1)
+        await w.svc.timers.tick_once()
+        await w.drain()
+        if "wins!" in msg.text:
+            break
+        assert f"{absent.name} ran out of time" in msg.text, msg.text
+        game = await game_on(w, msg)
+        mover = game.table.players[mod.turn(mod.from_json(game.state)) or 0]
+        if mover.user_id != absent.user_id:
+            assert await parquet_move(w, msg, {mover.user_id: present[mover.user_id]})
+    other = next(p.name for p in game.table.players if p.user_id != absent.user_id)
+    assert re.search(rf"🏆 \S+ {other} wins!", msg.text), msg.text
+    result = await w.store.load_result(game.id)
+    assert result is not None and result.chat_id is None
+    await w.say(w.alice, None, "/top")
+    await w.tap(w.alice, w.session.last_message(w.alice), re.compile("Parquet"))
+    top = w.session.last_message(w.alice).text
+    assert "Alice" in top and "Bob" in top, top
