@@ -23,6 +23,7 @@ TOASTS = frozenset(
         "grp-rematch-busy",
         "ry-hand-private",
         "inline-ai-theirs",
+        "inline-started",
         "ry-must-match",
         "pq-pick-first",
         "pq-no-cell",

@@ -50,7 +50,7 @@ class InlineTables:
             raise Refused("grp-stale")
         gid = game_id(inline)
         if await self.store.load(gid) is not None:  # the game is on: the board shows it
-            raise Refused("grp-stale")
+            raise Refused("inline-started")
         mine = user.user_id == challenge.user_id
         if challenge.act == "j" and mine:
             return Notice("inline-wait")
@@ -67,7 +67,7 @@ class InlineTables:
             id=gid, kind=challenge.kind, chat_id=challenge.user_id, state="", meta=meta
         )
         if not await self.store.create(record):  # another first tap was quicker
-            raise Refused("grp-stale")
+            raise Refused("inline-started")
         await self.play.begin(gid)
         return None if challenge.act == "a" else Notice("inline-joined")
 

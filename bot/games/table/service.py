@@ -160,7 +160,7 @@ class TableService:
             return
         args = notice.args_ if isinstance(notice, Refused) else {}
         await answer(t(lang, notice.key, **args), alert=notice.alert)
-        if isinstance(notice, Refused) and notice.key == "grp-stale":
+        if isinstance(notice, Refused) and notice.key == "inline-started":
             fresh = await self.store.load(game_id(inline))
             if fresh is not None:
                 await self.publisher.show(fresh)

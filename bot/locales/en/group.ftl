@@ -197,6 +197,7 @@ inline-btn-join = ⚔️ Play
 inline-btn-computer = 🤖 Play the computer
 inline-wait = Waiting for an opponent: the first to tap “Play” plays you. Or play the computer.
 inline-joined = The game is on!
+inline-started = This game has already started.
 inline-ai-theirs = This button is for the challenger ({ $name }). To take the challenge, tap “Play”.
 
 ## Ryadki cards in the group (shown to the player alone)

@@ -130,7 +130,7 @@ async def test_a_stranger_the_challenger_and_a_forged_button_change_nothing(
     await tap(w, w.bob, msg, "⚔️ Play")
     game = await game_on(w, msg)
     await tap_data(w, w.carol, msg, join)  # the old button, on a screen not yet redrawn
-    assert "position has changed" in w.last_alert(w.carol)
+    assert "already started" in w.last_alert(w.carol)
     pick = next(d for d in msg.callback_data() if "~pick:" in d)
     await tap_data(w, w.carol, msg, pick)  # a spectator's tap on the board
     assert "not playing" in w.last_alert(w.carol)
