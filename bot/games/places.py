@@ -148,7 +148,9 @@ class EphemeralMessage:
             )
             if shown:
                 return self
-        sent = await tg.send_ephemeral(self.chat, self.user, screen.text, screen.keyboard)
+        sent = await tg.send_ephemeral(
+            self.chat, self.user, screen.text, screen.keyboard, retry=retry
+        )
         return None if sent is None else dataclasses.replace(self, message=sent)
 
     async def post(

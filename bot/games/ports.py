@@ -88,10 +88,11 @@ class Messenger(Protocol):
         markup: Keyboard | None = None,
         *,
         query_id: str | None = None,
+        retry: bool = True,
     ) -> int | None:
         """A message in group `chat_id` that `user_id` alone sees (Bot API 10.2), in answer to
         callback query `query_id` when given; its ephemeral id, or None when refused. Its
-        delivery is not guaranteed."""
+        delivery is not guaranteed. RetryAfter as in `edit`."""
         ...
 
     async def edit_ephemeral(

@@ -212,11 +212,12 @@ async def send_ephemeral(
     markup: Keyboard | None = None,
     *,
     query_id: str | None = None,
+    retry: bool = True,
 ) -> int | None:
     """An ephemeral message (Bot API 10.2): shown in group `chat_id` to `user_id` alone (in
     answer to callback query `query_id`, when given); its ephemeral_message_id, or None when
     Telegram refuses it (the user left the group, the bot may not write there). Its delivery
-    is not guaranteed."""
+    is not guaranteed. RetryAfter as in `edit`."""
     request = LeanSend(
         chat_id=chat_id,
         text=text,
@@ -225,7 +226,7 @@ async def send_ephemeral(
         callback_query_id=query_id,
     )
     try:
-        msg = await with_retry(lambda: bot(request), "sendMessage")
+        msg = await (with_retry(lambda: bot(request), "sendMessage") if retry else bot(request))
     except (TelegramForbiddenError, TelegramBadRequest) as err:
         log.info("event=ephemeral_refused chat=%s user=%s error=%s", chat_id, user_id, err.message)
         return None

@@ -97,9 +97,12 @@ class TelegramMessenger:
         markup: Keyboard | None = None,
         *,
         query_id: str | None = None,
+        retry: bool = True,
     ) -> int | None:
         return await _translated(
-            io.send_ephemeral(self.bot, chat_id, user_id, text, markup, query_id=query_id)
+            io.send_ephemeral(
+                self.bot, chat_id, user_id, text, markup, query_id=query_id, retry=retry
+            )
         )
 
     async def edit_ephemeral(

@@ -13,6 +13,7 @@ from bot.games import howto
 from bot.games.refusal import Notice, Refused
 from bot.games.state import current, position, public_view, state_of, turn
 from bot.games.table import play
+from bot.games.table.group_hands import GroupHands
 from bot.games.table.lobby import Lobby
 from bot.games.table.pings import Pings
 from bot.games.table.private import PrivateTables
@@ -28,7 +29,7 @@ from rules.notation import move_targets
 log = logging.getLogger(__name__)
 
 RESIGN_CONFIRM_SECONDS = 15.0
-MY_CARDS_SECONDS = 3.0  # "My cards" shows the hand in the group at most this often
+MOVE_TRIES = 3  # a move's save lost to changes nobody sees is tried this often
 
 
 def _resign_key(gid: str, user_id: int) -> str:
@@ -52,7 +53,7 @@ class PlayService:
         self.private = private
         self.ai_pause = self.settings.ai_pause_seconds
         self.wake = wake  # wake the deadline loop at this time (a computer seat's move)
-        self._my_cards: dict[tuple[str, int], float] = {}  # when "My cards" last showed a hand
+        self.group_hands = GroupHands(records, publisher)
 
     def _seat(self, record: GameRecord, user_id: int) -> int:
         """The user's seat in a game that is on (Refused otherwise)."""
@@ -143,11 +144,7 @@ class PlayService:
             if group is None:
                 failed.append(seat)
                 continue
-            screen = await self.publisher.hand_screen(record, seat, position(record), in_group=True)
-            shown = await self.publisher.tg.send_ephemeral(
-                group, p.user_id, screen.text, screen.keyboard
-            )
-            ephemeral[seat] = shown or 0  # 0: none shown yet ("My cards" shows it)
+            ephemeral[seat] = 0  # none shown yet: `show` sends it within the group's budget
 
         def remember(r: GameRecord) -> bool:
             r.table.hands = {**r.table.hands, **sent}
@@ -157,7 +154,7 @@ class PlayService:
 
         saved = await self.records.mutate(record.id, remember)
         if saved is not None:
-            for seat in (*sent, *ephemeral):
+            for seat in sent:
                 screen = await self.publisher.hand_screen(saved, seat, position(saved))
                 self.publisher.shown_hand(saved.id, seat, saved.version, screen)
 
@@ -173,41 +170,7 @@ class PlayService:
             link = deeplinks.join_link(await self.publisher.tg.username(), meta.code)
         if not in_group and seat in meta.hands:
             raise Refused("ry-hand-private", url=link)
-        if meta.group is None:
-            raise Refused("grp-stale")
-        now, key = self.records.clock(), (record.id, seat)
-        if now - self._my_cards.get(key, -MY_CARDS_SECONDS) < MY_CARDS_SECONDS:
-            return Notice("ry-hand-shown")  # a double tap: it is on its way
-        if len(self._my_cards) > 10_000:
-            self._my_cards.clear()
-        self._my_cards[key] = now
-        screen = await self.publisher.hand_screen(record, seat, position(record), in_group=True)
-        shown = await self.publisher.tg.send_ephemeral(
-            meta.group, user.user_id, screen.text, screen.keyboard, query_id=query_id
-        )
-        if shown is None:
-            raise Refused("ry-hand-failed", url=link)
-        old_ephemeral, old_private = meta.ephemeral.get(seat), meta.hands.get(seat)
-
-        def remember(r: GameRecord) -> bool:
-            r.table.ephemeral[seat] = shown
-            r.table.hands.pop(seat, None)
-            if seat in r.table.dm_failed:
-                r.table.dm_failed.remove(seat)
-            return True
-
-        saved = await self.records.mutate(record.id, remember)
-        if saved is not None:
-            if position(saved) == position(record):
-                self.publisher.shown_hand(saved.id, seat, saved.version, screen)
-            else:
-                self.publisher.forget_hand(saved.id, seat)
-            if old_ephemeral and old_ephemeral != shown:  # the old one no longer answers
-                await self.publisher.tg.delete_ephemeral(meta.group, user.user_id, old_ephemeral)
-            if old_private is not None:
-                await self.publisher.tg.retire(*old_private, t(user.lang, "hand-moved-group"))
-            await self.publisher.show(saved)
-        return Notice("ry-hand-shown")
+        return await self.group_hands.again(record, seat, user, query_id, link)
 
     async def send_hand(self, record: GameRecord, seat: int) -> None:
         """(Re)send a player's hand message (after /start j<code> by a seated player)."""
@@ -239,23 +202,31 @@ class PlayService:
                 await self.publisher.tg.delete_ephemeral(record.table.group, p.user_id, shown_there)
 
     async def move(self, record: GameRecord, user_id: int, version: int, move: str) -> None:
-        """A seated player's move from a button (checked: seat, turn, version, legality)."""
-        if move == "resign":
-            seat = self._seat(record, user_id)
-        else:
-            seat = self.mover(record, user_id, version)
-        view, before = public_view(record), turn(record)
-        expected, ended = record.version, record.finished
-        try:
-            now = self.records.clock()
-            timeout = self.settings.turn_timeout_seconds
-            play.play(record, seat, move, now, timeout, ai_pause=self.ai_pause)
-        except rules.IllegalMove:
-            raise Refused(spec(record.kind).refusal(view)) from None
-        if not await self.records.save(record, expected, ended):
-            raise Refused("grp-stale")
-        metrics.move(record.kind)
-        await self._after_move(record, before)
+        """A seated player's move from a button (checked: seat, turn, version, legality). A
+        save lost to a change nobody sees (a hand message sent anew) is tried again on the
+        game as saved; one lost to a move is refused as stale."""
+        for _ in range(MOVE_TRIES):
+            if move == "resign":
+                seat = self._seat(record, user_id)
+            else:
+                seat = self.mover(record, user_id, version)
+            view, before = public_view(record), turn(record)
+            expected, ended = record.version, record.finished
+            try:
+                now = self.records.clock()
+                timeout = self.settings.turn_timeout_seconds
+                play.play(record, seat, move, now, timeout, ai_pause=self.ai_pause)
+            except rules.IllegalMove:
+                raise Refused(spec(record.kind).refusal(view)) from None
+            if await self.records.save(record, expected, ended):
+                metrics.move(record.kind)
+                await self._after_move(record, before)
+                return
+            fresh = await self.records.load(record.id)
+            if fresh is None or not current(fresh, version):
+                break
+            record = fresh
+        raise Refused("grp-stale")
 
     async def _after_move(self, record: GameRecord, before: int | None) -> None:
         """A saved change: the next deadline, the group freed at the end, every message shown,

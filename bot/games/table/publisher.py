@@ -363,13 +363,18 @@ class Publisher:
         await flood.submit(hand.lane, hand.key, version, push)
 
     async def moved_hand(self, gid: str, seat: int, hand: places.EphemeralMessage) -> None:
-        """A hand shown in the group was sent anew (the old one gone): remember the new one."""
+        """A hand shown in the group was sent anew (the old one gone, or none yet): remember
+        the new one; one sent meanwhile by another edit goes (one hand per player)."""
+        before: list[int] = []
 
         def move(r: GameRecord) -> bool:
             if seat not in r.table.ephemeral or hand.message is None:
                 return False
+            before[:] = [r.table.ephemeral[seat]]
             r.table.ephemeral[seat] = hand.message
             return True
 
         with contextlib.suppress(Refused):
             await self.records.mutate(gid, move)
+        if before and before[0] and before[0] != hand.message:
+            await self.tg.delete_ephemeral(hand.chat, hand.user, before[0])

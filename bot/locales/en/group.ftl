@@ -203,5 +203,6 @@ inline-ai-theirs = This button is for the challenger ({ $name }). To take the ch
 ## Ryadki cards in the group (shown to the player alone)
 ry-hand-private = Your cards are in your private chat with the bot.
 ry-hand-shown = 🃏 Your cards are in a message only you can see.
+ry-hand-coming = 🃏 Your cards will show here shortly: a group gets only so many messages a minute.
 ry-hand-failed = I could not show your cards here. Open the chat with the bot; your cards go there.
 hand-moved-group = 🃏 Your cards are now shown in the group, to you alone.

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+from bot.storage import GameRecord
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World, open_lobby
 
@@ -163,3 +166,54 @@ async def test_a_hand_tap_by_another_user_or_forged_changes_nothing(world: World
     after = await w.store.load(game_id)
     assert before is not None and after is not None and after.state == before.state
     assert w.tg.unanswered_callbacks() == []
+
+
+async def test_my_cards_answers_at_once_when_the_groups_budget_is_spent(any_world: World) -> None:
+    """The tap is answered at once; the hand follows as soon as the group may be written to
+    (never a spinner while the budget refills, never a 429)."""
+    w = any_world
+    w.tg.strict = True
+    for user in (w.alice, w.bob):
+        await w.say(user, None, "/start")
+    w.carol.started = False
+    w.tg.ephemeral_offline.add(w.carol.id)
+    await start(w, [w.alice, w.bob, w.carol])
+    w.tg.ephemeral_offline.discard(w.carol.id)
+    budget = w.svc.budget
+    while (wait := await budget.take(w.group.id)) <= 5.0:  # other writes spend the minute
+        w.clock.advance(wait or 1.0)
+    w.settled = False  # Carol looks right after her tap
+    await w.my_cards(w.carol)
+    assert "shortly" in w.last_alert(w.carol)
+    assert w.tg.unanswered_callbacks() == [] and shown_hand(w, w.carol) is None
+    w.settled = True
+    await w.drain()  # (virtual time passes while the budget refills)
+    assert shown_hand(w, w.carol) is not None
+    assert not [c for c in w.tg.calls if c.error and c.error.code == 429]
+
+
+async def test_a_move_is_not_lost_to_a_hand_sent_anew_meanwhile(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A save that changes nothing a player sees (a hand sent anew in the group, by another
+    process, remembers its new id) while a move is being saved: the move still stands."""
+    w = world
+    players = [w.alice, w.bob]
+    await start(w, players)
+    records = w.svc.records
+    save = records.save
+    raced: list[str] = []
+
+    async def racing(record: GameRecord, expected: int, ended: bool) -> bool:
+        if not raced:
+            raced.append(record.id)
+            await records.mutate(record.id, lambda r: True)  # bookkeeping: a new version
+        return await save(record, expected, ended)
+
+    monkeypatch.setattr(records, "save", racing)
+    before = await w.store.load(next(d for d in w.board().callback_data()).split(":")[0])
+    assert before is not None
+    assert await turn(w, players)
+    assert raced and "changed" not in w.last_alert(w.alice) + w.last_alert(w.bob)
+    after = await w.store.load(before.id)
+    assert after is not None and after.state != before.state  # the card was played
