@@ -5,7 +5,9 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
 - A game with hidden hands (Ryadki) pings in the player's private chat, as a reply to their
   hand: at once when the turn comes to a player who has not moved for `turn_reminder_seconds`
   (the first turn, a player who looked away); a player who moved more recently (or keeps the
-  turn) is playing now and gets a reminder only if this turn waits that long.
+  turn) is playing now and gets a reminder only if this turn waits that long. A player whose
+  hand is shown in the group (an ephemeral message) gets a reminder only, shown to them alone
+  in the group (it spends the group's budget), deleted like any other ping.
 - A game of open hands (Parquet) reminds instead: a player who moves within
   `turn_reminder_seconds` of their turn needs no message at all (two players tapping away
   spend the group's budget on the board only); a turn that waits that long on the board (from
@@ -86,7 +88,10 @@ class Pings:
         if not record.finished and (turn is None or meta.is_ai(turn)):
             return
         if turn is not None and (
-            turn == before or not self._private(record) or self._playing(record, turn)
+            turn == before
+            or not self._private(record)
+            or self._playing(record, turn)
+            or turn in meta.ephemeral  # a ping in the group spends its budget: only if it waits
         ):
             # an open-hand turn waits from when the board shows it (the budget may hold it back)
             held = 0.0 if self._private(record) else (self.held(record) or 0.0)
@@ -166,9 +171,14 @@ class Pings:
             return
         text = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
         beside = places.hand(meta, seat)
+        if isinstance(beside, places.EphemeralMessage):  # the hand is in the group: so is this
+            await self._delete_last(player.user_id, PING, record.id)
+            shown = await self.tg.send_ephemeral(beside.chat, player.user_id, text)
+            if shown is not None:  # (a negative id: an ephemeral message's)
+                await self._remember(player.user_id, PING, record.id, (beside.chat, -shown))
+            return
         if not isinstance(beside, places.ChatMessage):
-            return  # no message to answer (the bot may not write to them, or the hand is
-            # shown in the group: its own edit says whose turn it is)
+            return  # no message to answer (the bot may not write to them)
         await self._delete_last(player.user_id, PING, record.id)
         sent = await beside.post(self.tg, text, reply=beside.message is not None)
         if sent is not None:
@@ -212,7 +222,10 @@ class Pings:
         if gid is not None and game != gid and owner < 0:
             return  # a group's ping of another game: that game clears it
         with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-            await self.tg.delete(int(chat), int(msg))
+            if int(msg) < 0:  # shown in a group to the owner alone (an ephemeral message)
+                await self.tg.delete_ephemeral(int(chat), owner, -int(msg))
+            else:
+                await self.tg.delete(int(chat), int(msg))
         await self.store.set_setting(owner, slot, "")
 
     async def _clear(self, record: GameRecord) -> None:

@@ -217,3 +217,25 @@ async def test_a_move_is_not_lost_to_a_hand_sent_anew_meanwhile(
     assert raced and "changed" not in w.last_alert(w.alice) + w.last_alert(w.bob)
     after = await w.store.load(before.id)
     assert after is not None and after.state != before.state  # the card was played
+
+
+async def test_a_turn_that_waits_reminds_its_player_in_the_group_alone(world: World) -> None:
+    w = world
+    w.tg.strict = True
+    await w.say(w.alice, None, "/start")
+    w.bob.started = False
+    players = [w.alice, w.bob]
+    await start(w, players)
+    while "Your turn" not in any_hand(w, w.bob).text:  # up to Bob's turn
+        assert await turn(w, players)
+    assert not [m for m in w.tg.ephemeral_messages(w.group, w.bob) if m.text.startswith("🔔")]
+    assert await w.remind() >= 1  # Bob's turn waits: a reminder, to him alone, in the group
+    pings = [m for m in w.tg.ephemeral_messages(w.group, w.bob) if m.text.startswith("🔔")]
+    assert len(pings) == 1 and "Ryadki" in pings[0].text
+    assert not [m for m in w.tg.messages_in(w.group.id) if m.text.startswith("🔔")]
+    assert w.tg.ephemeral_messages(w.group, w.alice) == []
+    assert w.tg.writes_in_window(w.group.id) <= w.settings.edits_per_minute_per_group
+    while await turn(w, players):  # to the end: the game's end takes the reminder away
+        pass
+    await w.drain()
+    assert not [m for m in w.tg.ephemeral_messages(w.group, w.bob) if m.text.startswith("🔔")]
