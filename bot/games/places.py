@@ -178,10 +178,6 @@ def lane_budget(lane: Hashable) -> int | None:
     return lane if isinstance(lane, int) and lane < 0 else None
 
 
-def is_inline(lane: Hashable) -> bool:
-    return isinstance(lane, tuple) and len(lane) == 2 and lane[0] == "inline"
-
-
 def board(meta: TableMeta, tag: str | None = None) -> Place | None:
     """A table's one public message (the lobby, then the board), if it has been sent (`tag`:
     the game, for a message that shows games one after another)."""

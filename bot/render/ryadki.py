@@ -135,8 +135,6 @@ def table_text(
 def table_keyboard(
     gid: str,
     version: int,
-    bot_username: str | None,
-    code: str,
     _: Translator,
     *,
     over: bool,
@@ -255,9 +253,7 @@ def render(view: RyadkiView, ctx: TableCtx) -> Screen:
         for seat in ctx.dm_failed:
             name = esc(ctx.names[seat]) if seat < len(ctx.names) else "?"
             text += "\n\n" + _("ry-dm-failed", name=name)
-    markup = table_keyboard(
-        ctx.game_id, ctx.version, ctx.bot_username, ctx.code, _, over=over, rematch=ctx.rematch
-    )
+    markup = table_keyboard(ctx.game_id, ctx.version, _, over=over, rematch=ctx.rematch)
     return Screen(text, markup)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from aiogram import Bot
 from aiogram.exceptions import (
@@ -33,6 +33,7 @@ from bot.telegram.aiogram_adapter import (
     LeanEphemeralEdit,
     LeanInlineEdit,
     LeanSend,
+    TelegramMethod,
     hold_response_types,
 )
 from bot.wire.keyboard import Keyboard, markup_json
@@ -139,6 +140,24 @@ async def send(
     return int(msg["message_id"])
 
 
+async def _edited(bot: Bot, request: TelegramMethod[Any], what: str, retry: bool) -> str | None:
+    """Send an edit (RetryAfter waited out when `retry`, else raised): None when the message
+    shows it now ("message is not modified" included), Telegram's words when the message is
+    gone; any other error is raised."""
+    try:
+        if retry:
+            await with_retry(lambda: bot(request), what)
+        else:
+            await bot(request)
+    except TelegramBadRequest as err:
+        if _is_not_modified(err):
+            return None
+        if not _is_gone(err):
+            raise
+        return err.message
+    return None
+
+
 async def edit(
     bot: Bot,
     chat_id: int,
@@ -161,22 +180,13 @@ async def edit(
             chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
         )
         try:
-            if retry:
-                await with_retry(lambda: bot(request), "editMessageText")
-            else:
-                await bot(request)
-            return message_id
-        except TelegramBadRequest as err:
-            if _is_not_modified(err):
-                return message_id
-            if not _is_gone(err):
-                raise
-            log.info(
-                "event=edit_fallback chat=%s message=%s error=%s", chat_id, message_id, err.message
-            )
+            gone = await _edited(bot, request, "editMessageText", retry)
         except TelegramForbiddenError as err:
             log.info("event=edit_forbidden chat=%s error=%s", chat_id, err.message)
             return None
+        if gone is None:
+            return message_id
+        log.info("event=edit_fallback chat=%s message=%s error=%s", chat_id, message_id, gone)
     return await send(bot, chat_id, text, markup, thread=thread)
 
 
@@ -189,19 +199,10 @@ async def edit_inline(
     request = LeanInlineEdit(
         inline_message_id=inline_id, text=text, reply_markup=markup_json(markup)
     )
-    try:
-        if retry:
-            await with_retry(lambda: bot(request), "editMessageText")
-        else:
-            await bot(request)
-    except TelegramBadRequest as err:
-        if _is_not_modified(err):
-            return True
-        if not _is_gone(err):
-            raise
-        log.info("event=inline_gone inline=%s error=%s", inline_id, err.message)
-        return False
-    return True
+    gone = await _edited(bot, request, "editMessageText", retry)
+    if gone is not None:
+        log.info("event=inline_gone inline=%s error=%s", inline_id, gone)
+    return gone is None
 
 
 async def send_ephemeral(
@@ -253,21 +254,13 @@ async def edit_ephemeral(
         reply_markup=markup_json(markup),
     )
     try:
-        if retry:
-            await with_retry(lambda: bot(request), "editEphemeralMessageText")
-        else:
-            await bot(request)
-    except TelegramBadRequest as err:
-        if _is_not_modified(err):
-            return True
-        if not _is_gone(err):
-            raise
-        log.info("event=ephemeral_gone chat=%s user=%s error=%s", chat_id, user_id, err.message)
-        return False
+        gone = await _edited(bot, request, "editEphemeralMessageText", retry)
     except TelegramForbiddenError as err:
         log.info("event=ephemeral_forbidden chat=%s error=%s", chat_id, err.message)
         return False
-    return True
+    if gone is not None:
+        log.info("event=ephemeral_gone chat=%s user=%s error=%s", chat_id, user_id, gone)
+    return gone is None
 
 
 async def delete_ephemeral(bot: Bot, chat_id: int, user_id: int, ephemeral_id: int) -> bool:

@@ -220,22 +220,6 @@ class FakeTelegram(InlineApi):
             raise ApiError(400, CANT_EDIT)
         return msg
 
-    def _apply_edit(
-        self, msg: TgMessage, text: str, raw: str, parse_mode: Any, markup: Any
-    ) -> dict[str, Any]:
-        new_markup = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
-        if text == msg.text and raw == msg.raw and new_markup == msg.reply_markup:
-            raise ApiError(400, NOT_MODIFIED)
-        self._flood_check(msg.chat)
-        if text != msg.text:
-            msg.history.append(msg.text)
-        msg.text, msg.raw, msg.parse_mode, msg.reply_markup = text, raw, parse_mode, new_markup
-        msg.edits += 1
-        msg.edit_date = int(self.clock())
-        self.edit_log.setdefault(msg.chat.id, []).append(self.clock())
-        self.write_log.setdefault(msg.chat.id, []).append(self.clock())
-        return msg.api()
-
     def _api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         if params.get("inline_message_id"):
             return self._edit_inline(params, text_too=True)
@@ -245,7 +229,8 @@ class FakeTelegram(InlineApi):
         raw = str(params.get("text", ""))
         pm = params.get("parse_mode")
         # like Telegram: an edit without reply_markup removes the inline keyboard
-        return self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
+        self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
+        return msg.api()
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         if params.get("inline_message_id"):
@@ -253,7 +238,8 @@ class FakeTelegram(InlineApi):
         msg = self._edit_target(params)
         if msg is None:
             return True
-        return self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        return msg.api()
 
     def _api_deleteMessage(self, params: dict[str, Any]) -> bool:
         chat = self.chat(params.get("chat_id", 0))

@@ -209,12 +209,12 @@ class InlineApi(InfoApi):
             raise ApiError(400, MESSAGE_ID_INVALID)
         return msg
 
-    def _edit_in_place(
+    def _apply_edit(
         self, msg: TgMessage, text: str, raw: str, parse_mode: Any, markup: Any, lost: bool = False
     ) -> None:
-        """An edit of a message the bot did not send as a chat message (an inline or an
-        ephemeral one): the same checks and limits as any edit (`lost`: Telegram takes it,
-        its receiver never sees it)."""
+        """Any edit the bot makes (a chat, an inline or an ephemeral message): "not modified",
+        Telegram's limits in the message's chat, the edit and write logs (`lost`: Telegram
+        takes it, its receiver never sees it)."""
         new_markup = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
         if text == msg.text and raw == msg.raw and new_markup == msg.reply_markup:
             raise ApiError(400, NOT_MODIFIED)
@@ -235,9 +235,9 @@ class InlineApi(InfoApi):
         msg = self._inline_target(params)
         if text_too:
             raw, pm = str(params.get("text", "")), params.get("parse_mode")
-            self._edit_in_place(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
+            self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
         else:
-            self._edit_in_place(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+            self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
         return True
 
     def _send_ephemeral(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -291,12 +291,12 @@ class InlineApi(InfoApi):
         msg = self._ephemeral_target(params)
         raw, pm = str(params.get("text", "")), params.get("parse_mode")
         lost = (msg.receiver or {}).get("id") in self.ephemeral_offline
-        self._edit_in_place(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"), lost)
+        self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"), lost)
         return True
 
     def _api_editEphemeralMessageReplyMarkup(self, params: dict[str, Any]) -> bool:
         msg = self._ephemeral_target(params)
-        self._edit_in_place(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
         return True
 
     def _api_deleteEphemeralMessage(self, params: dict[str, Any]) -> bool:

@@ -4,6 +4,7 @@ Telegram that validates every request), a clock the test moves, and a group of f
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -185,13 +186,16 @@ def hand_of(w: World, user: TgUser) -> TgMessage:
     return hands[-1]
 
 
-async def play_ryadki_turn(w: World, players: list[TgUser]) -> bool:
-    """The player whose hand says "Your turn" taps a marked card. False when nobody can."""
+async def play_ryadki_turn(
+    w: World, players: list[TgUser], hand: Callable[[World, TgUser], TgMessage] = hand_of
+) -> bool:
+    """The player whose hand (`hand`: where to find it; default their private chat) says "Your
+    turn" taps a marked card. False when nobody can."""
     for user in players:
-        hand = hand_of(w, user)
-        if "Your turn" in hand.text:
-            marked = [t for t in hand.button_texts() if t.startswith("✅")]
-            assert marked, hand.describe()
-            await w.tap(user, hand, marked[0])
+        hand_msg = hand(w, user)
+        if "Your turn" in hand_msg.text:
+            marked = [t for t in hand_msg.button_texts() if t.startswith("✅")]
+            assert marked, hand_msg.describe()
+            await w.tap(user, hand_msg, marked[0])
             return True
     return False

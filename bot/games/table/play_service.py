@@ -131,9 +131,8 @@ class PlayService:
         for seat, p in enumerate(record.table.players):
             if p.ai:
                 continue
-            screen = await self.publisher.hand_screen(record, seat, position(record))
-            in_group = await self.publisher.hands_in_group(p.user_id)
-            if not in_group:
+            if not await self.publisher.hands_in_group(p.user_id):
+                screen = await self.publisher.hand_screen(record, seat, position(record))
                 await howto.first_time(
                     self.store, self.publisher.tg, p.user_id, record.kind, p.lang
                 )

@@ -11,7 +11,7 @@ import pytest
 
 from bot.storage import GameRecord
 from tests.support.recording import TgMessage, TgUser
-from tests.support.world import World, open_lobby
+from tests.support.world import World, open_lobby, play_ryadki_turn
 
 TITLE = "🃏 Ryadki · “"  # a hand (the board: "🃏 Ryadki · deal …")
 
@@ -34,14 +34,7 @@ def any_hand(w: World, user: TgUser) -> TgMessage:
 
 async def turn(w: World, players: list[TgUser]) -> bool:
     """The player whose hand says "Your turn" plays a marked card from it. False: nobody."""
-    for user in players:
-        hand = any_hand(w, user)
-        if "Your turn" in hand.text:
-            marked = [t for t in hand.button_texts() if t.startswith("✅")]
-            assert marked, hand.describe()
-            await w.tap(user, hand, marked[0])
-            return True
-    return False
+    return await play_ryadki_turn(w, players, any_hand)
 
 
 async def start(w: World, players: list[TgUser]) -> None:
