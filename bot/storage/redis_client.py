@@ -45,7 +45,8 @@ def connect(target: RedisTarget, timeout: float) -> Redis | RedisCluster:
             **options,
         )
     sentinel_auth: dict[str, Any] = {"password": options.pop("sentinel_password", None)}
-    sentinel = Sentinel(  # type: ignore[no-untyped-call]
+    # redis-py before 8.2 leaves Sentinel.__init__ untyped; 8.2 types it.
+    sentinel = Sentinel(  # type: ignore[no-untyped-call, unused-ignore]
         list(target.nodes),
         sentinel_kwargs={
             **sentinel_auth,
