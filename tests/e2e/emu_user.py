@@ -79,7 +79,8 @@ class EmuUser:
 
     def tap(self, message: TgMessage, text_or_data: str | re.Pattern[str]) -> str:
         """Tap an inline button (by text or callback_data) of the message's *current* keyboard;
-        returns the callback query id (see ``emu.wait_answer``)."""
+        returns the callback query id (see ``emu.wait_answer``). An inline message's tap carries
+        its inline_message_id (no message); an ephemeral message answers its receiver alone."""
         cq = self.emu.tg.callback_query(self.tg_user, message, text_or_data)
         self.emu.push_update(callback_query=cq)
         return str(cq["id"])

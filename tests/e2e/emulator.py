@@ -273,12 +273,14 @@ class Emulator(EmulatorServer):
     async def wait_inline_answer(
         self, query_id: str, timeout: float = DEFAULT_TIMEOUT
     ) -> list[dict[str, Any]]:
-        """The results the bot answered an inline query with."""
+        """The results the bot answered an inline query with (its latest answer; [] too)."""
 
-        def answered() -> list[dict[str, Any]] | None:
-            return self.tg.inline_results.get(query_id)
+        def answered() -> tuple[list[dict[str, Any]]] | None:
+            results = self.tg.inline_results.get(query_id)
+            return (results,) if results is not None else None
 
-        return await self.wait_for(answered, timeout, f"an answer to inline query {query_id}")
+        what = f"an answer to inline query {query_id}"
+        return (await self.wait_for(answered, timeout, what))[0]
 
     async def wait_all_answered(self, timeout: float = DEFAULT_TIMEOUT) -> None:
         """Wait until the bot has answered every tap so far (Telegram shows a spinner until it

@@ -142,10 +142,18 @@ class FakeTelegram(InlineApi):
         if chat is not None and chat.migrated_to is not None:
             raise migrated_error(chat.migrated_to)
 
+    def _bot_chat(self, chat_id: Any) -> TgChat:
+        """A chat the bot names: one it is not in as a private chat (a dialog of two users,
+        `dialog`) it does not know."""
+        chat = self.chat(chat_id)
+        if chat.type == "private" and chat.bot_status in {"left", "kicked"}:
+            raise ApiError(400, CHAT_NOT_FOUND)
+        return chat
+
     def _writable_chat(self, chat_id: Any) -> TgChat:
         if not isinstance(chat_id, int):
             raise ApiError(400, CHAT_NOT_FOUND)
-        chat = self.chat(chat_id)
+        chat = self._bot_chat(chat_id)
         if chat.type == "private":  # (users of a non-strict fake have started the bot)
             assert chat.user is not None
             if chat.user.blocked:
@@ -207,10 +215,10 @@ class FakeTelegram(InlineApi):
         self.store(msg)
         return msg.api()
 
-    def _edit_target(self, params: dict[str, Any]) -> TgMessage | None:
-        if params.get("inline_message_id"):
-            return None  # (an inline message: `_edit_inline`)
-        chat = self.chat(params.get("chat_id", 0))
+    def _edit_target(self, params: dict[str, Any]) -> TgMessage:
+        """The chat message an edit names by chat_id and message_id (an inline message, named
+        by its inline_message_id alone, is `_edit_inline`'s)."""
+        chat = self._bot_chat(params.get("chat_id", 0))
         if self.strict and chat.user is not None and chat.user.blocked:
             raise ApiError(403, BLOCKED)
         msg = self.messages.get(chat.id, {}).get(params.get("message_id", 0))
@@ -221,11 +229,9 @@ class FakeTelegram(InlineApi):
         return msg
 
     def _api_editMessageText(self, params: dict[str, Any]) -> dict[str, Any] | bool:
-        if params.get("inline_message_id"):
+        if params.get("inline_message_id") is not None:  # Telegram answers True, no Message
             return self._edit_inline(params, text_too=True)
         msg = self._edit_target(params)
-        if msg is None:
-            return True
         raw = str(params.get("text", ""))
         pm = params.get("parse_mode")
         # like Telegram: an edit without reply_markup removes the inline keyboard
@@ -233,16 +239,14 @@ class FakeTelegram(InlineApi):
         return msg.api()
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
-        if params.get("inline_message_id"):
+        if params.get("inline_message_id") is not None:
             return self._edit_inline(params, text_too=False)
         msg = self._edit_target(params)
-        if msg is None:
-            return True
         self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
         return msg.api()
 
     def _api_deleteMessage(self, params: dict[str, Any]) -> bool:
-        chat = self.chat(params.get("chat_id", 0))
+        chat = self._bot_chat(params.get("chat_id", 0))
         msg = self.messages.get(chat.id, {}).get(params.get("message_id", 0))
         if msg is None or msg.deleted:
             raise ApiError(400, DELETE_NOT_FOUND)

@@ -22,6 +22,7 @@ USER_NOT_FOUND = "Bad Request: user not found"
 MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
 TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
+RESULT_ID_DUPLICATE = "Bad Request: RESULT_ID_DUPLICATE"  # answerInlineQuery: two results, one id
 
 
 class ApiError(Exception):

@@ -6,14 +6,16 @@ user picks a result (`choose_inline_result`) and their client posts it into the 
 edits it (`editMessageText` answers `true`, not a Message) and by which taps on it arrive
 (`callback_query_inline`: no `message` in the query). Inline feedback (`chosen_inline_result`)
 is off, as on a new bot (`inline_feedback`). An inline message's edits count in the limits of the
-chat it is in (the bot does not know which).
+chat it is in (the bot does not know which). `dialog(a, b)`: a private chat of two users the bot is
+not in (it may not write there: 400 chat not found), where only inline messages of it get.
 
 Ephemeral messages (Bot API 10.2): `sendMessage` with `receiver_user_id` (and the tap it answers,
 `callback_query_id`) in a group shows a message to that user alone: `message_id` 0, its own
 `ephemeral_message_id`, `receiver_user`. It counts in the group's limits like any write; other
 members never see it (`messages_in` does not list it; `ephemeral_messages(chat, user)` does).
 Its delivery is not guaranteed: a receiver in `ephemeral_offline` never sees what is sent or
-edited meanwhile; `expire_ephemeral` makes a user's vanish. `editEphemeralMessageText`,
+edited meanwhile (Telegram holds the edit: the same one again is "not modified");
+`expire_ephemeral` makes a user's vanish. `editEphemeralMessageText`,
 `editEphemeralMessageReplyMarkup` answer `true`; `deleteEphemeralMessage` is free.
 """
 
@@ -28,6 +30,7 @@ from tests.support.tg_errors import (
     DELETE_NOT_FOUND,
     NOT_MODIFIED,
     QUERY_INVALID,
+    RESULT_ID_DUPLICATE,
     USER_NOT_FOUND,
     ApiError,
 )
@@ -61,6 +64,7 @@ class InlineApi(InfoApi):
         """A private chat between two users (the bot is not in it): only inline messages of
         the bot get there."""
         chat = TgChat(id=next(_dialog_ids), type="private", user=b, members={a.id, b.id})
+        chat.bot_status = "left"  # the bot may not write there (FakeTelegram: chat not found)
         self.chats[chat.id] = chat
         return chat
 
@@ -79,14 +83,14 @@ class InlineApi(InfoApi):
         result_id: str,
         query_id: str | None = None,
     ) -> TgMessage:
-        """`user` picks result `result_id` of the bot's answer to `query_id` (default: their
-        latest query): their client posts it into `chat`, via the bot."""
+        """`user` picks result `result_id` of the bot's latest answer to `query_id` (default:
+        their latest query, whose results alone their client shows): their client posts it
+        into `chat`, via the bot. LookupError when there is no such result."""
         if query_id is None:
             mine = [q for q, (u, _q) in self.inline_queries.items() if u.id == user.id]
-            answered = [q for q in mine if q in self.inline_results]
-            if not answered:
-                raise LookupError(f"the bot answered no inline query of {user.first_name}")
-            query_id = answered[-1]
+            if not mine:
+                raise LookupError(f"{user.first_name} typed no inline query")
+            query_id = mine[-1]
         results = self.inline_results.get(query_id)
         if results is None:
             raise LookupError(f"the bot did not answer inline query {query_id}")
@@ -112,7 +116,7 @@ class InlineApi(InfoApi):
             via_bot=self.bot.api(),
         )
         if keyboard is not None:
-            inline = "".join(secrets.choice(INLINE_ID_CHARS) for _ in range(27))
+            inline = self._new_inline_id()
             msg.inline_message_id = inline
             self.inline_messages[inline] = msg
         if self.inline_feedback:
@@ -123,12 +127,22 @@ class InlineApi(InfoApi):
             self.chosen_results.append(chosen)
         return self.store(msg)
 
+    def _new_inline_id(self) -> str:
+        """A fresh inline_message_id: 24-30 characters of [A-Za-z0-9_-]."""
+        while True:
+            size = 24 + secrets.randbelow(7)
+            inline = "".join(secrets.choice(INLINE_ID_CHARS) for _ in range(size))
+            if inline not in self.inline_messages:
+                return inline
+
     def callback_query_inline(
         self, user: TgUser, message: TgMessage, text_or_data: str | re.Pattern[str]
     ) -> dict[str, Any]:
         """A tap on a button of an inline message's current keyboard: no `message` in it."""
         if message.inline_message_id is None:
             raise LookupError(f"not an inline message: {message.describe()}")
+        if message.deleted:
+            raise LookupError(f"{message.describe()} is deleted")
         btn = message.button(text_or_data)
         if "callback_data" not in btn:
             raise LookupError(f"button {btn.get('text')!r} has no callback_data: {btn}")
@@ -137,7 +151,10 @@ class InlineApi(InfoApi):
         )
 
     def callback_query_inline_raw(self, user: TgUser, inline: str, data: str) -> dict[str, Any]:
-        """A tap with any data on an inline message (forged, stale)."""
+        """A tap with any data on an inline message (forged, stale). Its `chat_instance` stands
+        for the chat the message is in, as for a tap on a chat message there."""
+        where = self.inline_messages.get(inline)
+        instance = abs(where.chat.id) if where is not None else abs(hash(inline)) % 10**12
         cq_id = f"{next(_inline_query_ids)}i{user.id}"
         self.callbacks[cq_id] = CallbackRecord(
             id=cq_id,
@@ -152,7 +169,7 @@ class InlineApi(InfoApi):
             "id": cq_id,
             "from": user.api(),
             "inline_message_id": inline,
-            "chat_instance": f"ci{abs(hash(inline)) % 10**12}",
+            "chat_instance": f"ci{instance}",
             "data": data,
         }
 
@@ -182,9 +199,13 @@ class InlineApi(InfoApi):
         ]
 
     def expire_ephemeral(self, chat: TgChat | int, user: TgUser | int) -> None:
-        """The user's ephemeral messages in the chat vanish (they expire)."""
-        for m in self.ephemeral_messages(chat, user):
-            m.deleted = True
+        """The user's ephemeral messages in the chat vanish (they expire): Telegram forgets them
+        too (an edit → MESSAGE_ID_INVALID)."""
+        chat_id = chat if isinstance(chat, int) else chat.id
+        user_id = user if isinstance(user, int) else user.id
+        for (c, _e), m in self.ephemeral.items():
+            if c == chat_id and (m.receiver or {}).get("id") == user_id:
+                m.deleted = True
         self._changed()
 
     # ------------------------------------------------------------------ bot side
@@ -194,12 +215,19 @@ class InlineApi(InfoApi):
     def _flood_check(self, chat: TgChat) -> None:  # FakeTelegram's
         raise NotImplementedError
 
+    def _send_thread(self, chat: TgChat, thread: Any) -> tuple[int | None, bool]:  # FakeTelegram's
+        raise NotImplementedError
+
     def _api_answerInlineQuery(self, params: dict[str, Any]) -> bool:
         qid = str(params.get("inline_query_id"))
         if qid not in self.inline_queries:
             raise ApiError(400, QUERY_INVALID)
         results = params.get("results")
-        self.inline_results[qid] = list(results) if isinstance(results, list) else []
+        answer = [r for r in results if isinstance(r, dict)] if isinstance(results, list) else []
+        ids = [r.get("id") for r in answer]
+        if len(set(ids)) != len(ids):
+            raise ApiError(400, RESULT_ID_DUPLICATE)
+        self.inline_results[qid] = answer
         self.inline_answers.append(params)
         return True
 
@@ -214,16 +242,21 @@ class InlineApi(InfoApi):
     ) -> None:
         """Any edit the bot makes (a chat, an inline or an ephemeral message): "not modified",
         Telegram's limits in the message's chat, the edit and write logs (`lost`: Telegram
-        takes it, its receiver never sees it)."""
+        takes it, its receiver never sees it; Telegram's copy is then `unseen_edit`)."""
         new_markup = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
-        if text == msg.text and raw == msg.raw and new_markup == msg.reply_markup:
+        held = msg.unseen_edit or (msg.text, msg.raw, msg.parse_mode, msg.reply_markup)
+        if text == held[0] and raw == held[1] and new_markup == held[3]:
             raise ApiError(400, NOT_MODIFIED)
         self._flood_check(msg.chat)
         now = self.clock()
         self.edit_log.setdefault(msg.chat.id, []).append(now)
         self.write_log.setdefault(msg.chat.id, []).append(now)
-        if lost or not msg.delivered:
-            return  # the receiver never sees it
+        pm = parse_mode if isinstance(parse_mode, str) else None
+        if lost and msg.delivered:  # the receiver keeps what they saw
+            msg.unseen_edit = (text, raw, pm, new_markup)
+            self._changed()
+            return
+        msg.unseen_edit = None
         if text != msg.text:
             msg.history.append(msg.text)
         msg.text, msg.raw, msg.parse_mode, msg.reply_markup = text, raw, parse_mode, new_markup
@@ -244,6 +277,7 @@ class InlineApi(InfoApi):
         chat = self._writable_chat(params.get("chat_id"))
         if chat.type == "private":
             raise ApiError(400, EPHEMERAL_PRIVATE)
+        thread, in_topic = self._send_thread(chat, params.get("message_thread_id"))
         receiver = self.users.get(int(params.get("receiver_user_id") or 0))
         if receiver is None or receiver.id not in chat.members | chat.admins | {chat.owner}:
             raise ApiError(400, USER_NOT_FOUND)
@@ -273,6 +307,8 @@ class InlineApi(InfoApi):
             ephemeral_id=number,
             receiver=receiver.api(),
             delivered=receiver.id not in self.ephemeral_offline,
+            thread=thread,
+            in_topic=in_topic,
         )
         self.ephemeral[(chat.id, number)] = msg
         self.write_log.setdefault(chat.id, []).append(self.clock())
@@ -296,7 +332,9 @@ class InlineApi(InfoApi):
 
     def _api_editEphemeralMessageReplyMarkup(self, params: dict[str, Any]) -> bool:
         msg = self._ephemeral_target(params)
-        self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        lost = (msg.receiver or {}).get("id") in self.ephemeral_offline
+        text, raw, pm, _markup = msg.unseen_edit or (msg.text, msg.raw, msg.parse_mode, None)
+        self._apply_edit(msg, text, raw, pm, params.get("reply_markup"), lost)
         return True
 
     def _api_deleteEphemeralMessage(self, params: dict[str, Any]) -> bool:

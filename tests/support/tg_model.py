@@ -137,6 +137,9 @@ class TgMessage:
     ephemeral_id: int | None = None
     receiver: dict[str, Any] | None = None
     delivered: bool = True
+    # an edit Telegram took while the receiver was offline (text, raw, parse_mode, markup): they
+    # still see the message as it was; Telegram compares the next edit with this one
+    unseen_edit: tuple[str, str, str | None, dict[str, Any] | None] | None = None
 
     @property
     def chat_id(self) -> int:
@@ -145,7 +148,11 @@ class TgMessage:
     def api(self) -> dict[str, Any]:
         if self.ephemeral_id is not None:  # message_id 0, its own id, its receiver
             out: dict[str, Any] = {"message_id": 0, "ephemeral_message_id": self.ephemeral_id}
+            if self.thread is not None:
+                out["message_thread_id"] = self.thread
             out.update({"from": self.sender, "receiver_user": self.receiver})
+            if self.in_topic:
+                out["is_topic_message"] = True
             out.update({"chat": self.chat.api(), "date": self.date, "text": self.text})
             if self.reply_markup is not None:
                 out["reply_markup"] = self.reply_markup
