@@ -140,15 +140,18 @@ async def send(
     return int(msg["message_id"])
 
 
+def _call(bot: Bot, request: TelegramMethod[T], what: str, retry: bool) -> Awaitable[T]:
+    """The request, its RetryAfter waited out here (`retry`) or raised to the caller (whose
+    coalescer keeps the write waiting for the budget instead)."""
+    return with_retry(lambda: bot(request), what) if retry else bot(request)
+
+
 async def _edited(bot: Bot, request: TelegramMethod[Any], what: str, retry: bool) -> str | None:
-    """Send an edit (RetryAfter waited out when `retry`, else raised): None when the message
-    shows it now ("message is not modified" included), Telegram's words when the message is
-    gone; any other error is raised."""
+    """Send an edit (RetryAfter as in `_call`): None when the message shows it now ("message
+    is not modified" included), Telegram's words when the message is gone; any other error is
+    raised."""
     try:
-        if retry:
-            await with_retry(lambda: bot(request), what)
-        else:
-            await bot(request)
+        await _call(bot, request, what, retry)
     except TelegramBadRequest as err:
         if _is_not_modified(err):
             return None
@@ -227,7 +230,7 @@ async def send_ephemeral(
         callback_query_id=query_id,
     )
     try:
-        msg = await (with_retry(lambda: bot(request), "sendMessage") if retry else bot(request))
+        msg = await _call(bot, request, "sendMessage", retry)
     except (TelegramForbiddenError, TelegramBadRequest) as err:
         log.info("event=ephemeral_refused chat=%s user=%s error=%s", chat_id, user_id, err.message)
         return None
