@@ -232,17 +232,15 @@ class FakeTelegram(InlineApi):
         if params.get("inline_message_id") is not None:  # Telegram answers True, no Message
             return self._edit_inline(params, text_too=True)
         msg = self._edit_target(params)
-        raw = str(params.get("text", ""))
-        pm = params.get("parse_mode")
         # like Telegram: an edit without reply_markup removes the inline keyboard
-        self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
+        self._apply_edit(msg, params, text_too=True)
         return msg.api()
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any]) -> dict[str, Any] | bool:
         if params.get("inline_message_id") is not None:
             return self._edit_inline(params, text_too=False)
         msg = self._edit_target(params)
-        self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        self._apply_edit(msg, params, text_too=False)
         return msg.api()
 
     def _api_deleteMessage(self, params: dict[str, Any]) -> bool:

@@ -237,16 +237,22 @@ class InlineApi(InfoApi):
             raise ApiError(400, MESSAGE_ID_INVALID)
         return msg
 
-    def _apply_edit(
-        self, msg: TgMessage, text: str, raw: str, parse_mode: Any, markup: Any, lost: bool = False
-    ) -> None:
-        """Any edit the bot makes (a chat, an inline or an ephemeral message): "not modified",
-        Telegram's limits in the message's chat, the edit and write logs (`lost`: Telegram
-        takes it, its receiver never sees it; Telegram's copy is then `unseen_edit`)."""
-        new_markup = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
+    def _apply_edit(self, msg: TgMessage, params: dict[str, Any], *, text_too: bool) -> None:
+        """Any edit the bot makes (a chat, an inline or an ephemeral message; `text_too`: the
+        text with the keyboard, else the keyboard alone): "not modified", Telegram's limits in
+        the message's chat, the edit and write logs. An ephemeral message's receiver in
+        `ephemeral_offline` never sees it: Telegram's copy is then `unseen_edit`."""
         held = msg.unseen_edit or (msg.text, msg.raw, msg.parse_mode, msg.reply_markup)
+        if text_too:
+            raw, parse_mode = str(params.get("text", "")), params.get("parse_mode")
+            text = shown_text(raw, parse_mode)
+        else:
+            text, raw, parse_mode = held[:3]
+        markup = params.get("reply_markup")
+        new_markup = markup if isinstance(markup, dict) and markup.get("inline_keyboard") else None
         if text == held[0] and raw == held[1] and new_markup == held[3]:
             raise ApiError(400, NOT_MODIFIED)
+        lost = (msg.receiver or {}).get("id") in self.ephemeral_offline
         self._flood_check(msg.chat)
         now = self.clock()
         self.edit_log.setdefault(msg.chat.id, []).append(now)
@@ -265,12 +271,7 @@ class InlineApi(InfoApi):
         self._changed()
 
     def _edit_inline(self, params: dict[str, Any], *, text_too: bool) -> bool:
-        msg = self._inline_target(params)
-        if text_too:
-            raw, pm = str(params.get("text", "")), params.get("parse_mode")
-            self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"))
-        else:
-            self._apply_edit(msg, msg.text, msg.raw, msg.parse_mode, params.get("reply_markup"))
+        self._apply_edit(self._inline_target(params), params, text_too=text_too)
         return True
 
     def _send_ephemeral(self, params: dict[str, Any]) -> dict[str, Any]:
@@ -324,17 +325,11 @@ class InlineApi(InfoApi):
         return msg
 
     def _api_editEphemeralMessageText(self, params: dict[str, Any]) -> bool:
-        msg = self._ephemeral_target(params)
-        raw, pm = str(params.get("text", "")), params.get("parse_mode")
-        lost = (msg.receiver or {}).get("id") in self.ephemeral_offline
-        self._apply_edit(msg, shown_text(raw, pm), raw, pm, params.get("reply_markup"), lost)
+        self._apply_edit(self._ephemeral_target(params), params, text_too=True)
         return True
 
     def _api_editEphemeralMessageReplyMarkup(self, params: dict[str, Any]) -> bool:
-        msg = self._ephemeral_target(params)
-        lost = (msg.receiver or {}).get("id") in self.ephemeral_offline
-        text, raw, pm, _markup = msg.unseen_edit or (msg.text, msg.raw, msg.parse_mode, None)
-        self._apply_edit(msg, text, raw, pm, params.get("reply_markup"), lost)
+        self._apply_edit(self._ephemeral_target(params), params, text_too=False)
         return True
 
     def _api_deleteEphemeralMessage(self, params: dict[str, Any]) -> bool:
