@@ -171,16 +171,15 @@ class Pings:
             return
         text = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
         beside = places.hand(meta, seat)
-        if isinstance(beside, places.EphemeralMessage):  # the hand is in the group: so is this
-            await self._delete_last(player.user_id, PING, record.id)
-            shown = await self.tg.send_ephemeral(beside.chat, player.user_id, text)
-            if shown is not None:  # (a negative id: an ephemeral message's)
-                await self._remember(player.user_id, PING, record.id, (beside.chat, -shown))
-            return
-        if not isinstance(beside, places.ChatMessage):
+        if not isinstance(beside, places.ChatMessage | places.EphemeralMessage):
             return  # no message to answer (the bot may not write to them)
         await self._delete_last(player.user_id, PING, record.id)
-        sent = await beside.post(self.tg, text, reply=beside.message is not None)
+        sent: places.ChatMessage | tuple[int, int] | None
+        if isinstance(beside, places.EphemeralMessage):  # the hand is in the group: so is this
+            shown = await self.tg.send_ephemeral(beside.chat, player.user_id, text)
+            sent = None if shown is None else (beside.chat, -shown)  # (negative: ephemeral)
+        else:
+            sent = await beside.post(self.tg, text, reply=beside.message is not None)
         if sent is not None:
             await self._remember(player.user_id, PING, record.id, sent)
 
