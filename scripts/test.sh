@@ -1,6 +1,14 @@
 #!/usr/bin/env bash
 # Install everything the tests need on a fresh Debian/Ubuntu machine, then run all checks:
 # ruff check and format, mypy --strict, and the whole pytest suite (rules, bot, real Redis, end-to-end).
+#
+#   bash scripts/test.sh            everything (what .ci/run runs)
+#   bash scripts/test.sh --quick    the edit-test loop: all but the `slow` end-to-end games
+#   bash scripts/test.sh [--quick] ARGS...   extra pytest arguments (tests/e2e, -k name, -x ...)
+#
+# pytest runs in parallel (pytest-xdist), PYTEST_WORKERS processes (default: 4 per core — most
+# end-to-end time is spent waiting on Telegram's pace, not on the CPU); each worker starts its
+# own servers on free loopback ports. PYTEST_WORKERS=0 runs everything in one process.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,5 +41,14 @@ echo "== ruff (lint, format, complexity)"
 .venv/bin/ruff format --check .
 echo "== mypy --strict rules bot tests benchmarks"
 .venv/bin/mypy --strict rules bot tests benchmarks
-echo "== pytest"
-exec .venv/bin/python -m pytest -q -p no:cacheprovider "$@"
+WORKERS=${PYTEST_WORKERS:-$(($(nproc) * 4))}
+SELECT=()
+if [ "${1:-}" = "--quick" ]; then
+    shift
+    SELECT=(-m "not slow")
+    echo "== pytest, quick: the tests marked slow are left out (pytest counts them as deselected)"
+else
+    echo "== pytest"
+fi
+exec .venv/bin/python -m pytest -q -p no:cacheprovider -n "$WORKERS" --maxschedchunk=1 \
+    "${SELECT[@]}" "$@"

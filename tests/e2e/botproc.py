@@ -247,5 +247,12 @@ class BotProcess:
             return ""
         return self.redact(raw.decode("utf-8", errors="replace"))
 
+    def store_is_up(self) -> bool:
+        """No store outage in progress by the bot's log: every `event=store_unavailable` has had
+        its `event=store_back` (the timer loop reaches the store every tick, so an outage ends
+        in the log within about a tick of the store's return). A predicate for `wait_for`."""
+        log = self.log_text()
+        return log.count("event=store_unavailable") == log.count("event=store_back")
+
     def log_tail(self, lines: int = 80) -> str:
         return "\n".join(self.log_text().splitlines()[-lines:])

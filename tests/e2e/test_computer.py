@@ -62,6 +62,7 @@ async def restart_after(
     await emu.wait_for(lambda: version_of(board) != before, what="the board after the restart")
 
 
+@pytest.mark.slow
 async def test_parquet_against_the_computer_with_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
@@ -88,6 +89,7 @@ async def test_parquet_against_the_computer_with_a_restart(
     assert "Traceback" not in bot.log_text()
 
 
+@pytest.mark.slow
 async def test_ryadki_against_the_computer_one_deal_with_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
@@ -115,6 +117,7 @@ async def test_ryadki_against_the_computer_one_deal_with_a_restart(
     assert "Traceback" not in bot.log_text()
 
 
+@pytest.mark.slow
 async def test_group_ryadki_with_two_people_and_a_computer_seat(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

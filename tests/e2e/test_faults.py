@@ -96,6 +96,7 @@ async def start_table(emu: Emulator, group: TgChat, players: list[EmuUser]) -> N
     await emu.wait_message(group, "deal 1/1")
 
 
+@pytest.mark.slow
 async def test_redis_away_and_back_then_a_429_storm(emulator: Emulator, tmp_path: Path) -> None:
     if redis_binary() is None:
         pytest.skip("redis-server is not installed")
@@ -125,12 +126,13 @@ async def test_redis_away_and_back_then_a_429_storm(emulator: Emulator, tmp_path
             os.kill(server.proc.pid, signal.SIGCONT)
         assert said == {UNAVAILABLE}
         assert emu.last_message(group).text == shown  # type: ignore[union-attr]
-        await asyncio.sleep(1.0)
+        await emu.wait_for(bot.store_is_up, 10.0, "the bot to log that Redis is back")
         assert await ryadki_move(emu, group, players)  # resumed by itself
 
         # 2. Redis restarted (its data comes back from the append-only file)
         server.restart()
-        await asyncio.sleep(1.0)
+        await emu.wait_for(server.served_a_client, 10.0, "the bot to reach the new Redis")
+        await emu.wait_for(bot.store_is_up, 10.0, "the bot to log that Redis is back")
         assert await ryadki_move(emu, group, players)
 
         # 3. Telegram refuses the group's edits for about 30 s (10 × retry after 3 s)

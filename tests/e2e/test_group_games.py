@@ -64,6 +64,7 @@ async def ryadki_move(emu: Emulator, group: TgChat, players: list[EmuUser]) -> b
     return True
 
 
+@pytest.mark.slow
 async def test_ryadki_from_newgame_to_the_result_with_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

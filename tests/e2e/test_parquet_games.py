@@ -36,6 +36,7 @@ SHORT_GAME = 37
 THINK, BETWEEN = 1.0, 0.5
 
 
+@pytest.mark.slow
 async def test_a_whole_game_at_the_default_budget(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
@@ -109,6 +110,7 @@ async def test_a_double_tap_leaves_exactly_one_board(
     assert "Traceback" not in bot.log_text()
 
 
+@pytest.mark.slow
 async def test_parquet_to_the_result_with_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
@@ -177,6 +179,7 @@ async def test_two_simultaneous_taps_make_one_move(
     assert "Traceback" not in bot.log_text()
 
 
+@pytest.mark.slow
 async def test_turn_timer_plays_for_absent_players_and_removes_them(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

@@ -42,6 +42,7 @@ def holder(emu: Emulator, players: list[EmuUser]) -> EmuUser | None:
     return None
 
 
+@pytest.mark.slow
 async def test_each_turn_pings_its_player_once_and_the_old_ping_is_gone(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

@@ -27,6 +27,7 @@ pytestmark = pytest.mark.e2e
 HAND = "🃏 Ryadki · “"  # a hand's title (the board's: "🃏 Ryadki · deal …")
 
 
+@pytest.mark.slow
 async def test_an_inline_parquet_game_in_a_chat_of_two_friends(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
@@ -78,6 +79,7 @@ def hand_of(emu: Emulator, user: EmuUser, group: TgChat) -> TgMessage | None:
     return found[-1] if found else None
 
 
+@pytest.mark.slow
 async def test_ryadki_with_a_player_who_never_opened_the_private_chat(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

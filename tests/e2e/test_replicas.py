@@ -131,6 +131,7 @@ def timeouts(emu: Emulator, group: TgChat) -> list[tuple[float, str]]:
     return sorted((at, line) for line, at in seen.items())
 
 
+@pytest.mark.slow
 async def test_two_replicas_behind_nginx_lose_nothing_and_double_nothing(
     emulator: Emulator, redis_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> None:

@@ -77,6 +77,7 @@ async def play_card(emu: Emulator, user: EmuUser) -> None:
     )
 
 
+@pytest.mark.slow
 async def test_a_whole_four_player_game_at_the_default_budget(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

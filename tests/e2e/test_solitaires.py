@@ -16,6 +16,7 @@ from tests.e2e.solo_player import finished, hinted_move, new_raspad, tap_and_see
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.slow
 async def test_play_raspad_and_kosa_across_a_restart(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

@@ -19,6 +19,7 @@ MOVES = 6
 REMINDER_WAIT = 45.0
 
 
+@pytest.mark.slow
 async def test_parquet_in_one_topic_while_a_ryadki_lobby_waits_in_another(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:

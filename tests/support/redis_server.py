@@ -41,6 +41,13 @@ class RedisServer:
         stop_process(self.proc)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
+    def served_a_client(self) -> bool:
+        """Some client other than this probe has sent a command since the server started (after
+        a `restart`: a client has reconnected)."""
+        listing = _ask(self.port, b"CLIENT LIST").decode(errors="replace")
+        commands = [part[4:] for part in listing.split() if part.startswith("cmd=")]
+        return any(cmd not in ("client|list", "NULL") for cmd in commands)
+
 
 def redis_binary() -> str | None:
     return os.environ.get("REDIS_SERVER_BIN") or shutil.which("redis-server")

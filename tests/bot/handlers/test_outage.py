@@ -18,6 +18,7 @@ from bot.storage.redis_store import RedisStore
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.redis_server import RedisServer, redis_binary, start_redis
 from tests.support.solitaire_driver import Harness, current, start_game
+from tests.support.virtual_time import VirtualClock
 
 UNAVAILABLE_EN = "The game is briefly unavailable — your move was not made. Try again in a moment."
 UNAVAILABLE_RU = "Игра ненадолго недоступна — ход не сделан. Попробуйте ещё раз через минуту."
@@ -73,6 +74,10 @@ async def test_a_paused_redis_gets_a_clear_answer_and_play_resumes(
             break
     assert move is not None, board.describe()
     shown = current(h, board).text
+    # the store's outage clock (when it may try Redis again) is the test's: no real wait for it
+    assert isinstance(h.store, RedisStore)
+    clock = VirtualClock(time.monotonic())
+    h.store.health.clock = clock
     caplog.set_level(logging.INFO)
     with_signal(server, signal.SIGSTOP)
     try:
@@ -88,7 +93,7 @@ async def test_a_paused_redis_gets_a_clear_answer_and_play_resumes(
         assert h.last(ann).text == COMMAND_EN
     finally:
         with_signal(server, signal.SIGCONT)
-    await asyncio.sleep(0.6)  # the store tries again at most half a second after a failure
+    clock.advance(0.6)  # the store tries again at most half a second after a failure
     await h.tap(ann, current(h, board), move.pack())
     assert current(h, board).text != shown  # the move was made
     warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]

@@ -13,6 +13,7 @@ import pytest
 
 from bot.storage.redis_store import RedisStore
 from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, gate_for, order_key
+from tests.support.waiting import until
 
 Factory = Callable[..., UpdateGate]
 
@@ -88,7 +89,7 @@ async def test_the_same_update_on_two_replicas_at_once_is_handled_once(
         calls.append("b")
 
     first = asyncio.create_task(a.run("c9", 500, slow))
-    await asyncio.sleep(0.05)
+    await until(lambda: calls == ["a"], "the first replica to start the update")
     second = asyncio.create_task(b.run("c9", 500, fast))  # Telegram's retry, other replica
     await asyncio.sleep(0.1)
     assert not second.done()  # waits for the chat
@@ -117,7 +118,7 @@ async def test_one_chat_in_order_across_replicas_other_chats_meanwhile(
         log.append("other chat")
 
     one = asyncio.create_task(a.run("c5", 1, first))
-    await asyncio.sleep(0.05)
+    await until(lambda: log == ["1 starts"], "the first update to start")
     two = asyncio.create_task(b.run("c5", 2, second))
     assert await b.run("c6", 3, elsewhere) == "handled"  # not held up by chat c5
     await asyncio.sleep(0.1)
@@ -155,7 +156,7 @@ async def test_a_slow_handler_keeps_its_chat(replicas: Factory) -> None:
         log.append("next")
 
     one = asyncio.create_task(a.run("c4", 10, slow))
-    await asyncio.sleep(0.05)
+    await until(lambda: log == ["slow starts"], "the slow update to start")
     await b.run("c4", 11, next_one)
     await one
     assert log == ["slow starts", "slow ends", "next"]
