@@ -19,6 +19,7 @@ from bot.wire.flood import EditCoalescer
 from tests.support.recording import TgMessage, TgUser
 from tests.support.solitaire_driver import Harness, current, start_game
 from tests.support.virtual_time import VirtualClock
+from tests.support.waiting import until
 
 SEED = 20240607
 
@@ -28,15 +29,6 @@ Tap = Callable[[TgMessage], Coroutine[Any, Any, None]]
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solitaire, "fresh_seed", lambda: SEED)
-
-
-async def until(condition: Callable[[], bool], what: str) -> None:
-    """Let the handlers run until `condition` holds (a bounded number of event-loop turns)."""
-    for _ in range(1000):
-        if condition():
-            return
-        await asyncio.sleep(0)
-    raise AssertionError(f"never: {what}")
 
 
 async def two_quick_taps(
