@@ -7,7 +7,7 @@ import time
 from collections.abc import Callable
 from datetime import date
 
-from bot.registry import kinds, spec
+from bot.registry import is_solitaire, kinds, spec
 from bot.render.stats import DailyGame, Rated
 from bot.stats.boards import Board, BoardPage, week_of
 from bot.stats.daily import day_number, utc_day
@@ -108,15 +108,27 @@ class Players:
         their day streak."""
         number, day = self.today()
         history = await self.store.history(user_id)
+        playing = await self._playing_today(user_id, number)
         games = []
         for kind in kinds("solitaire"):
             played = [h for h in history if h.kind == kind and h.daily == number]
             # newest first: the last one is the day's first (the ranked) attempt
             result = await self.store.load_result(played[-1].game_id) if played else None
             place = await self.day_place(result) if result is not None else None
-            games.append(DailyGame(kind, result, place))
+            games.append(DailyGame(kind, result, place, kind in playing))
         streak = (await self.store.user_stats(user_id)).day
         return number, date.fromisoformat(day).strftime("%d.%m.%Y"), games, streak
+
+    async def _playing_today(self, user_id: int, number: int) -> set[str]:
+        """The solitaires whose ranked attempt at deal of the day `number` the user is playing."""
+        out: set[str] = set()
+        for game_id in await self.store.user_games(user_id):
+            record = await self.store.load(game_id)
+            if record is None or record.finished or not is_solitaire(record.kind):
+                continue
+            if record.solo.daily == number and record.solo.ranked:
+                out.add(record.kind)
+        return out
 
     def daily_board(self, kind: str) -> Board:
         number, _ = self.today()

@@ -278,10 +278,11 @@ def half_move(
 ) -> str:
     """The toast after the first tap of a move in a group (the board is not edited for it):
     a card (or a board card to move) waits for its cell, or a cell for its card."""
-    if source is not None and target is None:
+    if source is not None and target is None:  # the picked card's own cells, not every ✅
+        cells = ", ".join(sorted((cell_name(c) for c in targets(legal, source)), key=_cell_order))
         if source.isdigit():
-            return _("pq-half-move", card=_on_board(view, source, _))
-        return _("pq-half-card", card=face(source, _))
+            return _("pq-half-move", card=_on_board(view, source, _), cells=cells)
+        return _("pq-half-card", card=face(source, _), cells=cells)
     fits = move_sources(legal, target)
     hand = [face(c, _) for c in sorted_hand([s for s in fits if not s.isdigit()])]
     cards = ", ".join(hand + [_on_board(view, s, _) for s in sorted(fits) if s.isdigit()])

@@ -94,9 +94,10 @@ def table_text(
             w=NAME_WIDTH + 1,
         ).rstrip()
     ]
+    on_turn = None if st["over"] or abandoned else view["turn"]  # an ended table has no turn
     for seat, name in enumerate(names):
         active = view["active"][seat]
-        mark = TURN_MARK if view["turn"] == seat else ("·" if active else "✗")
+        mark = TURN_MARK if on_turn == seat else ("·" if active else "✗")
         hand = str(view["hands"][seat]) if active else "—"
         label = short(name)
         pad = " " * max(0, NAME_WIDTH - width(label))

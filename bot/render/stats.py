@@ -249,11 +249,13 @@ def group_top_text(
 
 @dataclass(frozen=True)
 class DailyGame:
-    """A user's standing on today's deal of one game: their result (None: not played yet)."""
+    """A user's standing on today's deal of one game: their result (None: not over yet, or
+    not played: `playing` says the ranked attempt is under way)."""
 
     kind: str
     result: GameResult | None
     place: tuple[int, int] | None = None  # (rank, players) on the day's board
+    playing: bool = False
 
 
 def _result_text(result: GameResult, _: Translator) -> str:
@@ -271,8 +273,9 @@ def daily_screen(
     for g in games:
         name = game_name(g.kind, _)
         if g.result is None:
-            lines.append(_("daily-open", game=name))
-            rows.append([button(_("btn-daily-play", game=name), menu_data(f"dplay:{g.kind}"))])
+            lines.append(_("daily-playing" if g.playing else "daily-open", game=name))
+            label = "btn-daily-continue" if g.playing else "btn-daily-play"
+            rows.append([button(_(label, game=name), menu_data(f"dplay:{g.kind}"))])
         else:
             lines.append(
                 _(

@@ -4,17 +4,22 @@ without editing the group's board for the first tap.
 Telegram lets a bot write about 20 times a minute in a group, edits included, so a move must
 cost one edit of the board, not two. The board marks every cell something fits (✅, before any
 pick), and the first tap — a card, or a marked cell — is answered to that player alone, in the
-tap's own toast (a callback answer spends nothing of the group's budget): "8♥: now tap a ✅ cell
-for it", or "Fits here: 8♥, 10♥". The second tap completes the move. Either order works; a
-second tap that does not fit the first says what fits there and keeps the cell.
+tap's own toast (a callback answer spends nothing of the group's budget): "8♥ → ✅ c4, e4. Tap
+one of these cells." (the picked card's own cells), or "These fit here: 8♥, 10♥. Now tap the
+card." The second tap completes the move. Either order works; a second tap that does not fit
+the first says what fits there and keeps the cell.
 
 The first tap is kept in the store for the player (the user setting `half`, one per player:
 any process may take the second tap), tied to the game and the board's version, so a tap of
-an older board never completes a move. A private game against the computer shows its pick on
-the board instead (its chat has no group budget): a card tapped first is picked there.
+an older board never completes a move; with its time, since a player choosing the second tap
+is playing (their turn's reminder waits: `first_tap_at`). A private game against the computer
+shows its pick on the board instead (its chat has no group budget): a card tapped first is
+picked there.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from bot.games.refusal import Notice, Refused
 from bot.games.screens import screens
@@ -25,13 +30,15 @@ from bot.registry import spec
 from bot.storage import GameRecord, Store
 from rules.notation import move_sources, move_targets
 
-HALF = "half"  # the user setting that holds the first tap: "<game>:<version>:<source>:<target>"
+# the user setting that holds the first tap: "<game>:<version>:<source>:<target>:<time>"
+HALF = "half"
 
 
 class HalfMoves:
-    def __init__(self, store: Store, play: PlayService) -> None:
+    def __init__(self, store: Store, play: PlayService, clock: Callable[[], float]) -> None:
         self.store = store
         self.play = play
+        self.clock = clock
 
     async def tap(
         self,
@@ -67,23 +74,34 @@ class HalfMoves:
             return None
         missed = kept_source if kept_target is not None else None
         keep = (None, kept_target) if kept_target is not None else (kept_source, None)
-        await self.store.set_setting(user_id, HALF, _encode(record.id, version, *keep))
+        kept = _encode(record.id, version, keep[0], keep[1], self.clock())
+        await self.store.set_setting(user_id, HALF, kept)
         half = screens(record.kind).half_move
         if half is None:
             raise Refused("grp-stale")
         said = half(public_view(record), legal, missed or keep[0], keep[1], translator(lang))
         return Notice("half-move", text=said)
 
+    async def first_tap_at(self, record: GameRecord, user_id: int) -> float | None:
+        """When the player made the first tap of a move on the board as `record` is (None: they
+        have not)."""
+        parts = await self._parts(record, user_id, record.version)
+        return float(parts[4]) if parts is not None and len(parts) == 5 else None
+
     async def _kept(
         self, record: GameRecord, user_id: int, version: int
     ) -> tuple[str | None, str | None]:
         """The player's first tap on this version of this game's board, if any."""
-        kept = await self.store.get_setting(user_id, HALF) or ""
-        parts = kept.split(":")
-        if len(parts) != 4 or parts[0] != record.id or parts[1] != str(version):
-            return None, None
-        return parts[2] or None, parts[3] or None
+        parts = await self._parts(record, user_id, version)
+        return (None, None) if parts is None else (parts[2] or None, parts[3] or None)
+
+    async def _parts(self, record: GameRecord, user_id: int, version: int) -> list[str] | None:
+        parts = (await self.store.get_setting(user_id, HALF) or "").split(":")
+        # (four parts: kept by a version of the bot before the time was)
+        if len(parts) not in (4, 5) or parts[0] != record.id or parts[1] != str(version):
+            return None
+        return parts
 
 
-def _encode(gid: str, version: int, source: str | None, target: str | None) -> str:
-    return f"{gid}:{version}:{source or ''}:{target or ''}"
+def _encode(gid: str, version: int, source: str | None, target: str | None, at: float) -> str:
+    return f"{gid}:{version}:{source or ''}:{target or ''}:{at:.3f}"

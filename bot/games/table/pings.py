@@ -24,10 +24,11 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
   against the computer, never to a player who turned pings off in /settings (`pings` = "off").
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
   loses the compare-and-set first). Sent in the background, so a tap's answer never waits.
-- Where the last ping is: the setting `ping` of the chat it went to (the player's own chat;
-  the group's is `ping` too, or `ping:<topic>` for a game in a forum topic, so games in two
-  topics of one group keep their own): "<game>:<chat>:<message>", so a new ping replaces it
-  and the game's end removes it.
+- Where the last pings are: the setting `ping` of the chat they went to (the player's own
+  chat; the group's is `ping` too, or `ping:<topic>` for a game in a forum topic) holds the
+  last ping of each game, "<game>:<chat>:<message>" joined by ",": a game's new ping replaces
+  that game's last one and its end removes it, and another game's ping in the same chat is
+  left alone (a player in two games keeps the ping of each).
 - The text is the game's `ping-<game>` (arguments: `group`, the group's title, and `name`, a
   mention of the player).
 """
@@ -38,7 +39,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
 from bot.games import places
@@ -76,6 +77,8 @@ class Pings:
         self.held = held  # seconds until the group's board shows a record (None: it does)
         self._tasks: set[asyncio.Task[None]] = set()
         self.background = True  # False: pinged before turn_passed returns (tests)
+        # when a player made the first tap of a two-tap move on the board as it is (None: not)
+        self.first_tap_at: Callable[[GameRecord, int], Awaitable[float | None]] = _never
         self.enabled = settings.turn_pings
 
     async def turn_passed(self, record: GameRecord, before: int | None) -> None:
@@ -119,9 +122,11 @@ class Pings:
             return  # the turn has moved on
         held = None if self._private(record) else self.held(record)
         if held is not None:  # the board does not show the turn yet: it waits from when it does
-            later = now + held + self.settings.turn_reminder_seconds
-            await self.store.schedule(key, later)
-            self.wake(later)
+            await self._later(key, now + held)
+            return
+        tapped = await self.first_tap_at(record, record.table.players[int(seat)].user_id)
+        if tapped is not None and now - tapped < self.settings.turn_reminder_seconds:
+            await self._later(key, tapped)  # they have picked a card and are choosing its cell
             return
         try:
             if self._private(record):
@@ -130,6 +135,12 @@ class Pings:
                 await self._remind(record, int(seat))
         except (Undeliverable, RetryLater, ChatMoved) as err:
             log.info("event=ping_failed game=%s error=%s", record.id, err)
+
+    async def _later(self, key: str, since: float) -> None:
+        """The reminder waits its whole delay again, from `since`."""
+        later = since + self.settings.turn_reminder_seconds
+        await self.store.schedule(key, later)
+        self.wake(later)
 
     async def drain(self) -> None:
         """Wait for the pings on their way (tests, shutdown)."""
@@ -210,22 +221,25 @@ class Pings:
         self, owner: int, slot: str, gid: str, sent: places.ChatMessage | tuple[int, int]
     ) -> None:
         chat, message = sent if isinstance(sent, tuple) else (sent.chat, sent.message)
-        await self.store.set_setting(owner, slot, f"{gid}:{chat}:{message}")
+        kept = _last_pings(await self.store.get_setting(owner, slot))
+        kept.pop(gid, None)
+        kept[gid] = f"{chat}:{message}"  # the newest last: the oldest go past KEPT_PINGS
+        entries = [f"{g}:{where}" for g, where in kept.items()][-KEPT_PINGS:]
+        await self.store.set_setting(owner, slot, ",".join(entries))
 
-    async def _delete_last(self, owner: int, slot: str, gid: str | None = None) -> None:
-        """Delete the owner's last ping (of game `gid` only, when given)."""
-        last = await self.store.get_setting(owner, slot)
-        if not last:
+    async def _delete_last(self, owner: int, slot: str, gid: str) -> None:
+        """Delete the owner's last ping of game `gid` (other games' pings stay)."""
+        kept = _last_pings(await self.store.get_setting(owner, slot))
+        where = kept.pop(gid, None)
+        if where is None:
             return
-        game, chat, msg = last.split(":")
-        if gid is not None and game != gid and owner < 0:
-            return  # a group's ping of another game: that game clears it
+        chat, msg = (int(x) for x in where.split(":"))
         with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-            if int(msg) < 0:  # shown in a group to the owner alone (an ephemeral message)
-                await self.tg.delete_ephemeral(int(chat), owner, -int(msg))
+            if msg < 0:  # shown in a group to the owner alone (an ephemeral message)
+                await self.tg.delete_ephemeral(chat, owner, -msg)
             else:
-                await self.tg.delete(int(chat), int(msg))
-        await self.store.set_setting(owner, slot, "")
+                await self.tg.delete(chat, msg)
+        await self.store.set_setting(owner, slot, ",".join(f"{g}:{w}" for g, w in kept.items()))
 
     async def _clear(self, record: GameRecord) -> None:
         """The game is over: its pings go (the board says who won)."""
@@ -234,9 +248,24 @@ class Pings:
         if not self._private(record) and meta.group is not None:
             owners.append((meta.group, self._group_slot(record)))
         for owner, slot in owners:
-            last = await self.store.get_setting(owner, slot)
-            if last and last.split(":")[0] == record.id:
-                await self._delete_last(owner, slot)
+            await self._delete_last(owner, slot, record.id)
+
+
+async def _never(record: GameRecord, user_id: int) -> float | None:
+    return None
+
+
+KEPT_PINGS = 8  # games whose last ping a chat's setting remembers (older ones stay unremoved)
+
+
+def _last_pings(value: str | None) -> dict[str, str]:
+    """The setting's last ping of each game: game id → "<chat>:<message>", oldest first."""
+    out: dict[str, str] = {}
+    for entry in (value or "").split(","):
+        if entry.count(":") == 2:
+            gid, where = entry.split(":", 1)
+            out[gid] = where
+    return out
 
 
 def _due(record: GameRecord) -> str:

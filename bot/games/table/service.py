@@ -113,7 +113,8 @@ class TableService:
         self.rematches = Rematches(
             self.records, self.publisher, self.lobbies, self.play, self.private, self.inline
         )
-        self.halves = HalfMoves(store, self.play)
+        self.halves = HalfMoves(store, self.play, clock)
+        self.pings.first_tap_at = self.halves.first_tap_at  # a player mid-move is playing
         self.router = TapRouter(
             self.lobbies, self.play, self.halves, self.rematches, self.publisher
         )

@@ -176,8 +176,8 @@ ry-ev-deal-piles = Piles: { $list }
 grp-migrated = ♻️ The group became a supergroup — the game continues here.
 
 # the first tap of a move in a group, answered to the player alone (the board waits for the move)
-pq-half-card = { $card }: now tap a ✅ cell for it.
-pq-half-move = Moving { $card }: now tap its new ✅ cell.
+pq-half-card = { $card } → ✅ { $cells }. Tap one of these cells.
+pq-half-move = Moving { $card } → ✅ { $cells }. Tap its new cell.
 pq-half-cell = { $n ->
     [one] This fits here:
    *[other] These fit here:

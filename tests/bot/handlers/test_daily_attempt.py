@@ -164,3 +164,22 @@ async def test_play_tapped_twice_at_once_gives_one_ranked_game(
     assert "1. Alice" in await day_board(w, w.alice)
     await w.say(w.alice, None, "/start")
     assert not last(w, w.alice).has_button(re.compile("Kosa.*continue"))
+
+
+async def test_an_attempt_under_way_is_shown_as_such_and_brought_back(any_world: World) -> None:
+    """/daily during the day's ranked attempt says it is under way (not "not played yet"), and
+    its button brings that game back; once it is over, the result is shown."""
+    w = today(any_world)
+    first = await daily(w, w.alice)
+    await w.tap(w.alice, first, KOSA)
+    assert "Braid" in w.session.message(first.chat.id, first.message_id).text
+    screen = await daily(w, w.alice)
+    assert "Kosa: your ranked attempt is under way" in screen.text, screen.text
+    assert "Kosa: not played yet" not in screen.text
+    await w.tap(w.alice, screen, "▶️ 🪢 Kosa: go on")
+    back = w.session.message(screen.chat.id, screen.message_id)
+    assert "Braid" in back.text, back.describe()
+    assert len(await w.store.user_games(w.alice.id)) == 1  # that game, not a second one
+    await give_up(w, w.alice, back)
+    done = await daily(w, w.alice)
+    assert "Kosa: played" in done.text and "under way" not in done.text, done.text

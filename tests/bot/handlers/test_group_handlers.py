@@ -10,6 +10,7 @@ import re
 import pytest
 
 import rules
+from bot.render.common import cell_name
 from rules.notation import parquet_targets
 from tests.support import parquet_taps
 from tests.support.recording import TgUser
@@ -272,10 +273,12 @@ async def test_parquet_to_the_result(world: World) -> None:
         assert "not your turn" in w.last_alert(other)
         writes, shown = len(w.tg.calls), board.text
         await w.tap_data(user, board, pick_data)
-        # the pick is said to the player alone: the group's board is not touched
-        assert "now tap a ✅ cell" in w.last_alert(user) or "new ✅ cell" in w.last_alert(user)
-        assert [c.method for c in w.tg.calls[writes:]] == ["answerCallbackQuery"]
+        # the pick is said to the player alone, naming the picked card's own cells (the board
+        # marks every cell some card fits): the group's board is not touched
         cells = parquet_targets(mod.legal_moves(state, seat), parquet_taps.halves(move)[0])
+        named = w.last_alert(user).split("✅ ", 1)[1].split(".")[0].split(", ")
+        assert sorted(named) == sorted(cell_name(c) for c in cells), w.last_alert(user)
+        assert [c.method for c in w.tg.calls[writes:]] == ["answerCallbackQuery"]
         one_cell += len(cells) == 1
         await w.tap_data(user, board, cell_data)
         assert w.board().message_id == board.message_id and w.board().text != shown

@@ -149,3 +149,64 @@ async def test_parquet_no_reminder_for_a_player_who_turned_them_off(any_world: W
         assert await parquet_move(w)
     assert sent_pings(w, w.bob.id) == 0 and sent_pings(w, w.group.id) == 0
     assert sent_pings(w, w.alice.id) == 2  # Alice, who did not, was reminded of her turns
+
+
+async def test_a_player_in_two_games_keeps_the_ping_of_each(any_world: World) -> None:
+    """A Ryadki ping and a Parquet reminder in one private chat: the reminder of one game
+    leaves the other game's ping where it is."""
+    w = any_world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)  # in Card Club
+    await w.drain()
+    holder = turn_holder(w, players)
+    while holder not in (w.alice, w.bob):  # the Ryadki turn comes to one of the two
+        assert await play_ryadki_turn(w, players)
+        await w.drain()
+        holder = turn_holder(w, players)
+    if not pings(w, holder):  # they moved just now: the waiting turn is reminded
+        await w.remind()
+    before = [m.text for m in pings(w, holder)]
+    assert len(before) == 1 and "Ryadki" in before[0], before
+    w.group = w.tg.add_group("Chess Club", owner=w.alice, members=[w.bob])
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    while await mover_of(w) != holder:
+        assert await parquet_move(w)
+    await w.remind()  # the Parquet turn waits: reminded in the private chat
+    alive = [m.text for m in pings(w, holder)]
+    assert len(alive) == 2, alive
+    assert any("Ryadki" in t for t in alive) and any("Parquet" in t for t in alive), alive
+
+
+async def test_a_player_choosing_a_cell_is_not_reminded_until_they_wait(any_world: World) -> None:
+    """A Parquet card picked (the first tap) is a player at work: the turn's reminder waits its
+    whole delay again from the pick, and comes only if the move is not finished by then."""
+    w = any_world
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    for _ in range(2):
+        assert await parquet_move(w)
+    mover = await mover_of(w)
+    delay = w.settings.turn_reminder_seconds
+    w.clock.advance(delay - 5)  # they look at the board a while, then pick a card
+    gid = await w.store.get_chat_game(w.group.id)
+    game = await w.store.load(gid or "")
+    assert game is not None
+    mod = rules.GAMES["parquet"]
+    state = mod.from_json(game.state)
+    move = mod.suggest(state, mod.turn(state) or 0, 1)
+    pick, cell = parquet_taps.taps(game.id, game.version, move)
+    await w.tap_data(mover, w.board(), pick)
+    sent = sent_pings(w, mover.id) + sent_pings(w, w.group.id)
+
+    async def tick(seconds: float) -> None:
+        w.clock.advance(seconds)
+        await w.svc.timers.tick_once()
+        await w.drain()
+
+    await tick(6)  # the turn's reminder is due, but they are choosing the cell
+    assert sent_pings(w, mover.id) + sent_pings(w, w.group.id) == sent
+    await tick(delay)  # the pick waits too long: reminded now
+    assert sent_pings(w, mover.id) + sent_pings(w, w.group.id) == sent + 1
+    await w.tap_data(mover, w.board(), cell)  # the move is made all the same
+    assert await mover_of(w) != mover

@@ -138,6 +138,25 @@ def test_a_finished_ryadki_table_names_the_winner_once() -> None:
     assert text.count("🏆") == 1 and text.count("Winner") == 1, text
 
 
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_a_table_that_ended_early_marks_nobody_on_turn(lang: str) -> None:
+    """The last person left: the table ends with a computer seat to play; its row keeps no ▸."""
+    _ = translator(lang)
+    mod = rules.GAMES["ryadki"]
+    state = mod.new_game({"players": 3, "deals": 1}, seed=5)
+    for _move in range(4):
+        turn = mover(mod, state)
+        state = mod.apply(state, mod.suggest(state, turn, 1), turn)
+    view = ryadki_view(mod.view(state, -1))
+    names = ["Ann", "Ben", "🤖 Ada"]
+    assert view["turn"] is not None
+    on_turn = R.TURN_MARK + names[view["turn"]]
+    playing = R.table_text(view, names, view["events"], _)
+    assert any(line.startswith(on_turn) for line in playing.splitlines()), playing
+    ended = R.table_text(view, names, view["events"], _, why="abandoned")
+    assert not any(line.startswith(on_turn) for line in ended.splitlines()), ended
+
+
 def test_ryadki_hand_marks_playable_cards_on_the_players_turn_only() -> None:
     _ = translator("en")
     mod = rules.GAMES["ryadki"]
@@ -191,6 +210,27 @@ def test_parquet_board_is_drawn_once_and_the_prompt_names_the_cells(lang: str) -
     assert face(pick, _) in prompt and all(cell_name(c) in prompt for c in cells), prompt
     # the hands and the last move stay in the text
     assert "Ann" in text and "Ben" in text and "▸" in text
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_the_toast_after_a_pick_names_that_cards_cells_only(lang: str) -> None:
+    """In a group the board marks every cell some card fits; the picked card's toast names its
+    own cells (the player need not guess which ✅ is theirs)."""
+    _ = translator(lang)
+    mod, state = parquet_midgame(12)
+    view = parquet_view(mod.view(state, 0))
+    legal = mod.legal_moves(state, mover(mod, state))
+    every = {m.split("@")[1] for m in legal if "@" in m}
+    fewer = 0  # picks whose cells are fewer than the board's ✅
+    for pick in sorted({m.split("@")[0] for m in legal if "@" in m}):
+        own = sorted(m.split("@")[1] for m in legal if m.startswith(pick + "@"))
+        toast = P.half_move(view, legal, pick, None, _)
+        named = toast.split("✅ ", 1)[1].split(".")[0].split(", ")
+        assert toast.startswith(face(pick, _)), toast
+        assert sorted(named) == sorted(cell_name(c) for c in own), toast
+        assert len(toast) <= 200, toast  # a callback answer's limit
+        fewer += len(own) < len(every)
+    assert fewer  # so naming the cells says more than the board does
 
 
 def hand_rows(kb: Keyboard) -> list[list[Button]]:
