@@ -76,6 +76,14 @@ class ChatMessage:
         sent = await tg.send(self.chat, text, markup, reply_to=reply_to, thread=self.thread)
         return None if sent is None else dataclasses.replace(self, message=sent)
 
+    @property
+    def link(self) -> str | None:
+        """A t.me link that opens this message for the chat's members: a supergroup's messages
+        have one (a basic group's and a private chat's do not)."""
+        if self.message is None or self.chat > SUPERGROUP_IDS:
+            return None
+        return f"https://t.me/c/{-self.chat - 1_000_000_000_000}/{self.message}"
+
     def moved_to(self, chat: int) -> ChatMessage:
         """In the supergroup a group became (a basic group has no topics; no message yet)."""
         return ChatMessage(chat, None, self.thread, self.tag)
@@ -113,6 +121,10 @@ class InlineMessage:
         self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
     ) -> InlineMessage | None:
         return None  # an inline message's chat takes nothing from the bot
+
+    @property
+    def link(self) -> str | None:
+        return None  # the bot never learns the chat an inline message is in
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,8 +170,14 @@ class EphemeralMessage:
     ) -> EphemeralMessage | None:
         return None
 
+    @property
+    def link(self) -> str | None:
+        return None  # seen by one member only: no link leads to it
+
 
 Place = ChatMessage | InlineMessage | EphemeralMessage  # every kind of place
+
+SUPERGROUP_IDS = -1_000_000_000_000  # a supergroup's chat id is -100… (at most this)
 
 INLINE_BUDGETS = 1 << 61  # inline messages' budget keys: above every chat and user id
 

@@ -6,17 +6,28 @@ from __future__ import annotations
 from bot.i18n import translator
 from bot.registry import spec
 from bot.render.common import esc
+from bot.wire.keyboard import Button, Keyboard
 
 
 def mention(user_id: int, name: str) -> str:
     return f'<a href="tg://user?id={user_id}">{esc(name)}</a>'
 
 
-def ping(kind: str, lang: str, group_title: str | None, user_id: int, name: str) -> str:
-    """`ping-<game>`: the player's turn (arguments `group` and `name`, a mention)."""
-    return translator(lang)(
-        f"ping-{kind}", group=esc(group_title or ""), name=mention(user_id, name)
-    )
+def ping(
+    kind: str, lang: str, where: str, user_id: int, name: str, *, in_group: bool = False
+) -> str:
+    """The player's turn: `ping-<game>` in their private chat (or to them alone), naming
+    `where` the game is (the group's title); `ping-<game>-group` in the group itself, which
+    mentions them (arguments `group`, `name`)."""
+    key = f"ping-{kind}-group" if in_group else f"ping-{kind}"
+    return translator(lang)(key, group=esc(where), name=mention(user_id, name))
+
+
+def to_board(lang: str, link: str | None) -> Keyboard | None:
+    """A ping's one button: the board, where a link can lead there."""
+    if link is None:
+        return None
+    return Keyboard([[Button(translator(lang)("btn-to-board"), url=link)]])
 
 
 def welcome(kind: str, lang: str, group_title: str | None) -> str:

@@ -158,7 +158,7 @@ async def parquet_move(
     await pause(style.think)
     if card_first:
         said = await tap(emu, mover, board, style.choose(ui_buttons(board, "pick")), style)
-        assert "now tap" in said, said
+        assert "→ ✅" in said, said  # the toast names the picked card's cells
         unchanged(said)
         await pause(style.between)
         said = await tap(emu, mover, board, style.choose(ui_buttons(board, "to")), style)

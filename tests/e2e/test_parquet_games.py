@@ -81,7 +81,7 @@ async def test_a_double_tap_leaves_exactly_one_board(
     card = str(ui_buttons(board, "pick")[0]["callback_data"])
     taps = [first.tap_data(board, card) for _ in range(2)]
     said = [str((await emu.wait_answer(cq)).get("text", "")) for cq in taps]
-    assert all("now tap" in s for s in said) and board.text == shown, said
+    assert all("→ ✅" in s for s in said) and board.text == shown, said
     cell = ui_buttons(board, "to")[0]  # the first card fits any cell of the inner cross
     taps = [first.tap_data(board, str(cell["callback_data"])) for _ in range(2)]
     said = [str((await emu.wait_answer(cq)).get("text", "")) for cq in taps]
@@ -166,7 +166,7 @@ async def test_two_simultaneous_taps_make_one_move(
     said = await emu.wait_answer(
         mover.tap_data(board, ui_buttons(board, "pick")[0]["callback_data"])
     )
-    assert "now tap" in str(said.get("text")) and board.text == shown
+    assert "→ ✅" in str(said.get("text")) and board.text == shown
     cells = [str(b["callback_data"]) for b in ui_buttons(board, "to")]
     assert len(cells) >= 2, board.describe()  # the first card fits any inner cross cell
     one = mover.tap_data(board, cells[0])

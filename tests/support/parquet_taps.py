@@ -4,6 +4,9 @@ first tap does not change (the group's budget is spent on the move only)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from bot.render.common import cell_name
 from bot.wire import callbacks
 
 
@@ -20,3 +23,13 @@ def taps(gid: str, version: int, move: str) -> tuple[str, str]:
         callbacks.game_data(gid, version, f"~pick:{src}"),
         callbacks.game_data(gid, version, f"~to:{dst}"),
     )
+
+
+def toast_cells(toast: str) -> list[str]:
+    """The cells the toast after a pick names (`K♠ → ✅ c4, e4. Tap…` → ["c4", "e4"]), sorted."""
+    return sorted(toast.split("✅ ", 1)[1].split(".", maxsplit=1)[0].split(", "))
+
+
+def cell_names(cells: Iterable[str]) -> list[str]:
+    """Cells `"24"` as players read them (`"d2"`), sorted."""
+    return sorted(map(cell_name, cells))

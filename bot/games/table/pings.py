@@ -29,8 +29,12 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
   last ping of each game, "<game>:<chat>:<message>" joined by ",": a game's new ping replaces
   that game's last one and its end removes it, and another game's ping in the same chat is
   left alone (a player in two games keeps the ping of each).
-- The text is the game's `ping-<game>` (arguments: `group`, the group's title, and `name`, a
-  mention of the player).
+- The text is the game's `ping-<game>`, which names where the game is (`group`: the group's
+  title; for a game in an inline message, its players), with a button to the board where a
+  link can lead there (a supergroup's message); in the group itself `ping-<game>-group`,
+  which mentions the player (`name`), a reply to the board.
+- A ping whose turn has passed is deleted (the player moved, or was played for): a ping in a
+  chat always asks for a move that is still to be made.
 """
 
 from __future__ import annotations
@@ -39,7 +43,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 from bot.config import Settings
 from bot.games import places
@@ -48,6 +53,7 @@ from bot.games.state import turn as state_turn
 from bot.registry import spec
 from bot.render import notices
 from bot.storage import GameRecord, Store, StoreUnavailable
+from bot.storage.record import TableMeta
 
 log = logging.getLogger(__name__)
 
@@ -88,6 +94,8 @@ class Pings:
         if not self.enabled or meta.private or (meta.group is None and meta.inline is None):
             return
         turn = None if record.finished else state_turn(record)
+        if before is not None and turn != before and not record.finished:
+            await self._background(self._passed(record, before))
         if not record.finished and (turn is None or meta.is_ai(turn)):
             return
         if turn is not None and (
@@ -105,12 +113,28 @@ class Pings:
                 log.info("event=reminder_failed game=%s error=%s", record.id, err)
             self.wake(due)
             return
+        await self._background(self._ping(record, turn))
+
+    async def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` without holding up the tap (at once, when `background` is off: tests)."""
         if not self.background:
-            await self._ping(record, turn)
+            await work
             return
-        task = asyncio.create_task(self._ping(record, turn))
+        task = asyncio.create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    async def _passed(self, record: GameRecord, seat: int) -> None:
+        """The turn has left `seat`: the pings that asked for it go."""
+        meta = record.table
+        owners = [] if meta.is_ai(seat) else [(meta.players[seat].user_id, PING)]
+        if not self._private(record) and meta.group is not None:
+            owners.append((meta.group, self._group_slot(record)))
+        try:
+            for owner, slot in owners:
+                await self._delete_last(owner, slot, record.id)
+        except StoreUnavailable as err:  # the next ping of this game in that chat replaces it
+            log.info("event=ping_failed game=%s error=%s", record.id, err)
 
     async def remind_due(self, key: str, now: float) -> None:
         """A turn's reminder is due: sent when that turn is still waiting for its player."""
@@ -180,7 +204,7 @@ class Pings:
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
-        text = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
+        text = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
         beside = places.hand(meta, seat)
         if not isinstance(beside, places.ChatMessage | places.EphemeralMessage):
             return  # no message to answer (the bot may not write to them)
@@ -190,7 +214,8 @@ class Pings:
             shown = await self.tg.send_ephemeral(beside.chat, player.user_id, text)
             sent = None if shown is None else (beside.chat, -shown)  # (negative: ephemeral)
         else:
-            sent = await beside.post(self.tg, text, reply=beside.message is not None)
+            markup = notices.to_board(player.lang, _board_link(meta))
+            sent = await beside.post(self.tg, text, markup, reply=beside.message is not None)
         if sent is not None:
             await self._remember(player.user_id, PING, record.id, sent)
 
@@ -201,9 +226,10 @@ class Pings:
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         await self._delete_last(player.user_id, PING, record.id)
-        mine = notices.ping(record.kind, player.lang, meta.title, player.user_id, player.name)
+        mine = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
         with contextlib.suppress(Undeliverable):
-            message = await self.tg.send(player.user_id, mine)
+            markup = notices.to_board(player.lang, _board_link(meta))
+            message = await self.tg.send(player.user_id, mine, markup)
             if message is not None:  # they started the bot: the group is spared a message
                 await self._remember(player.user_id, PING, record.id, (player.user_id, message))
                 return
@@ -212,7 +238,9 @@ class Pings:
             return  # an inline message's chat takes nothing from the bot: the board says it
         slot = self._group_slot(record)
         await self._delete_last(int(meta.group or 0), slot, record.id)
-        text = notices.ping(record.kind, meta.lang, meta.title, player.user_id, player.name)
+        text = notices.ping(
+            record.kind, meta.lang, _where(meta), player.user_id, player.name, in_group=True
+        )
         sent = await beside.post(self.tg, text, reply=beside.message is not None)
         if sent is not None:
             await self._remember(int(meta.group or 0), slot, record.id, sent)
@@ -266,6 +294,16 @@ def _last_pings(value: str | None) -> dict[str, str]:
             gid, where = entry.split(":", 1)
             out[gid] = where
     return out
+
+
+def _where(meta: TableMeta) -> str:
+    """Where a game is, as a ping names it: its group, or (an inline message's) its players."""
+    return meta.title or " — ".join(p.name for p in meta.players)
+
+
+def _board_link(meta: TableMeta) -> str | None:
+    board = places.board(meta)
+    return None if board is None else board.link
 
 
 def _due(record: GameRecord) -> str:

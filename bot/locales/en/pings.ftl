@@ -1,7 +1,9 @@
 ## Turn pings
 
 ping-ryadki = 🔔 Your turn in Ryadki — { $group }
-ping-parquet = 🔔 { $name }, your move in Parquet.
+ping-parquet = 🔔 Your move in Parquet — { $group }
+ping-parquet-group = 🔔 { $name }, your move in Parquet.
+btn-to-board = 🎯 To the board
 settings-pings-on = 🔔 Ping me when it is my turn: yes
 settings-pings-off = 🔕 Ping me when it is my turn: no
 btn-pings-off = 🔕 No turn pings

@@ -1,7 +1,9 @@
 ## Turn pings
 
 ping-ryadki = 🔔 Ваш ход в «Рядках» — { $group }
-ping-parquet = 🔔 { $name }, ваш ход в «Паркете».
+ping-parquet = 🔔 Ваш ход в «Паркете» — { $group }
+ping-parquet-group = 🔔 { $name }, ваш ход в «Паркете».
+btn-to-board = 🎯 К доске
 settings-pings-on = 🔔 Напоминать, когда ваш ход: да
 settings-pings-off = 🔕 Напоминать, когда ваш ход: нет
 btn-pings-off = 🔕 Не напоминать о ходе

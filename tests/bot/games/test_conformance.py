@@ -352,6 +352,8 @@ def implied_keys(game: GameSpec) -> set[str]:
         keys |= {f"variant-{k}-{v}" for v in game.variants}
         return keys
     keys |= {f"grp-btn-{k}", f"btn-ai-{k}", f"ping-{k}", f"lobby-settings-{k}"}
+    if not game.hidden_hands:  # reminded in the group itself, too
+        keys.add(f"ping-{k}-group")
     for s in game.settings:
         keys.add(f"grp-btn-{s.name}")
         if s.default is None:

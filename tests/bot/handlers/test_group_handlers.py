@@ -10,7 +10,6 @@ import re
 import pytest
 
 import rules
-from bot.render.common import cell_name
 from rules.notation import parquet_targets
 from tests.support import parquet_taps
 from tests.support.recording import TgUser
@@ -273,11 +272,9 @@ async def test_parquet_to_the_result(world: World) -> None:
         assert "not your turn" in w.last_alert(other)
         writes, shown = len(w.tg.calls), board.text
         await w.tap_data(user, board, pick_data)
-        # the pick is said to the player alone, naming the picked card's own cells (the board
-        # marks every cell some card fits): the group's board is not touched
+        # the pick is said to the player alone, naming its own cells; the board is not touched
         cells = parquet_targets(mod.legal_moves(state, seat), parquet_taps.halves(move)[0])
-        named = w.last_alert(user).split("✅ ", 1)[1].split(".")[0].split(", ")
-        assert sorted(named) == sorted(cell_name(c) for c in cells), w.last_alert(user)
+        assert parquet_taps.toast_cells(w.last_alert(user)) == parquet_taps.cell_names(cells)
         assert [c.method for c in w.tg.calls[writes:]] == ["answerCallbackQuery"]
         one_cell += len(cells) == 1
         await w.tap_data(user, board, cell_data)

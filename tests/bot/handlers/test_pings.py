@@ -210,3 +210,42 @@ async def test_a_player_choosing_a_cell_is_not_reminded_until_they_wait(any_worl
     assert sent_pings(w, mover.id) + sent_pings(w, w.group.id) == sent + 1
     await w.tap_data(mover, w.board(), cell)  # the move is made all the same
     assert await mover_of(w) != mover
+
+
+def board_link(w: World) -> str:
+    """The t.me link to the group's board (a supergroup's message)."""
+    return f"https://t.me/c/{-w.group.id - 1_000_000_000_000}/{w.board().message_id}"
+
+
+async def test_a_reminder_names_its_group_leads_to_the_board_and_goes_with_its_turn(
+    any_world: World,
+) -> None:
+    w = any_world
+    lobby = await open_lobby(w, "parquet")
+    await w.tap(w.bob, lobby, "✋ Join")
+    waiting = await mover_of(w)
+    await w.remind()
+    [ping] = pings(w, waiting)
+    assert ping.text == "🔔 Your move in Parquet — Card Club"
+    assert [b.get("url") for b in ping.buttons()] == [board_link(w)]
+    assert ping.button_texts() == ["🎯 To the board"]
+    assert await parquet_move(w)  # they move: the reminder has done its work
+    assert pings(w, waiting) == []
+
+
+async def test_a_ryadki_ping_leads_to_the_board_and_goes_once_the_card_is_played(
+    any_world: World,
+) -> None:
+    w = any_world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    await w.drain()
+    first = turn_holder(w, players)
+    assert first is not None
+    [ping] = pings(w, first)
+    assert ping.text == "🔔 Your turn in Ryadki — Card Club"
+    assert [b.get("url") for b in ping.buttons()] == [board_link(w)]
+    assert await play_ryadki_turn(w, players)
+    await w.drain()
+    if turn_holder(w, players) != first:  # the turn has passed: so has its ping
+        assert pings(w, first) == []

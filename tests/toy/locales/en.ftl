@@ -22,7 +22,8 @@ rules-nimh =
     <b>🧮 Nim with cards</b> — 2–4 players, 3 to 5 piles; each player holds three cards (A, 2, 3).
     • On your turn play a card on a pile: it takes up to its value (A = 1); then draw a new card.
     • Nobody sees your cards. Whoever takes the last counter wins.
-ping-nim = 🔔 { $name }, your move in Nim.
+ping-nim = 🔔 Your move in Nim — { $group }
+ping-nim-group = 🔔 { $name }, your move in Nim.
 ping-nimh = 🔔 Your turn in Nim with cards — { $group }
 grp-btn-piles = 🪙 Piles: { $piles }
 lobby-piles-auto = auto, { $n }
