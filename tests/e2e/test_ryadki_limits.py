@@ -121,9 +121,16 @@ async def test_a_double_tap_and_my_cards_leave_one_board(
     hand = ryadki_hand(emu, user)
     assert hand is not None
     card = next(b["text"] for b in hand.buttons() if b["text"].startswith("✅"))
+    before = version_of(hand)
     first, second = user.tap(hand, card), user.tap(hand, card)  # a double tap
     await emu.wait_answer(first)
     await emu.wait_answer(second)
+    # their hand shows the card played (its edit is paced in the private chat: until it lands
+    # the hand still says "Your turn", and the turn would seem theirs still)
+    await emu.wait_for(
+        lambda: version_of(hand) != before or "Your turn" not in hand.text,
+        what=f"{user.name}'s hand to show the card played",
+    )
     for someone in players:  # everyone taps "My cards" on the board: their private chat opens
         answer = await emu.wait_answer(someone.tap(board, re.compile("My cards")))
         someone.open_link(str(answer["url"]))
