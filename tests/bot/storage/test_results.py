@@ -301,10 +301,11 @@ async def test_redis_markers_and_results_do_not_pile_up(
         done = s.result_keys.user(1, "done")
         assert await s.client.zrange(done, 0, -1) == [first.game_id]
 
-        async def expired() -> bool:  # on Redis's own clock, after a second
-            return await s.load_result(first.game_id) is None
+        async def expired() -> bool:  # the result (Redis's clock), then the marker window
+            gone = await s.load_result(first.game_id) is None  # it cannot be applied again
+            return gone and time.time() > first.finished_at + s.results.marker_window
 
-        await until(expired, "the result to expire")  # it cannot be applied again
+        await until(expired, "the result to expire and its marker window to pass")
         second = await play(s, partial(solo, uid=1, won=True))
         assert await s.client.zrange(done, 0, -1) == [second.game_id]
         assert (await s.user_stats(1)).of("kosa").won == 2
