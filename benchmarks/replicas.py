@@ -31,7 +31,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bot.storage.redis_store import RedisStore
-from bot.storage.update_gate import gate_for
 from tests.e2e.balancer import Balancer, nginx_binary
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
@@ -120,7 +119,7 @@ async def run_setup(replicas: int, players: int, seconds: float, redis_url: str)
 async def gate_cost(redis_url: str, updates: int = 5000) -> None:
     """CPU per update of the gate around a handler that does nothing, on a real Redis."""
     store = RedisStore(redis_url, prefix=f"bench{secrets.token_hex(2)}")
-    gate = gate_for(store)
+    gate = store.update_gate()
 
     async def nothing() -> None:
         return None

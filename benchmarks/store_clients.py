@@ -1,10 +1,11 @@
-"""CPU per move of the Redis store with its lean hot-path client (bot.storage.resp, and
-resp_cluster over a cluster) against redis-py's own clients, side by side in one run.
+"""CPU per move of the Redis store's client (redis-py with hiredis) on one server and on a
+cluster, side by side in one run (the hand-written client it had until issue 32 is gone: run
+this script of an older commit beside this one to compare).
 
 A move is the hot path: a game load (HMGET, nothing remembered: `remembered=0`) and its
 compare-and-set save (EVALSHA), one game played at a time, on a real redis-server and on a
-real 3-master cluster this script starts (loopback). The clients alternate in rounds, so both
-see the same load of a shared machine; the figures are the medians over the rounds.
+real 3-master cluster this script starts (loopback). The deployments alternate in rounds, so
+both see the same load of a shared machine; the figures are the medians over the rounds.
 It prints µs of this process's CPU per move (time.process_time) and moves/s (wall clock).
 
 Usage:
@@ -32,12 +33,9 @@ from tests.support.redis_server import start_cluster, start_redis
 STATE = '{"s":"' + "x" * 1500 + '"}'  # about a Raspad game's payload
 
 
-async def one_round(url: str, lean: bool, moves: int) -> tuple[float, float]:
+async def one_round(url: str, moves: int) -> tuple[float, float]:
     """(µs CPU per move, moves per second) of `moves` load + save pairs."""
     s = await RedisStore(url, prefix="bc" + uuid.uuid4().hex[:6], remembered=0).open()
-    if not lean and s.lean is not None:
-        await s.lean.close()
-        s.lean = None
     try:
         meta = SoloMeta(uid=1, lang="ru", variant="u")
         record = GameRecord(id=new_id(), kind="raspad", chat_id=1, state=STATE, meta=meta)
@@ -57,22 +55,15 @@ async def one_round(url: str, lean: bool, moves: int) -> tuple[float, float]:
 
 
 async def measure(urls: dict[str, str], moves: int, rounds: int) -> None:
-    rows: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    rows: dict[str, list[tuple[float, float]]] = {}
     for _ in range(rounds):
         for name, url in urls.items():
-            for client in ("lean", "redis-py"):
-                rows.setdefault((name, client), []).append(
-                    await one_round(url, client == "lean", moves)
-                )
-    print(f"{'deployment':<10} {'client':<9} {'CPU µs/move':>12} {'moves/s':>9}")
+            rows.setdefault(name, []).append(await one_round(url, moves))
+    print(f"{'deployment':<10} {'CPU µs/move':>12} {'moves/s':>9}")
     for name in urls:
-        lean = statistics.median(c for c, _ in rows[(name, "lean")])
-        for client in ("lean", "redis-py"):
-            cpu = statistics.median(c for c, _ in rows[(name, client)])
-            rate = statistics.median(r for _, r in rows[(name, client)])
-            print(f"{name:<10} {client:<9} {cpu:>12.0f} {rate:>9.0f}")
-        plain = statistics.median(c for c, _ in rows[(name, "redis-py")])
-        print(f"{name:<10} the lean client saves {100 * (1 - lean / plain):.0f} % CPU per move")
+        cpu = statistics.median(c for c, _ in rows[name])
+        rate = statistics.median(r for _, r in rows[name])
+        print(f"{name:<10} {cpu:>12.0f} {rate:>9.0f}")
 
 
 def main() -> None:

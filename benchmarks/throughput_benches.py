@@ -116,17 +116,13 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
     )
     markup = InlineKeyboardMarkup.model_validate(keyboard) if keyboard else None
     raw = msg.raw or msg.text
-    lean = bench.store.lean
     counter = [0]
     keyboard_json = json.dumps(keyboard, ensure_ascii=False, separators=(",", ":"))
 
     @router.callback_query()
     async def tapped(query: CallbackQuery) -> None:
         counter[0] += 1
-        if lean is not None:
-            await lean.execute("PING")
-        else:
-            await bench.store.client.ping()
+        await bench.store.client.ping()
         assert query.message is not None
         if lean_requests:
             await telegram_io.edit(

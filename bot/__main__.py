@@ -47,14 +47,12 @@ def webhook_app(
     and its receiver (bot.webhook). The gate defaults to the one of the dispatcher's store."""
     from aiohttp import web
 
-    from bot.storage.update_gate import gate_for
     from bot.webhook import WebhookReceiver
 
     secret = settings.webhook_secret.get_secret_value() if settings.webhook_secret else None
     app = web.Application()
-    receiver = WebhookReceiver(
-        bot, dp, gate or gate_for(dp["store"], lease=settings.update_lease_seconds), secret=secret
-    )
+    gate = gate or dp["store"].update_gate(lease=settings.update_lease_seconds)
+    receiver = WebhookReceiver(bot, dp, gate, secret=secret)
     receiver.add_routes(app, settings.webhook_path)
     return app, receiver
 

@@ -10,11 +10,12 @@ hand each call to its part, so callers only ever see `Store`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
 from bot.storage.results_api import SWEEP_AFTER
+from bot.storage.update_gate import LocalGate, UpdateGate
 
 if TYPE_CHECKING:
     from bot.stats.boards import Board, BoardPage
@@ -128,6 +129,11 @@ class Store(ABC):
 
     @abstractmethod
     async def close(self) -> None: ...
+
+    def update_gate(self, **kw: Any) -> UpdateGate:
+        """The gate that lets each Telegram update be handled once (bot.storage.update_gate):
+        in this process's memory, unless the backend is shared by several processes."""
+        return LocalGate(**kw)
 
     # chat → game (bot.storage.indexes_api.ChatIndex)
     async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:

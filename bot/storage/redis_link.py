@@ -1,76 +1,47 @@
-"""What every part of the Redis store sends through (`RedisLink`): redis-py's client, the lean
-hot-path connection (bot.storage.resp, over a cluster bot.storage.resp_cluster; None: redis-py
-for everything), the key prefix and Redis's clock; several commands in one round trip
-(`batch`), a registered script over the lean connection (`run_script`, `eval`).
+"""What every part of the Redis store sends through (`RedisLink`): redis-py's client (one
+server, a cluster or Sentinel's master), the key prefix and Redis's clock; the store's Lua
+scripts as redis-py script objects (`script`), several commands in one round trip (`batch`).
 
-Scripts sent in a batch go by their sha (EVALSHA, `call`); each `Script` made is kept by its
-sha, so a server that lost its script cache (restarted, SCRIPT FLUSH) gets them again as EVAL.
+A script called alone is redis-py's script object (EVALSHA; a server that lost its script cache
+— restarted, SCRIPT FLUSH — gets it loaded again). In a batch a script goes by its sha
+(`call`) and a lost one is sent again as EVAL: redis-py's own pipelines would ask SCRIPT EXISTS
+first, one more round trip on every batch.
 """
 
 from __future__ import annotations
 
-import hashlib
 import time
-from typing import Any, ClassVar
+from typing import Any
 
-import hiredis
 from redis.asyncio import Redis, RedisCluster
 from redis.commands.core import AsyncScript
 from redis.exceptions import NoScriptError, ResponseError
 
-from bot.storage.redis_scripts import CLAIM_DUE, FINISH_DUE
-from bot.storage.redis_scripts import SAVE as _SAVE
-from bot.storage.resp import LeanRedis
-from bot.storage.resp_cluster import LeanCluster
 
-
-class Script:
-    """A Lua script sent by its sha; every one made is known by its sha (`Script.sources`)."""
-
-    sources: ClassVar[dict[str, str]] = {}
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.sha = hashlib.sha1(source.encode()).hexdigest()
-        Script.sources[self.sha] = source
-
-
-SAVE = Script(_SAVE)  # the store's own save, with the result as its second key
-CLAIM = Script(CLAIM_DUE)  # the deadlines' and the pending results' claims (bot.storage.shards)
-UNCLAIM = Script(FINISH_DUE)
-
-
-def call(script: Script, keys: list[str], args: list[Any]) -> tuple[Any, ...]:
+def call(script: AsyncScript, keys: list[str], args: list[Any]) -> tuple[Any, ...]:
+    """A script's call as one command of a batch."""
     return ("EVALSHA", script.sha, len(keys), *keys, *args)
 
 
-def is_error(reply: Any) -> bool:
-    return isinstance(reply, hiredis.ReplyError | ResponseError)
-
-
-def is_noscript(reply: Any) -> bool:
-    """The server does not have the script (redis-py names it NoScriptError, hiredis keeps the
-    server's 'NOSCRIPT …' text)."""
-    return isinstance(reply, NoScriptError) or (
-        is_error(reply) and str(reply).startswith("NOSCRIPT")
-    )
-
-
 class RedisLink:
-    """The connections of one Redis store, shared by its parts."""
+    """The client of one Redis store, shared by its parts."""
 
-    def __init__(
-        self,
-        client: Redis | RedisCluster,
-        lean: LeanRedis | LeanCluster | None,
-        prefix: str,
-        timeout: float,
-    ) -> None:
+    def __init__(self, client: Redis | RedisCluster, prefix: str, timeout: float) -> None:
         self.client = client
-        self.lean = lean  # the hot path (load, save, batches); None → redis-py for those too
         self.prefix = prefix
         self.timeout = timeout
         self.clock_offset_ms = 0.0  # Redis's clock minus ours (measured when opened)
+        self.scripts: dict[str, AsyncScript] = {}  # by sha: every script of the store's parts
+
+    def script(self, source: str) -> AsyncScript:
+        """The store's script of `source` (made once; preloaded by `load_scripts`)."""
+        script = self.client.register_script(source)
+        return self.scripts.setdefault(script.sha, script)
+
+    async def load_scripts(self) -> None:
+        """Every script in the server's cache, so each later call is one EVALSHA."""
+        for script in self.scripts.values():
+            await self.client.script_load(script.script)
 
     # the keys more than one part writes
     def game(self, game_id: str) -> str:
@@ -96,42 +67,16 @@ class RedisLink:
     async def batch(self, commands: list[tuple[Any, ...]]) -> list[Any]:
         """Commands in one round trip (a pipeline); error replies raise, except NOSCRIPT: the
         server lost its script cache, so those scripts go again as EVAL."""
-        if self.lean is not None:
-            replies = list(await self.lean.execute_many(commands))
-        else:
-            async with self.client.pipeline(transaction=False) as pipe:
-                for command in commands:
-                    pipe.execute_command(*command)
-                replies = list(await pipe.execute(raise_on_error=False))
-        lost = [i for i, r in enumerate(replies) if is_noscript(r)]
+        async with self.client.pipeline(transaction=False) as pipe:
+            for command in commands:
+                pipe.execute_command(*command)
+            replies = list(await pipe.execute(raise_on_error=False))
+        lost = [i for i, r in enumerate(replies) if isinstance(r, NoScriptError)]
         if lost:
-            again = [("EVAL", Script.sources[commands[i][1]], *commands[i][2:]) for i in lost]
+            again = [("EVAL", self.scripts[commands[i][1]].script, *commands[i][2:]) for i in lost]
             for i, reply in zip(lost, await self.batch(again), strict=True):
                 replies[i] = reply
         for reply in replies:
-            if is_error(reply):
-                raise ResponseError(str(reply))
+            if isinstance(reply, ResponseError):
+                raise reply
         return replies
-
-    async def run_script(self, script: AsyncScript, keys: list[str], *args: Any) -> Any:
-        """A registered script on keys of one slot: over the lean connection when there is
-        one (bulk replies stay bytes), else through redis-py."""
-        if self.lean is None:
-            return await script(keys=keys, args=list(args))
-        reply = await self.lean.execute("EVALSHA", script.sha, len(keys), *keys, *args)
-        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
-            reply = await self.lean.execute("EVAL", script.script, len(keys), *keys, *args)
-        if isinstance(reply, hiredis.ReplyError):
-            raise ResponseError(str(reply))
-        return reply
-
-    async def eval(self, script: AsyncScript, key: str, *args: Any) -> Any:
-        """EVALSHA over the lean connection (reloading the script if the server lost it)."""
-        assert self.lean is not None
-        reply = await self.lean.execute("EVALSHA", script.sha, 1, key, *args)
-        if isinstance(reply, hiredis.ReplyError) and str(reply).startswith("NOSCRIPT"):
-            # the server lost its script cache (restarted, SCRIPT FLUSH): EVAL reloads it
-            reply = await self.lean.execute("EVAL", script.script, 1, key, *args)
-        if isinstance(reply, hiredis.ReplyError):
-            raise ResponseError(str(reply))
-        return reply

@@ -4,10 +4,8 @@ REDIS_URL names one server, a Redis Cluster or Sentinel's master (bot.storage.re
 Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no script or multi-key command
 touches two slots. The sets every process writes to (the deadlines, the pending results) are
 split over SHARDS keys (bot.storage.shards), so no single slot is hot.
-Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script). Those two, the
-game hot path, go over a dedicated lean connection (bot.storage.resp; over a cluster one per
-master, bot.storage.resp_cluster) when the URL allows it (no TLS, no Sentinel); everything
-else uses redis-py (`redis.asyncio.Redis`, `RedisCluster`, or Sentinel's `master_for`).
+Load = 1 round trip (HMGET), save = 1 round trip (EVALSHA of the CAS script), all through
+redis-py (`redis.asyncio.Redis`, `RedisCluster`, or Sentinel's `master_for`; hiredis parses).
 
 Active games: one sorted set per game kind (`{active:<kind>}`: game id → when it expires if
 left idle), written when a game is created and when it ends (never on a move), counted with
@@ -32,10 +30,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import hiredis
 from redis.asyncio import Redis, RedisCluster
-from redis.commands.core import AsyncScript
-from redis.exceptions import ResponseError
 
 from bot.storage.base import Store
 from bot.storage.health import Health, guarded
@@ -43,20 +38,21 @@ from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
 from bot.storage.redis_client import connect
 from bot.storage.redis_indexes import RedisChats, RedisIndexes
-from bot.storage.redis_link import CLAIM, UNCLAIM, RedisLink, call
+from bot.storage.redis_link import RedisLink, call
 from bot.storage.redis_scripts import (
+    CLAIM_DUE,
     CREATE,
+    FINISH_DUE,
     LOAD_IF_CHANGED,
     RELEASE,
     SAVE,
     TAKE_SEND,
 )
 from bot.storage.redis_url import parse_redis_url
-from bot.storage.resp import LeanRedis
-from bot.storage.resp_cluster import LeanCluster
 from bot.storage.results_redis import RedisResults, ResultKeys
 from bot.storage.results_redis_views import RedisResultViews
 from bot.storage.shards import SHARDS, claim_across, shard_of
+from bot.storage.update_gate import RedisGate, UpdateGate
 from bot.storage.user_settings import RedisSettings
 from rules import GAMES
 
@@ -79,21 +75,16 @@ class RedisStore(Store):
         # every call gives up after `timeout` (connect or reply), with no retry of its own: a tap
         # during an outage is answered at once, and the store's Health fails fast meanwhile
         self.target = target = parse_redis_url(url)
-        client = connect(target, timeout)
-        # the hot path (load, save, batches): None → redis-py for those too
-        lean: LeanRedis | LeanCluster | None = None
-        if target.direct:
-            lean = LeanRedis.from_url(url, timeout=timeout)
-        elif isinstance(client, RedisCluster) and not target.tls:
-            lean = LeanCluster(client, target.username, target.password, timeout)
-        self.link = link = RedisLink(client, lean, prefix, timeout)
+        self.link = link = RedisLink(connect(target, timeout), prefix, timeout)
         self._claim_turn = 0  # the shard each claim starts at rotates (bot.storage.shards)
-        self._create = client.register_script(CREATE)
-        self._save = client.register_script(SAVE)
-        self._release = client.register_script(RELEASE)
-        self._load_if_changed = client.register_script(LOAD_IF_CHANGED)
+        self._create = link.script(CREATE)
+        self._save = link.script(SAVE)
+        self._release = link.script(RELEASE)
+        self._load_if_changed = link.script(LOAD_IF_CHANGED)
+        self._claim = link.script(CLAIM_DUE)
+        self._unclaim = link.script(FINISH_DUE)
         self.recent = RecentGames(remembered)
-        self._take_send = client.register_script(TAKE_SEND)
+        self._take_send = link.script(TAKE_SEND)
         self.result_keys = keys = ResultKeys(prefix)
         super().__init__(
             game_ttl,
@@ -114,38 +105,11 @@ class RedisStore(Store):
     def prefix(self) -> str:
         return self.link.prefix
 
-    @property
-    def lean(self) -> LeanRedis | LeanCluster | None:
-        return self.link.lean
-
-    @lean.setter
-    def lean(self, lean: LeanRedis | LeanCluster | None) -> None:
-        """None: redis-py for everything from now on (tests, benchmarks)."""
-        self.link.lean = lean
-
-    async def run_script(self, script: AsyncScript, keys: list[str], *args: Any) -> Any:
-        """A registered script on keys of one slot (RedisLink.run_script)."""
-        return await self.link.run_script(script, keys, *args)
-
     async def open(self) -> RedisStore:
-        """Check the connections and preload the scripts (so every later call is one EVALSHA)."""
-        client, lean = self.link.client, self.link.lean
-        await client.ping()
+        """Check the connection and preload the scripts (so every later call is one EVALSHA)."""
+        await self.link.client.ping()
         await self.link.measure_clock()
-        for script in (
-            self._create,
-            self._save,
-            self._release,
-            self._take_send,
-            self._load_if_changed,
-        ):
-            script.sha = await client.script_load(script.script)
-        for shared in (CLAIM, UNCLAIM):  # the deadlines' and the pending results' claims
-            await client.script_load(shared.source)
-        if lean is not None:
-            reply = await lean.execute("HGET", self._game("-"), "v")  # connects
-            if isinstance(reply, hiredis.ReplyError):
-                raise ResponseError(str(reply))
+        await self.link.load_scripts()
         await self._move_unsharded(self._legacy_deadlines(), self._deadlines)
         await self._move_unsharded(self.result_keys.legacy_pending(), self.result_keys.pending)
         return self
@@ -191,14 +155,7 @@ class RedisStore(Store):
         if known is None:
             return await self._load_full(game_id)
         # one round trip that carries the payload only when the stored version changed
-        key = self._game(game_id)
-        if self.link.lean is not None:
-            try:
-                reply = await self.link.eval(self._load_if_changed, key, known)
-            except ConnectionError:  # dropped in flight: a read, so again
-                reply = await self.link.eval(self._load_if_changed, key, known)
-        else:
-            reply = await self._load_if_changed(keys=[key], args=[known])
+        reply = await self._load_if_changed(keys=[self._game(game_id)], args=[known])
         if reply is None:
             self.recent.forget(game_id)
             return None
@@ -210,35 +167,18 @@ class RedisStore(Store):
         return self._loaded(game_id, version, payload)
 
     async def _load_full(self, game_id: str) -> GameRecord | None:
-        key = self._game(game_id)
-        if self.link.lean is not None:
-            try:
-                reply = await self.link.lean.execute("HMGET", key, "v", "d")
-            except ConnectionError:  # dropped in flight (e.g. Redis restarted): a read, so again
-                reply = await self.link.lean.execute("HMGET", key, "v", "d")
-            if isinstance(reply, hiredis.ReplyError):
-                raise ResponseError(str(reply))
-            version, payload = reply
-        else:
-            version, payload = await self.link.client.hmget(key, ["v", "d"])
+        version, payload = await self.link.client.hmget(self._game(game_id), ["v", "d"])
         if version is None or payload is None:
             return None
         return self._loaded(game_id, version, payload)
 
-    def _loaded(self, game_id: str, version: Any, payload: str | bytes) -> GameRecord:
-        text = payload.decode() if isinstance(payload, bytes) else payload
-        record = GameRecord.from_payload(game_id, int(version), text)
-        self.recent.remember(record, text)
+    def _loaded(self, game_id: str, version: Any, payload: Any) -> GameRecord:
+        record = GameRecord.from_payload(game_id, int(version), str(payload))
+        self.recent.remember(record, str(payload))
         return record
 
     async def version_of(self, game_id: str) -> int | None:
-        key = self._game(game_id)
-        if self.link.lean is not None:
-            reply = await self.link.lean.execute("HGET", key, "v")
-            if isinstance(reply, hiredis.ReplyError):
-                raise ResponseError(str(reply))
-        else:
-            reply = await self.link.client.hget(key, "v")
+        reply = await self.link.client.hget(self._game(game_id), "v")
         return None if reply is None else int(reply)
 
     def peek(self, game_id: str, version: int) -> GameRecord | None:
@@ -247,14 +187,16 @@ class RedisStore(Store):
         return self.recent.record(game_id)
 
     async def save(self, record: GameRecord, expected_version: int) -> bool:
-        key = self._game(record.id)
         payload = record.payload()
         deadline = self.link.deadline_ms()
-        args = (expected_version, expected_version + 1, payload, self.ttl_for(record), deadline)
-        if self.link.lean is not None:
-            ok = await self.link.eval(self._save, key, *args)
-        else:
-            ok = await self._save(keys=[key], args=list(args))
+        args: list[str | int] = [
+            expected_version,
+            expected_version + 1,
+            payload,
+            self.ttl_for(record),
+            deadline,
+        ]
+        ok = await self._save(keys=[self._game(record.id)], args=args)
         if ok == -1:  # Redis got it too late: the caller was already told it did not happen
             raise TimeoutError("redis took longer than the save's deadline")
         if ok:
@@ -307,7 +249,7 @@ class RedisStore(Store):
         deadline = self.link.deadline_ms()
 
         def claim(shard: str, n: int) -> tuple[Any, ...]:
-            return call(CLAIM, [shard], [repr(float(now)), n, repr(until), deadline])
+            return call(self._claim, [shard], [repr(float(now)), n, repr(until), deadline])
 
         keys = await claim_across(
             self.link.batch, self.deadline_shards(), limit, self._claim_turn, claim
@@ -315,12 +257,14 @@ class RedisStore(Store):
         return [(k, until) for k in keys]
 
     async def finish_due(self, key: str, lease: float) -> None:
-        unclaim = call(UNCLAIM, [self._deadlines(key)], [key, repr(float(lease))])
+        unclaim = call(self._unclaim, [self._deadlines(key)], [key, repr(float(lease))])
         [_] = await self.link.batch([unclaim])
 
+    def update_gate(self, **kw: Any) -> UpdateGate:
+        """The gate on this Redis, shared by every replica."""
+        return RedisGate(self.link, **kw)
+
     async def close(self) -> None:
-        if self.link.lean is not None:
-            await self.link.lean.close()
         await self.link.client.aclose()
 
 

@@ -41,44 +41,14 @@ from bot.stats.stats import (
 from bot.storage.health import OUTAGE_ERRORS
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
-from bot.storage.redis_link import CLAIM, SAVE, UNCLAIM, RedisLink, Script, call
+from bot.storage.redis_link import RedisLink, call
+from bot.storage.redis_scripts import CLAIM_DUE, FINISH_DUE, SAVE
 from bot.storage.results_api import MARKER_MARGIN, Results
-from bot.storage.results_scripts import BOARDS as _BOARDS
-from bot.storage.results_scripts import HIDE as _HIDE
-from bot.storage.results_scripts import PAGE as _PAGE
-from bot.storage.results_scripts import RATE as _RATE
-from bot.storage.results_scripts import UNHIDE as _UNHIDE
-from bot.storage.results_scripts import USER as _USER
-from bot.storage.results_scripts import WEEKLY as _WEEKLY
+from bot.storage.results_scripts import BOARDS, RATE, USER, WEEKLY
 from bot.storage.shards import SHARDS, claim_across, shard_of
 
 log = logging.getLogger("bot.storage")
 ATTEMPTS = 20  # compare-and-set rounds before a result is left to the sweep
-
-USER = Script(_USER)
-RATE = Script(_RATE)
-WEEKLY = Script(_WEEKLY)
-BOARDS = Script(_BOARDS)
-HIDE = Script(_HIDE)
-UNHIDE = Script(_UNHIDE)
-PAGE = Script(_PAGE)
-
-
-def text(value: Any) -> Any:
-    """A reply as str (the lean connection gives bytes, redis-py str); lists one level deep."""
-    if isinstance(value, bytes):
-        return value.decode()
-    if isinstance(value, list):
-        return [v.decode() if isinstance(v, bytes) else v for v in value]
-    return value
-
-
-def as_hash(reply: Any) -> dict[str, str]:
-    """An HGETALL reply as a dict of str (redis-py already gives a dict)."""
-    if isinstance(reply, dict):
-        return reply
-    items = iter([v.decode() if isinstance(v, bytes) else v for v in reply or ()])
-    return dict(zip(items, items, strict=True))
 
 
 class ResultKeys:
@@ -123,6 +93,9 @@ class RedisResults(Results):
         self.recent = recent
         self.ttl_for = ttl_for
         self._sweep_turn = 0  # the pending shard each sweep starts at rotates
+        self._save, self._user, self._rate = link.script(SAVE), link.script(USER), link.script(RATE)
+        self._weekly, self._boards = link.script(WEEKLY), link.script(BOARDS)
+        self._claim, self._unclaim = link.script(CLAIM_DUE), link.script(FINISH_DUE)
 
     @property
     def marker_window(self) -> int:
@@ -153,7 +126,7 @@ class RedisResults(Results):
         ]
         commands = [
             ("ZADD", self.keys.pending(record.id), repr(time.time()), record.id),
-            call(SAVE, [self.link.game(record.id), self.keys.result(record.id)], args),
+            call(self._save, [self.link.game(record.id), self.keys.result(record.id)], args),
         ]
         reads = self._reads(result) if apply else []
         replies = await self.link.batch(commands + reads)
@@ -197,13 +170,12 @@ class RedisResults(Results):
         scopes = self._scopes(result)
         if snapshot is None:
             snapshot = await self.link.batch(self._reads(result))
-        fields = {u: as_hash(snapshot[i]) for i, u in enumerate(uids)}
+        fields = {u: snapshot[i] for i, u in enumerate(uids)}
         ratings: dict[str, dict[int, Rating | None]] = {}
 
         def read_ratings(scope: str, reply: Any) -> None:
-            values = text(reply)
             ratings[scope] = {
-                u: Rating.decode(v) if v else None for u, v in zip(uids, values, strict=True)
+                u: Rating.decode(v) if v else None for u, v in zip(uids, reply, strict=True)
             }
 
         for j, scope in enumerate(scopes):
@@ -224,7 +196,7 @@ class RedisResults(Results):
                 pairs = [x for kv in changed[p.user_id].items() for x in kv]
                 keys = [self.keys.user(p.user_id, n) for n in ("st", "h", "done")]
                 args = [gid, cur.get("v", "0"), at, window, entry, HISTORY_LIMIT, *pairs]
-                commands.append(call(USER, keys, args))
+                commands.append(call(self._user, keys, args))
             news = {}
             for scope in todo_scopes:
                 new = news[scope] = rate(result, ratings[scope])
@@ -232,7 +204,7 @@ class RedisResults(Results):
                 for u, r in new.items():
                     args += [u, r.version - 1, r.encode(), repr(r.ordinal)]
                 keys = [self.keys.scope(scope, n) for n in ("rt", "r", "done", "hid")]
-                commands.append(call(RATE, keys, args))
+                commands.append(call(self._rate, keys, args))
             replies = await self.link.batch(commands)
             stale_users = []
             for p, reply in zip(users, replies, strict=False):
@@ -256,7 +228,7 @@ class RedisResults(Results):
             reads += [("HMGET", self.keys.scope(s, "rt"), *uids) for s in todo_scopes]
             fresh = await self.link.batch(reads)
             for p, reply in zip(users, fresh, strict=False):
-                fields[p.user_id] = as_hash(reply)
+                fields[p.user_id] = reply
             for scope, reply in zip(todo_scopes, fresh[len(users) :], strict=True):
                 read_ratings(scope, reply)
         else:
@@ -282,12 +254,14 @@ class RedisResults(Results):
                 if week:
                     boards = [Board.wins(kind, week), Board.days_won(kind, week)]
                     keys = [hid, *(self.keys.scope(kind, b.name) for b in boards)]
-                    lines.append(call(WEEKLY, keys, [WEEKLY_BOARD_TTL, "GT", uid, wins, days]))
+                    args = [WEEKLY_BOARD_TTL, "GT", uid, wins, days]
+                    lines.append(call(self._weekly, keys, args))
         if rated:
             board = Board.rating(kind, week=week_of(result.date))
             for uid, new in rated.items():
                 keys = [hid, self.keys.scope(kind, board.name)]
-                lines.append(call(WEEKLY, keys, [WEEKLY_BOARD_TTL, "", uid, repr(new.ordinal)]))
+                args = [WEEKLY_BOARD_TTL, "", uid, repr(new.ordinal)]
+                lines.append(call(self._weekly, keys, args))
         return lines
 
     def _board_lines(
@@ -305,7 +279,7 @@ class RedisResults(Results):
                 home = cards_home(result, p)
                 keys.append(self.keys.scope(kind, f"d:{result.variant}:{result.daily}"))
                 args += [daily_score(p.won, home, result.moves, result.duration), DAILY_BOARD_TTL]
-            lines.append(call(BOARDS, keys, args))
+            lines.append(call(self._boards, keys, args))
         return lines
 
     # the sweep
@@ -319,7 +293,7 @@ class RedisResults(Results):
         deadline = self.link.deadline_ms()  # a claim that arrives late leases nothing
 
         def claim(shard: str, n: int) -> tuple[Any, ...]:
-            return call(CLAIM, [shard], [cutoff, n, lease, deadline])
+            return call(self._claim, [shard], [cutoff, n, lease, deadline])
 
         ids = await claim_across(self.link.batch, shards, limit, self._sweep_turn, claim)
         if not ids:
@@ -328,7 +302,7 @@ class RedisResults(Results):
         results, gone = [], []
         for gid, raw in zip(ids, raws, strict=True):
             if raw is None:  # a save that lost its compare-and-set, or a result expired
-                gone.append(call(UNCLAIM, [self.keys.pending(gid)], [gid, lease]))
+                gone.append(call(self._unclaim, [self.keys.pending(gid)], [gid, lease]))
             else:
                 results.append(GameResult.from_json(raw))
         if gone:

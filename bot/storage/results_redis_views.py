@@ -13,7 +13,8 @@ from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
 from bot.storage.redis_link import RedisLink, call
 from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
-from bot.storage.results_redis import HIDE, PAGE, UNHIDE, ResultKeys, as_hash, text
+from bot.storage.results_redis import ResultKeys
+from bot.storage.results_scripts import HIDE, PAGE, UNHIDE
 
 
 class RedisResultViews(ResultViews):
@@ -23,10 +24,12 @@ class RedisResultViews(ResultViews):
     def __init__(self, link: RedisLink, keys: ResultKeys) -> None:
         self.link = link
         self.keys = keys
+        self._hide, self._unhide = link.script(HIDE), link.script(UNHIDE)
+        self._page = link.script(PAGE)
 
     async def user_stats(self, user_id: int) -> UserStats:
         [reply] = await self.link.batch([("HGETALL", self.keys.user(user_id, "st"))])
-        return UserStats.from_fields(as_hash(reply))
+        return UserStats.from_fields(reply)
 
     async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
         [rows] = await self.link.batch([("LRANGE", self.keys.user(user_id, "h"), 0, limit - 1)])
@@ -44,14 +47,14 @@ class RedisResultViews(ResultViews):
         own = "" if user_id is None else str(user_id)
         floor = "(0" if board.scorers_only else "-inf"
         args = [offset, limit, "1" if board.ascending else "0", own, floor]
-        [reply] = await self.link.batch([call(PAGE, [key], args)])
-        rows, total, rank, score, first = text(reply)
+        [reply] = await self.link.batch([call(self._page, [key], args)])
+        rows, total, rank, score, first = reply
         uids = [int(u) for u in rows[0::2]]
         names: dict[int, str] = {}
         wanted = uids + ([user_id] if user_id is not None and rank >= 0 else [])
         if wanted:
             got = await self.link.batch([("HGET", self.keys.user(u, "st"), "n") for u in wanted])
-            names = {u: text(n) or "" for u, n in zip(wanted, got, strict=True)}
+            names = {u: n or "" for u, n in zip(wanted, got, strict=True)}
         scores = [float(s) for s in rows[1::2]]
         entries = tuple(
             BoardEntry(r, u, names.get(u, ""), s)
@@ -66,7 +69,7 @@ class RedisResultViews(ResultViews):
         st = self.keys.user(user_id, "st")
         flag = ("HSET", st, "h", "1") if hidden else ("HDEL", st, "h")
         _, reply = await self.link.batch([flag, ("HGETALL", st)])
-        fields = as_hash(reply)
+        fields = reply
         commands: list[tuple[Any, ...]] = []
         for kind in sorted(GAMES):
             hid = self.keys.scope(kind, "hid")
@@ -79,13 +82,13 @@ class RedisResultViews(ResultViews):
                     if key.startswith(f"d:{kind}:") and key.endswith(":last"):
                         boards.append(f"d:{key[len(kind) + 3 : -5]}:{value}")
                 keys = [hid, *(self.keys.scope(kind, b) for b in boards)]
-                commands.append(call(HIDE, keys, [user_id]))
+                commands.append(call(self._hide, keys, [user_id]))
             else:
                 wins, streak = board_values(fields, kind)
                 solo = is_solitaire(kind) and fields.get(f"{kind}:rp")
                 keys = [self.keys.scope(kind, n) for n in ("hid", "rt", "r", "w", "s")]
                 args = [user_id, wins if solo else "", streak]
-                commands.append(call(UNHIDE, keys, args))
+                commands.append(call(self._unhide, keys, args))
         await self.link.batch(commands)
 
     async def claim_daily(
@@ -97,4 +100,4 @@ class RedisResultViews(ResultViews):
         _, held = await self.link.batch(
             [("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL), ("GET", key)]
         )
-        return game_id if held is None else str(text(held))
+        return game_id if held is None else str(held)

@@ -1,7 +1,7 @@
 """The update gate of webhook replicas: each Telegram update is handled at most once, and the
 updates of one chat one at a time, in the order they arrive, across every process.
 
-    gate = gate_for(store)
+    gate = store.update_gate()
     verdict = await gate.run(order_key(update_json), update_id, handle)   # "handled" | "duplicate"
 
 Before handling, `begin` asks the store, in one round trip, for two things at once: has this
@@ -33,11 +33,10 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
-from bot.storage.base import Store
 from bot.storage.health import OUTAGE_ERRORS
 
 if TYPE_CHECKING:
-    from bot.storage.redis_store import RedisStore
+    from bot.storage.redis_link import RedisLink
 
 log = logging.getLogger(__name__)
 
@@ -218,38 +217,33 @@ class _ChatLock:
 
 
 class RedisGate(UpdateGate):
-    """On the store's Redis (one server, Sentinel's master or a cluster), through the store's
-    lean connection when it has one."""
+    """On the store's Redis (one server, Sentinel's master or a cluster): `RedisStore`'s gate."""
 
-    def __init__(self, store: RedisStore, **kw: Any) -> None:
+    def __init__(self, link: RedisLink, **kw: Any) -> None:
         super().__init__(**kw)
-        self.store = store
-        client = store.client
-        self._begin = client.register_script(BEGIN)
-        self._end = client.register_script(END)
-        self._renew = client.register_script(RENEW)
+        self.prefix = link.prefix
+        self._begin = link.script(BEGIN)
+        self._end = link.script(END)
+        self._renew = link.script(RENEW)
 
     def _keys(self, chat: str) -> list[str]:
-        tag = f"{self.store.prefix}:{{u:{chat}}}"
+        tag = f"{self.prefix}:{{u:{chat}}}"
         return [f"{tag}:lease", f"{tag}:done"]
 
     async def begin(self, chat: str, update_id: int, owner: str) -> Verdict:
-        reply = await self.store.run_script(
-            self._begin, self._keys(chat), owner, update_id, int(self.lease * 1000)
-        )
-        verdict = reply.decode() if isinstance(reply, bytes) else str(reply)
+        args: list[str | int] = [owner, update_id, int(self.lease * 1000)]
+        verdict = str(await self._begin(keys=self._keys(chat), args=args))
         if verdict == "done":
             return "done"
         return "busy" if verdict == "busy" else "go"
 
     async def end(self, chat: str, update_id: int, owner: str) -> None:
-        await self.store.run_script(
-            self._end, self._keys(chat), owner, update_id, repr(self.clock()), repr(self.dedupe)
-        )
+        args: list[str | int] = [owner, update_id, repr(self.clock()), repr(self.dedupe)]
+        await self._end(keys=self._keys(chat), args=args)
 
     async def renew(self, chat: str, owner: str) -> bool:
-        lease_ms = int(self.lease * 1000)
-        return bool(await self.store.run_script(self._renew, self._keys(chat)[:1], owner, lease_ms))
+        args: list[str | int] = [owner, int(self.lease * 1000)]
+        return bool(await self._renew(keys=self._keys(chat)[:1], args=args))
 
 
 class LocalGate(UpdateGate):
@@ -274,12 +268,3 @@ class LocalGate(UpdateGate):
 
     async def renew(self, chat: str, owner: str) -> bool:
         return True
-
-
-def gate_for(store: Store, **kw: Any) -> UpdateGate:
-    """The gate on the store's own Redis (shared by every replica), else an in-memory one."""
-    from bot.storage.redis_store import RedisStore
-
-    if isinstance(store, RedisStore):
-        return RedisGate(store, **kw)
-    return LocalGate(**kw)

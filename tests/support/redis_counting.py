@@ -1,11 +1,10 @@
-"""Counting what a RedisStore sends, from outside it (tests, benchmarks): the store's clients are
-plain redis-py and the lean connection; `RoundTrips(store)` wraps the sending methods of that
-one store's clients (its redis-py client, its pipelines, its lean connection, its link's
-batches) and counts, until the store is closed:
+"""Counting what a RedisStore sends, from outside it (tests, benchmarks): `RoundTrips(store)`
+wraps the sending methods of that one store's redis-py client (its commands, its pipelines, its
+link's batches) and counts, until the store is closed:
 
 - `commands`: the commands sent. Each is one round trip when sent alone; a pipeline's commands
-  count one each (as the lean connection's `execute_many` does), a MULTI/EXEC transaction as
-  one. What the benchmarks print as "round trips per move" (a load is 1, a save is 1).
+  count one each, a MULTI/EXEC transaction as one. What the benchmarks print as "round trips
+  per move" (a load is 1, a save is 1).
 - `batches`: the store's pipelines (`RedisLink.batch`, one round trip each: a game's end, a
   claim of deadlines), NOSCRIPT's resend as EVAL counted as another.
 
@@ -28,10 +27,6 @@ class RoundTrips:
         client: Any = link.client
         client.execute_command = self._counted(client.execute_command)
         client.pipeline = self._counted_pipelines(client.pipeline)
-        if link.lean is not None:
-            lean: Any = link.lean
-            lean.execute = self._counted(lean.execute)
-            lean.execute_many = self._counted(lean.execute_many, per_command=True)
         batch = link.batch
 
         async def counted_batch(commands: list[tuple[Any, ...]]) -> list[Any]:
@@ -40,13 +35,11 @@ class RoundTrips:
 
         link.batch = counted_batch  # type: ignore[method-assign]
 
-    def _counted(
-        self, send: Callable[..., Awaitable[Any]], per_command: bool = False
-    ) -> Callable[..., Awaitable[Any]]:
-        """`send` (one command, or with `per_command` a list of them), counted."""
+    def _counted(self, send: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        """`send` (one command), counted."""
 
         async def counted(*args: Any, **options: Any) -> Any:
-            self.commands += len(args[0]) if per_command else 1
+            self.commands += 1
             return await send(*args, **options)
 
         return counted

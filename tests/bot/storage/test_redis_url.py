@@ -68,8 +68,8 @@ def test_the_client_matches_the_url() -> None:
     cluster = RedisStore("redis+cluster://127.0.0.1:1,127.0.0.1:2")
     assert isinstance(cluster.client, RedisCluster)
     assert isinstance(RedisStore("redis://127.0.0.1:1/0").client, Redis)
-    assert RedisStore("rediss://127.0.0.1:1/0").lean is None  # TLS: redis-py only
-    assert RedisStore("rediss+cluster://127.0.0.1:1").lean is None
+    assert isinstance(RedisStore("rediss://127.0.0.1:1/0").client, Redis)
+    assert isinstance(RedisStore("rediss+cluster://127.0.0.1:1").client, RedisCluster)
 
 
 async def plays(url: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from bot.storage.redis_store import RedisStore
-from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, gate_for, order_key
+from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, order_key
 from tests.support.waiting import until
 
 Factory = Callable[..., UpdateGate]
@@ -27,7 +27,7 @@ async def replicas(any_redis_url: str) -> AsyncIterator[Factory]:
     made: list[UpdateGate] = []
 
     def make(**kw: Any) -> UpdateGate:
-        gate = gate_for(stores[len(made) % 2], **kw)
+        gate = stores[len(made) % 2].update_gate(**kw)
         assert isinstance(gate, RedisGate)
         made.append(gate)
         return gate
@@ -43,7 +43,7 @@ async def gate(request: pytest.FixtureRequest, redis_url: str) -> AsyncIterator[
         yield LocalGate()
         return
     store = await RedisStore(redis_url, prefix=f"t{secrets.token_hex(3)}").open()
-    yield gate_for(store)
+    yield store.update_gate()
     await store.close()
 
 
@@ -178,7 +178,7 @@ async def test_a_handler_that_failed_is_tried_again(gate: UpdateGate) -> None:
 
 async def test_without_redis_updates_are_still_handled() -> None:
     store = RedisStore("redis://127.0.0.1:1/0", timeout=0.2)  # nothing listens there
-    gate = gate_for(store)
+    gate = store.update_gate()
     handled: list[int] = []
 
     async def handle() -> None:

@@ -1,5 +1,6 @@
-"""The Redis store's lean hot-path connection (bot.storage.resp): what a player would notice if
-it misbehaved — a lost move after Redis restarts its script cache or drops the connection."""
+"""The Redis store's connection (redis-py): what a player would notice if it misbehaved — a lost
+move after Redis restarts its script cache or drops the connection, replies mixed up between
+concurrent taps, a wrong password that hangs instead of failing."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ import asyncio
 import uuid
 
 import pytest
+from redis.exceptions import RedisError
 
 from bot.storage import GameRecord, SoloMeta, new_id
 from bot.storage.redis_store import RedisStore
-from bot.storage.resp import LeanRedis
+from tests.support.redis_counting import RoundTrips
 
 
 def record() -> GameRecord:
@@ -26,29 +28,21 @@ def record() -> GameRecord:
 
 
 async def open_store(url: str) -> RedisStore:
-    return await RedisStore(url, prefix="lean" + uuid.uuid4().hex[:6]).open()
+    return await RedisStore(url, prefix="conn" + uuid.uuid4().hex[:6]).open()
 
 
-def test_url_support() -> None:
-    lean = LeanRedis.from_url("redis://:p%40ss@example.org:6380/3")
-    assert lean is not None
-    assert (lean.host, lean.port, lean.db, lean.password) == ("example.org", 6380, 3, "p@ss")
-    unix = LeanRedis.from_url("unix:///run/redis.sock?db=2")
-    assert unix is not None and (unix.path, unix.db) == ("/run/redis.sock", 2)
-    assert LeanRedis.from_url("rediss://example.org:6380/0") is None  # TLS: redis-py does it
-
-
-async def test_hot_path_uses_the_lean_connection(any_redis_url: str) -> None:
+async def test_a_move_is_one_load_and_one_save(any_redis_url: str) -> None:
     s = await open_store(any_redis_url)
+    sent = RoundTrips(s)
     try:
-        assert s.lean is not None
         rec = record()
         assert await s.create(rec)
-        before = s.lean.commands_sent
+        s.recent.forget(rec.id)  # another process's game: loaded in full
+        before = sent.commands
         got = await s.load(rec.id)
         assert got == rec
         assert got is not None and await s.save(got, 0)
-        assert s.lean.commands_sent - before == 2
+        assert sent.commands - before == 2
         assert not await s.save(got, 0)  # stale version: refused
         again = await s.load(rec.id)
         assert again is not None and again.version == 1 and again.meta == rec.meta
@@ -77,12 +71,13 @@ async def test_reconnects_after_the_connection_drops(redis_url: str) -> None:
         rec = record()
         await s.create(rec)
         assert await s.load(rec.id) is not None
-        assert isinstance(s.lean, LeanRedis) and s.lean._protocol is not None
-        s.lean._protocol.transport.close()  # type: ignore[union-attr]
-        got = await s.load(rec.id)  # a fresh connection
+        # the server drops every connection (as a restart does): the next load and save
+        # connect again
+        await s.client.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "no")
+        s.recent.forget(rec.id)
+        got = await s.load(rec.id)
         assert got is not None and await s.save(got, 0)
-        # dropped while a load is in flight: the load is repeated on a new connection
-        await s.client.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "yes")
+        await s.client.execute_command("CLIENT", "KILL", "TYPE", "normal", "SKIPME", "no")
         got = await s.load(rec.id)
         assert got is not None and got.version == 1
     finally:
@@ -109,10 +104,14 @@ def record_copy(rec: GameRecord) -> GameRecord:
 
 
 async def test_a_refused_password_is_an_error_not_a_hang(redis_url: str) -> None:
-    lean = LeanRedis.from_url(redis_url.replace("redis://", "redis://:wrong@"))
-    assert lean is not None
+    admin = await open_store(redis_url)
+    user = "u" + uuid.uuid4().hex[:6]
+    await admin.client.execute_command("ACL", "SETUSER", user, "on", ">right", "~*", "+@all")
+    s = RedisStore(redis_url.replace("redis://", f"redis://{user}:wrong@"), prefix="conn")
     try:
-        with pytest.raises(ConnectionError, match="AUTH"):
-            await asyncio.wait_for(lean.execute("PING"), 5)
+        with pytest.raises(RedisError, match="WRONGPASS|invalid"):
+            await asyncio.wait_for(s.open(), 5)
     finally:
-        await lean.close()
+        await s.close()
+        await admin.client.execute_command("ACL", "DELUSER", user)
+        await admin.close()
