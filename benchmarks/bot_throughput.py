@@ -2,7 +2,7 @@
 session, real Redis) next to an aiogram echo handler measured in the same run.
 
 Prints moves/s and echo updates/s, the cost ratio per update (target ≤ 2×) and the Redis round
-trips per move (target ≤ 2: one load, one compare-and-set save).
+trips per move (target ≤ 2: one load, one compare-and-set save; a pipeline is one round trip).
 
 The cost compared is the bot process's CPU time per update (time.process_time): wall-clock time
 on a shared machine mostly measures how long the scheduler takes to run redis-server when the
@@ -105,6 +105,7 @@ async def main_async(args: argparse.Namespace) -> int:
             echo_median = statistics.median(paired.times) * 1e6
             rts = statistics.fmean(bench.move_round_trips)
             worst_rt = max(bench.move_round_trips)
+            usual_rt = statistics.median(bench.move_round_trips)
             # each block of 100 moves against the 50 echoes right after it: the median of
             # those ratios is robust to the machine slowing down for a while
             blocks = [
@@ -125,7 +126,8 @@ async def main_async(args: argparse.Namespace) -> int:
                 f"{kind:<6} ratio : {ratio_cpu:4.2f}× echo CPU per update (target ≤ 2×; median "
                 f"of {len(blocks)} blocks, the means give {move_c / echo_c:4.2f}×), "
                 f"{ratio_wall:4.2f}× echo wall median | Redis round trips per move "
-                f"{rts:.2f} (max {worst_rt}; target ≤ 2) | {len(bench.move_times)} moves, "
+                f"{rts:.2f} (median {usual_rt:g}, max {worst_rt}: a game's end; target ≤ 2) | "
+                f"{len(bench.move_times)} moves, "
                 f"{bench.games} games, {bench.ui_updates} menu/pick taps"
             )
             bare, echo_then = await bench_bare_callback(bench, min(args.echoes, 1000))

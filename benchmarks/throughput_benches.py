@@ -196,7 +196,7 @@ class GameBench:
         self.move_parts: dict[str, float] = {}  # the breakdown of move updates only
 
     async def feed(self, update: Update, is_move: bool) -> None:
-        rt0 = self.trips.commands
+        rt0 = self.trips.trips
         parts0 = dict(self.parts.totals) if self.parts is not None else {}
         c0 = time.process_time()
         t0 = time.perf_counter()
@@ -206,7 +206,7 @@ class GameBench:
         if is_move:
             self.move_times.append(dt)
             self.move_cpu.append(dc)
-            self.move_round_trips.append(self.trips.commands - rt0)
+            self.move_round_trips.append(self.trips.trips - rt0)
             if self.parts is not None:
                 for label, total in self.parts.totals.items():
                     self.move_parts[label] = (

@@ -5,6 +5,7 @@ link's batches) and counts, until the store is closed:
 - `commands`: the commands sent. Each is one round trip when sent alone; a pipeline's commands
   count one each, a MULTI/EXEC transaction as one. What the benchmarks print as "round trips
   per move" (a load is 1, a save is 1).
+- `trips`: the round trips: a command sent alone is one, a pipeline (whatever it holds) one.
 - `batches`: the store's pipelines (`RedisLink.batch`, one round trip each: a game's end, a
   claim of deadlines), NOSCRIPT's resend as EVAL counted as another.
 
@@ -22,6 +23,7 @@ from bot.storage.redis_store import RedisStore
 class RoundTrips:
     def __init__(self, store: RedisStore) -> None:
         self.commands = 0
+        self.trips = 0
         self.batches = 0
         link = store.link
         client: Any = link.client
@@ -40,6 +42,7 @@ class RoundTrips:
 
         async def counted(*args: Any, **options: Any) -> Any:
             self.commands += 1
+            self.trips += 1
             return await send(*args, **options)
 
         return counted
@@ -53,6 +56,7 @@ class RoundTrips:
 
             async def counted_execute(*args: Any, **options: Any) -> Any:
                 self.commands += 1 if transaction else len(pipe)
+                self.trips += 1
                 return await execute(*args, **options)
 
             pipe.execute = counted_execute

@@ -109,7 +109,7 @@ async def test_a_refused_password_is_an_error_not_a_hang(redis_url: str) -> None
     await admin.client.execute_command("ACL", "SETUSER", user, "on", ">right", "~*", "+@all")
     s = RedisStore(redis_url.replace("redis://", f"redis://{user}:wrong@"), prefix="conn")
     try:
-        with pytest.raises(RedisError, match="WRONGPASS|invalid"):
+        with pytest.raises(RedisError, match=r"WRONGPASS|invalid"):
             await asyncio.wait_for(s.open(), 5)
     finally:
         await s.close()
