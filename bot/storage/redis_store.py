@@ -92,8 +92,8 @@ class RedisStore(Store):
             chats=RedisChats(link, idle_ttl, self._release),
             indexes=RedisIndexes(link, idle_ttl),
             user_settings=RedisSettings(link),
-            results=RedisResults(link, keys, self.recent, self.ttl_for),
-            result_views=RedisResultViews(link, keys),
+            results=(results := RedisResults(link, keys, self.recent, self.ttl_for)),
+            result_views=RedisResultViews(link, keys, results),
         )
 
     # the link's, for the callers that send their own (bot.storage.update_gate, tests)

@@ -27,16 +27,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
-from bot.stats.daily import cards_home, daily_score
+from bot.stats.game_end import BoardLine, board_lines, rating_scopes
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
 from bot.stats.stats import (
     HISTORY_LIMIT,
-    board_values,
     history_line,
     updated_fields,
-    weekly_values,
 )
 from bot.storage.health import OUTAGE_ERRORS
 from bot.storage.recent import RecentGames
@@ -44,7 +41,7 @@ from bot.storage.record import GameRecord
 from bot.storage.redis_link import RedisLink, call
 from bot.storage.redis_scripts import CLAIM_DUE, FINISH_DUE, SAVE
 from bot.storage.results_api import MARKER_MARGIN, Results
-from bot.storage.results_scripts import BOARDS, RATE, USER, WEEKLY
+from bot.storage.results_scripts import LINES, RATE, USER
 from bot.storage.shards import SHARDS, claim_across, shard_of
 
 log = logging.getLogger("bot.storage")
@@ -93,8 +90,8 @@ class RedisResults(Results):
         self.recent = recent
         self.ttl_for = ttl_for
         self._sweep_turn = 0  # the pending shard each sweep starts at rotates
-        self._save, self._user, self._rate = link.script(SAVE), link.script(USER), link.script(RATE)
-        self._weekly, self._boards = link.script(WEEKLY), link.script(BOARDS)
+        self._save, self._user = link.script(SAVE), link.script(USER)
+        self._rate_script, self._line = link.script(RATE), link.script(LINES)
         self._claim, self._unclaim = link.script(CLAIM_DUE), link.script(FINISH_DUE)
 
     @property
@@ -147,18 +144,45 @@ class RedisResults(Results):
                 log.exception("event=result_left_pending game=%s", record.id)
         return True
 
-    def _scopes(self, result: GameResult) -> list[str]:
-        if not result.rated:
-            return []
-        kind = result.kind
-        return [kind] if result.chat_id is None else [kind, f"{kind}:{result.chat_id}"]
-
     def _reads(self, result: GameResult) -> list[tuple[Any, ...]]:
         """What step 2 computes from: each player's statistics, the ratings of each scope."""
         uids = [p.user_id for p in result.humans]
         reads: list[tuple[Any, ...]] = [("HGETALL", self.keys.user(u, "st")) for u in uids]
-        reads += [("HMGET", self.keys.scope(s, "rt"), *uids) for s in self._scopes(result)]
+        reads += [("HMGET", self.keys.scope(s, "rt"), *uids) for s in rating_scopes(result)]
         return reads
+
+    def _lines(self, lines: list[BoardLine], first: int) -> tuple[list[str], list[Any]]:
+        """The boards and the ARGV of `lines`, all in one scope, for a script whose KEYS name
+        the boards from position `first` on (bot.storage.results_scripts.WRITE_LINES)."""
+        keys: list[str] = []
+        args: list[Any] = []
+        for line in lines:
+            key = self.keys.scope(line.board.scope, line.board.name)
+            if key not in keys:
+                keys.append(key)
+            at, score = first + keys.index(key), repr(float(line.score))
+            args += [at, line.user_id, score, line.keep, line.ttl or 0, int(line.board.hides)]
+        return keys, args
+
+    def line_calls(self, lines: list[BoardLine]) -> list[tuple[Any, ...]]:
+        """One LINES call per scope of `lines`."""
+        scopes: dict[str, list[BoardLine]] = {}
+        for line in lines:
+            scopes.setdefault(line.board.scope, []).append(line)
+        commands = []
+        for scope, mine in scopes.items():
+            keys, args = self._lines(mine, 2)  # KEYS[1] is the hidden set
+            commands.append(call(self._line, [self.keys.scope(scope, "hid"), *keys], args))
+        return commands
+
+    def _rate(self, result: GameResult, scope: str, new: dict[int, Rating]) -> tuple[Any, ...]:
+        """The RATE call of one scope: its new ratings with their board lines."""
+        args: list[Any] = [result.game_id, repr(time.time()), self.marker_window, len(new)]
+        for u, r in new.items():
+            args += [u, r.version - 1, r.encode()]
+        keys, line_args = self._lines(board_lines(result, {}, {scope: new}), 4)
+        head = [self.keys.scope(scope, n) for n in ("rt", "done", "hid")]
+        return call(self._rate_script, [*head, *keys], args + line_args)
 
     # step 2
     async def apply_result(self, result: GameResult) -> None:
@@ -167,13 +191,13 @@ class RedisResults(Results):
     async def _apply(self, result: GameResult, snapshot: list[Any] | None) -> None:
         humans = result.humans
         uids = [p.user_id for p in humans]
-        scopes = self._scopes(result)
+        scopes = rating_scopes(result)
         if snapshot is None:
             snapshot = await self.link.batch(self._reads(result))
-        fields = {u: snapshot[i] for i, u in enumerate(uids)}
+        fields: dict[int, dict[str, str]] = {u: snapshot[i] for i, u in enumerate(uids)}
         ratings: dict[str, dict[int, Rating | None]] = {}
 
-        def read_ratings(scope: str, reply: Any) -> None:
+        def read_ratings(scope: str, reply: list[str | None]) -> None:
             ratings[scope] = {
                 u: Rating.decode(v) if v else None for u, v in zip(uids, reply, strict=True)
             }
@@ -182,7 +206,6 @@ class RedisResults(Results):
             read_ratings(scope, snapshot[len(uids) + j])
         place = places(result)
         after: dict[int, dict[str, str]] = {}
-        rated: dict[int, Rating] = {}  # the global ratings this call wrote (the weekly board's)
         users, todo_scopes = list(humans), list(scopes)
         # markers are timed by this clock, not by the result's end: they must outlive its key
         gid, at, window = result.game_id, repr(time.time()), self.marker_window
@@ -197,14 +220,7 @@ class RedisResults(Results):
                 keys = [self.keys.user(p.user_id, n) for n in ("st", "h", "done")]
                 args = [gid, cur.get("v", "0"), at, window, entry, HISTORY_LIMIT, *pairs]
                 commands.append(call(self._user, keys, args))
-            news = {}
-            for scope in todo_scopes:
-                new = news[scope] = rate(result, ratings[scope])
-                args = [gid, at, window, len(new)]
-                for u, r in new.items():
-                    args += [u, r.version - 1, r.encode(), repr(r.ordinal)]
-                keys = [self.keys.scope(scope, n) for n in ("rt", "r", "done", "hid")]
-                commands.append(call(self._rate, keys, args))
+            commands += [self._rate(result, s, rate(result, ratings[s])) for s in todo_scopes]
             replies = await self.link.batch(commands)
             stale_users = []
             for p, reply in zip(users, replies, strict=False):
@@ -217,8 +233,6 @@ class RedisResults(Results):
             stale_scopes = [
                 s for s, r in zip(todo_scopes, replies[len(users) :], strict=True) if r == 0
             ]
-            replied = dict(zip(todo_scopes, replies[len(users) :], strict=True))
-            rated = news[result.kind] if replied.get(result.kind) == 2 else rated
             if not stale_users and not stale_scopes:
                 break
             users, todo_scopes = stale_users, stale_scopes
@@ -235,52 +249,8 @@ class RedisResults(Results):
             log.warning("event=result_conflicts game=%s (left to the sweep)", gid)
             return
         done = [("ZREM", self.keys.pending(gid), gid), ("ZREM", self.link.active(result.kind), gid)]
-        weekly = self._weekly_lines(result, after, rated)
-        await self.link.batch([*self._board_lines(result, after), *weekly, *done])
-
-    def _weekly_lines(
-        self,
-        result: GameResult,
-        after: dict[int, dict[str, str]],
-        rated: dict[int, Rating],
-    ) -> list[tuple[Any, ...]]:
-        """This week's boards: a solitaire's wins and days won, a game's global rating of
-        those who played it this week."""
-        kind, lines = result.kind, []
-        hid = self.keys.scope(kind, "hid")
-        if result.solitaire and result.ranked:
-            for uid, values in after.items():
-                week, wins, days = weekly_values(values, kind)
-                if week:
-                    boards = [Board.wins(kind, week), Board.days_won(kind, week)]
-                    keys = [hid, *(self.keys.scope(kind, b.name) for b in boards)]
-                    args = [WEEKLY_BOARD_TTL, "GT", uid, wins, days]
-                    lines.append(call(self._weekly, keys, args))
-        if rated:
-            board = Board.rating(kind, week=week_of(result.date))
-            for uid, new in rated.items():
-                keys = [hid, self.keys.scope(kind, board.name)]
-                args = [WEEKLY_BOARD_TTL, "", uid, repr(new.ordinal)]
-                lines.append(call(self._weekly, keys, args))
-        return lines
-
-    def _board_lines(
-        self, result: GameResult, after: dict[int, dict[str, str]]
-    ) -> list[tuple[Any, ...]]:
-        if not (result.solitaire and result.ranked):
-            return []
-        kind, lines = result.kind, []
-        for uid, values in after.items():
-            wins, streak = board_values(values, kind)
-            keys = [self.keys.scope(kind, n) for n in ("hid", "w", "s")]
-            args: list[Any] = [uid, wins, streak]
-            if result.daily is not None:
-                p = result.player(uid)
-                home = cards_home(result, p)
-                keys.append(self.keys.scope(kind, f"d:{result.variant}:{result.daily}"))
-                args += [daily_score(p.won, home, result.moves, result.duration), DAILY_BOARD_TTL]
-            lines.append(call(self._boards, keys, args))
-        return lines
+        # the players' lines (the ratings' went with them, in RATE)
+        await self.link.batch([*self.line_calls(board_lines(result, after, {})), *done])
 
     # the sweep
     async def pending_results(

@@ -3,29 +3,28 @@ hiding a user from the global boards; the day's one ranked attempt (keys: result
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from bot.registry import GAMES, is_solitaire
-from bot.stats.boards import Board, BoardEntry, BoardPage, ranks, week_of
-from bot.stats.daily import utc_day
+from bot.registry import GAMES
+from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
+from bot.stats.game_end import global_boards, restored_lines
 from bot.stats.rating import Rating
-from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
+from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats
 from bot.storage.redis_link import RedisLink, call
 from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
-from bot.storage.results_redis import ResultKeys
-from bot.storage.results_scripts import HIDE, PAGE, UNHIDE
+from bot.storage.results_redis import RedisResults, ResultKeys
+from bot.storage.results_scripts import HIDE, PAGE
 
 
 class RedisResultViews(ResultViews):
     """Reads of the statistics, histories, ratings and boards (keys: results_redis), through
     the link's batches (one round trip each)."""
 
-    def __init__(self, link: RedisLink, keys: ResultKeys) -> None:
+    def __init__(self, link: RedisLink, keys: ResultKeys, results: RedisResults) -> None:
         self.link = link
         self.keys = keys
-        self._hide, self._unhide = link.script(HIDE), link.script(UNHIDE)
-        self._page = link.script(PAGE)
+        self.results = results  # (its board lines)
+        self._hide, self._page = link.script(HIDE), link.script(PAGE)
 
     async def user_stats(self, user_id: int) -> UserStats:
         [reply] = await self.link.batch([("HGETALL", self.keys.user(user_id, "st"))])
@@ -68,27 +67,19 @@ class RedisResultViews(ResultViews):
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         st = self.keys.user(user_id, "st")
         flag = ("HSET", st, "h", "1") if hidden else ("HDEL", st, "h")
-        _, reply = await self.link.batch([flag, ("HGETALL", st)])
-        fields = reply
+        kinds = sorted(GAMES)
+        ratings = [("HGET", self.keys.scope(kind, "rt"), user_id) for kind in kinds]
+        _, fields, *rated = await self.link.batch([flag, ("HGETALL", st), *ratings])
         commands: list[tuple[Any, ...]] = []
-        for kind in sorted(GAMES):
+        for kind, rating in zip(kinds, rated, strict=True):
             hid = self.keys.scope(kind, "hid")
             if hidden:
-                boards = ["w", "s"] if is_solitaire(kind) else ["r"]
-                week = week_of(utc_day(time.time()))  # this week's boards too
-                metrics = ("wins", "days") if is_solitaire(kind) else ("rating",)
-                boards += [Board(kind, m, week=week).name for m in metrics]  # type: ignore[arg-type]
-                for key, value in fields.items():  # the day boards the user is on
-                    if key.startswith(f"d:{kind}:") and key.endswith(":last"):
-                        boards.append(f"d:{key[len(kind) + 3 : -5]}:{value}")
-                keys = [hid, *(self.keys.scope(kind, b) for b in boards)]
-                commands.append(call(self._hide, keys, [user_id]))
+                boards = [self.keys.scope(b.scope, b.name) for b in global_boards(kind, fields)]
+                commands.append(call(self._hide, [hid, *boards], [user_id]))
             else:
-                wins, streak = board_values(fields, kind)
-                solo = is_solitaire(kind) and fields.get(f"{kind}:rp")
-                keys = [self.keys.scope(kind, n) for n in ("hid", "rt", "r", "w", "s")]
-                args = [user_id, wins if solo else "", streak]
-                commands.append(call(self._unhide, keys, args))
+                commands.append(("SREM", hid, user_id))
+                was = None if rating is None else Rating.decode(rating)
+                commands += self.results.line_calls(restored_lines(kind, user_id, fields, was))
         await self.link.batch(commands)
 
     async def claim_daily(

@@ -22,84 +22,59 @@ redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[3]) - tonumber(ARG
 return 2
 """
 
-# The ratings of one scope (global or a group) and its rating board, all players at once.
-# KEYS: ratings hash (uid → 'version mu sigma games ordinal'), board zset, done zset, hidden
-# set. ARGV: game id, finished_at, marker window, n, then n × (uid, expected version, new
-# value, ordinal). → 1 / 0 / 2 as USER (0: some rating changed since it was read).
-RATE = """
-if redis.call('ZSCORE', KEYS[3], ARGV[1]) then return 1 end
+# Board lines (bot.stats.game_end.BoardLine), a Lua function the scripts below share: ARGV from
+# `from` on holds lines of six values: the board's index in KEYS, uid, score, keep ('max': only
+# grows, 'first': written once, else the latest), ttl (0: none), hides ('1': not for a user in
+# the hidden set `hid`).
+WRITE_LINES = """
+local function write_lines(hid, from)
+  for i = from, #ARGV, 6 do
+    local key, uid, score, keep = KEYS[tonumber(ARGV[i])], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3]
+    if ARGV[i + 5] == '0' or redis.call('SISMEMBER', hid, uid) == 0 then
+      if keep == 'max' then
+        redis.call('ZADD', key, 'GT', score, uid)
+      elseif keep == 'first' then
+        redis.call('ZADD', key, 'NX', score, uid)
+      else
+        redis.call('ZADD', key, score, uid)
+      end
+      if ARGV[i + 4] ~= '0' then redis.call('EXPIRE', key, ARGV[i + 4]) end
+    end
+  end
+end
+"""
+
+# Lines on the boards of one scope. KEYS: hidden set, then the boards. ARGV: the lines.
+LINES = WRITE_LINES + "write_lines(KEYS[1], 1)\nreturn 1\n"
+
+# The ratings of one scope (global or a group) with their board lines, all players at once.
+# KEYS: ratings hash (uid → 'version mu sigma games ordinal'), done zset, hidden set, then the
+# boards. ARGV: game id, finished_at, marker window, n, then n × (uid, expected version, new
+# value), then the lines. → 1 / 0 / 2 as USER (0: some rating changed since it was read).
+RATE = (
+    WRITE_LINES
+    + """
+if redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 1 end
 local n = tonumber(ARGV[4])
 for i = 0, n - 1 do
-  local cur = redis.call('HGET', KEYS[1], ARGV[5 + i * 4])
+  local cur = redis.call('HGET', KEYS[1], ARGV[5 + i * 3])
   local have = cur and tonumber(string.match(cur, '^%d+')) or 0
-  if have ~= tonumber(ARGV[6 + i * 4]) then return 0 end
+  if have ~= tonumber(ARGV[6 + i * 3]) then return 0 end
 end
 for i = 0, n - 1 do
-  local uid = ARGV[5 + i * 4]
-  redis.call('HSET', KEYS[1], uid, ARGV[7 + i * 4])
-  if redis.call('SISMEMBER', KEYS[4], uid) == 0 then
-    redis.call('ZADD', KEYS[2], ARGV[8 + i * 4], uid)
-  end
+  redis.call('HSET', KEYS[1], ARGV[5 + i * 3], ARGV[7 + i * 3])
 end
-redis.call('ZADD', KEYS[3], ARGV[2], ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', tonumber(ARGV[2]) - tonumber(ARGV[3]))
+write_lines(KEYS[3], 5 + n * 3)
+redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', tonumber(ARGV[2]) - tonumber(ARGV[3]))
 return 2
 """
-
-# A solitaire player's board lines: wins and best streak only ever grow (ZADD GT, so a late or
-# repeated write of an older value changes nothing), the day's line is written once (NX).
-# KEYS: hidden set, wins board, streak board[, daily board]. ARGV: uid, wins, streak[, daily
-# score, daily board ttl]. Nothing for a hidden user.
-BOARDS = """
-local uid = ARGV[1]
-if redis.call('SISMEMBER', KEYS[1], uid) == 1 then return 0 end
-redis.call('ZADD', KEYS[2], 'GT', ARGV[2], uid)
-redis.call('ZADD', KEYS[3], 'GT', ARGV[3], uid)
-if KEYS[4] then
-  redis.call('ZADD', KEYS[4], 'NX', ARGV[4], uid)
-  redis.call('EXPIRE', KEYS[4], ARGV[5])
-end
-return 1
-"""
-
-# A player's lines on weekly boards (a week's wins or days won, or ratings of the week's players):
-# each value only grows within its week for counts (GT) or is the latest for ratings; nothing for
-# a hidden user; the board lives WEEKLY_BOARD_TTL after its last write. KEYS: hidden set, then
-# the boards. ARGV: ttl, 'GT' or '' (ratings), then uid and one value per board (0: not on it).
-WEEKLY = """
-if redis.call('SISMEMBER', KEYS[1], ARGV[3]) == 1 then return 0 end
-for i = 2, #KEYS do
-  local value = ARGV[2 + i]
-  if ARGV[2] ~= 'GT' or tonumber(value) > 0 then
-    if ARGV[2] == 'GT' then
-      redis.call('ZADD', KEYS[i], 'GT', value, ARGV[3])
-    else
-      redis.call('ZADD', KEYS[i], value, ARGV[3])
-    end
-    redis.call('EXPIRE', KEYS[i], ARGV[1])
-  end
-end
-return 1
-"""
+)
 
 # Hide a user in one global scope. KEYS: hidden set, then the boards to leave. ARGV: uid.
 HIDE = """
 redis.call('SADD', KEYS[1], ARGV[1])
 for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[1]) end
-return 1
-"""
-
-# Show a user again in one global scope. KEYS: hidden set, ratings hash, rating board, wins
-# board, streak board. ARGV: uid, wins, streak ('' when the user has no solitaire lines).
-UNHIDE = """
-local uid = ARGV[1]
-redis.call('SREM', KEYS[1], uid)
-local cur = redis.call('HGET', KEYS[2], uid)
-if cur then redis.call('ZADD', KEYS[3], string.match(cur, '(%S+)$'), uid) end
-if ARGV[2] ~= '' then
-  redis.call('ZADD', KEYS[4], 'GT', ARGV[2], uid)
-  redis.call('ZADD', KEYS[5], 'GT', ARGV[3], uid)
-end
 return 1
 """
 

@@ -13,17 +13,10 @@ import logging
 import sqlite3
 from collections.abc import Callable
 
-from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
-from bot.stats.daily import cards_home, daily_score
+from bot.stats.game_end import BoardLine, board_lines, rating_scopes
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
-from bot.stats.stats import (
-    HISTORY_LIMIT,
-    board_values,
-    history_line,
-    updated_fields,
-    weekly_values,
-)
+from bot.stats.stats import HISTORY_LIMIT, history_line, updated_fields
 from bot.storage.record import GameRecord
 from bot.storage.results_api import Results
 from bot.storage.sqlite_cas import cas_update
@@ -60,24 +53,36 @@ CREATE TABLE IF NOT EXISTS daily_claims (
 );
 """
 
-UPSERT_MAX = (
-    "INSERT INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL) "
-    "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score)"
-)
-UPSERT = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, NULL)"
-# a weekly board's line, kept WEEKLY_BOARD_TTL after its last write
-UPSERT_MAX_UNTIL = (
-    "INSERT INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, ?) "
-    "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score), "
-    "expires = excluded.expires"
-)
-UPSERT_UNTIL = "INSERT OR REPLACE INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, ?)"
+# a line by its keep rule (bot.stats.game_end): a count only grows, a day's result is the first
+KEEP = {
+    "max": "ON CONFLICT (board, user_id) DO UPDATE SET score = max(score, excluded.score), "
+    "expires = excluded.expires",
+    "first": "ON CONFLICT (board, user_id) DO NOTHING",
+    "latest": "ON CONFLICT (board, user_id) DO UPDATE SET score = excluded.score, "
+    "expires = excluded.expires",
+}
 # a board is global when its scope (before the '/') names no chat
 GLOBAL = "instr(substr(board, 1, instr(board, '/') - 1), ':') = 0"
 
 
 def board_name(scope: str, name: str) -> str:
     return f"{scope}/{name}"
+
+
+def write_line(conn: sqlite3.Connection, line: BoardLine, now: float) -> None:
+    """A board line (bot.stats.game_end), unless it is on a global board and its user hidden."""
+    board, uid = line.board, line.user_id
+    if (
+        board.hides
+        and conn.execute("SELECT 1 FROM hidden_users WHERE user_id = ?", (uid,)).fetchone()
+    ):
+        return
+    expires = None if line.ttl is None else now + line.ttl
+    conn.execute(
+        "INSERT INTO boards (board, user_id, score, expires) VALUES (?, ?, ?, ?) "
+        + KEEP[line.keep],
+        (board_name(board.scope, board.name), uid, line.score, expires),
+    )
 
 
 def fields_of(conn: sqlite3.Connection, user_id: int) -> dict[str, str]:
@@ -144,65 +149,19 @@ class SQLiteResults(Results):
 
         await self._run(op)
 
-    def _rate_scope(
-        self,
-        conn: sqlite3.Connection,
-        scope: str,
-        result: GameResult,
-        uids: list[int],
-        hidden: set[int],
-    ) -> None:
-        """New ratings in one scope (global or a group), its board, and for the global scope
-        this week's board of the game's players."""
-        kind = result.kind
-        marks = ",".join("?" * len(uids))
-        rows = conn.execute(
-            f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
-            [scope, *uids],
-        )
-        current: dict[int, Rating | None] = {int(u): Rating.decode(v) for u, v in rows}
-        week = board_name(kind, Board.rating(kind, week=week_of(result.date)).name)
-        for uid, new in rate(result, current).items():
-            conn.execute(
-                "INSERT OR REPLACE INTO ratings (scope, user_id, value) VALUES (?, ?, ?)",
-                (scope, uid, new.encode()),
-            )
-            if scope != kind:
-                conn.execute(UPSERT, (board_name(scope, "r"), uid, new.ordinal))
-            elif uid not in hidden:
-                conn.execute(UPSERT, (board_name(scope, "r"), uid, new.ordinal))
-                expires = self.clock() + WEEKLY_BOARD_TTL
-                conn.execute(UPSERT_UNTIL, (week, uid, new.ordinal, expires))
-
-    def _weekly_solo(
-        self, conn: sqlite3.Connection, kind: str, uid: int, values: dict[str, str]
-    ) -> None:
-        """A solitaire player's lines on this week's boards (wins, days won)."""
-        week, wins, days = weekly_values(values, kind)
-        expires = self.clock() + WEEKLY_BOARD_TTL
-        for board, value in ((Board.wins(kind, week), wins), (Board.days_won(kind, week), days)):
-            if week and value > 0:
-                conn.execute(UPSERT_MAX_UNTIL, (board_name(kind, board.name), uid, value, expires))
-
     def _apply_sync(self, conn: sqlite3.Connection, result: GameResult) -> None:
         gid = result.game_id
         if not conn.execute("SELECT 1 FROM pending_results WHERE game_id = ?", (gid,)).fetchone():
             return  # applied already
-        kind, humans = result.kind, result.humans
-        uids = [p.user_id for p in humans]
-        marks = ",".join("?" * len(uids))
-        hidden = {
-            int(r[0])
-            for r in conn.execute(
-                f"SELECT user_id FROM hidden_users WHERE user_id IN ({marks})", uids
-            )
-        }
+        uids = [p.user_id for p in result.humans]
         place = places(result)
-        for p in humans:
+        after: dict[int, dict[str, str]] = {}
+        for p in result.humans:
             uid = p.user_id
             fields = fields_of(conn, uid)
             changed = updated_fields(fields, result, p)
             changed["v"] = str(int(fields.get("v") or 0) + 1)
+            after[uid] = {**fields, **changed}
             conn.executemany(
                 "INSERT OR REPLACE INTO user_stats (user_id, field, value) VALUES (?, ?, ?)",
                 [(uid, k, v) for k, v in changed.items()],
@@ -214,23 +173,21 @@ class SQLiteResults(Results):
                 "user_history WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 (uid, uid, HISTORY_LIMIT),
             )
-            if result.solitaire and result.ranked and uid not in hidden:
-                wins, streak = board_values({**fields, **changed}, kind)
-                self._weekly_solo(conn, kind, uid, {**fields, **changed})
-                conn.execute(UPSERT_MAX, (board_name(kind, "w"), uid, wins))
-                conn.execute(UPSERT_MAX, (board_name(kind, "s"), uid, streak))
-                if result.daily is not None:
-                    name = board_name(kind, f"d:{result.variant}:{result.daily}")
-                    score = daily_score(p.won, cards_home(result, p), result.moves, result.duration)
-                    conn.execute(
-                        "INSERT OR IGNORE INTO boards (board, user_id, score, expires) "
-                        "VALUES (?, ?, ?, ?)",
-                        (name, uid, score, self.clock() + DAILY_BOARD_TTL),
-                    )
-        if result.rated:
-            scopes = [kind] if result.chat_id is None else [kind, f"{kind}:{result.chat_id}"]
-            for scope in scopes:
-                self._rate_scope(conn, scope, result, uids, hidden)
+        ratings: dict[str, dict[int, Rating]] = {}
+        for scope in rating_scopes(result):
+            marks = ",".join("?" * len(uids))
+            rows = conn.execute(
+                f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
+                [scope, *uids],
+            )
+            new = ratings[scope] = rate(result, {int(u): Rating.decode(v) for u, v in rows})
+            conn.executemany(
+                "INSERT OR REPLACE INTO ratings (scope, user_id, value) VALUES (?, ?, ?)",
+                [(scope, uid, r.encode()) for uid, r in new.items()],
+            )
+        now = self.clock()
+        for line in board_lines(result, after, ratings):
+            write_line(conn, line, now)
         conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
 
     async def pending_results(

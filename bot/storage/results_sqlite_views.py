@@ -7,12 +7,13 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 
-from bot.registry import kinds
+from bot.registry import GAMES
 from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
+from bot.stats.game_end import restored_lines
 from bot.stats.rating import Rating
-from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats, board_values
+from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats
 from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
-from bot.storage.results_sqlite import GLOBAL, UPSERT, UPSERT_MAX, board_name, fields_of
+from bot.storage.results_sqlite import GLOBAL, board_name, fields_of, write_line
 from bot.storage.sqlite_run import Run, tx
 
 
@@ -119,20 +120,15 @@ class SQLiteResultViews(ResultViews):
                     return
                 conn.execute("DELETE FROM hidden_users WHERE user_id = ?", (user_id,))
                 conn.execute("DELETE FROM user_stats WHERE user_id = ? AND field = 'h'", (user_id,))
-                fields = fields_of(conn, user_id)
-                for kind in kinds("solitaire"):
-                    if fields.get(f"{kind}:rp"):
-                        wins, streak = board_values(fields, kind)
-                        conn.execute(UPSERT_MAX, (board_name(kind, "w"), user_id, wins))
-                        conn.execute(UPSERT_MAX, (board_name(kind, "s"), user_id, streak))
-                for kind in kinds("table"):
+                fields, now = fields_of(conn, user_id), self.clock()
+                for kind in sorted(GAMES):
                     row = conn.execute(
                         "SELECT value FROM ratings WHERE scope = ? AND user_id = ?",
                         (kind, user_id),
                     ).fetchone()
-                    if row is not None:
-                        ordinal = Rating.decode(row[0]).ordinal
-                        conn.execute(UPSERT, (board_name(kind, "r"), user_id, ordinal))
+                    rating = None if row is None else Rating.decode(row[0])
+                    for line in restored_lines(kind, user_id, fields, rating):
+                        write_line(conn, line, now)
 
         await self._run(op)
 
