@@ -1,17 +1,19 @@
 """The game repository interface shared by the Redis and the embedded SQLite backends.
 
-A store is its games (the abstract methods below, each backend's own) and its parts, each a
-small object the backend makes with what it needs (its connection, key prefix, lifetimes):
-`chats` and `indexes` (bot.storage.indexes_api), `user_settings` (bot.storage.user_settings),
-`results` and `result_views` (bot.storage.results_api). The store's methods of those parts
-hand each call to its part, so callers only ever see `Store`.
+A store is its games, deadlines and send budget (the abstract methods below, each backend's
+own); the small parts written once here over the backend's keyed cells (bot.storage.cells):
+which game a chat plays, a user's games, language and settings, invites and marks; and the
+results (`results`, `result_views`: bot.storage.results_api), whose methods the store hands on,
+so callers only ever see `Store`.
 """
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from bot.storage.cells import Cells, Key
 from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
 from bot.storage.results_api import SWEEP_AFTER
@@ -22,11 +24,11 @@ if TYPE_CHECKING:
     from bot.stats.rating import Rating
     from bot.stats.result import GameResult
     from bot.stats.stats import HistoryEntry, UserStats
-    from bot.storage.indexes_api import ChatIndex, Indexes, Invite
     from bot.storage.results_api import Results, ResultViews
-    from bot.storage.user_settings import UserSettings
 
-__all__ = ["Store", "StoreUnavailable"]
+__all__ = ["Invite", "Store", "StoreUnavailable"]
+
+Invite = dict[str, Any]  # an invite's data (JSON)
 
 
 class Store(ABC):
@@ -42,17 +44,13 @@ class Store(ABC):
         game_ttl: int,
         idle_ttl: int,
         *,
-        chats: ChatIndex,
-        indexes: Indexes,
-        user_settings: UserSettings,
+        cells: Cells,
         results: Results,
         result_views: ResultViews,
     ) -> None:
         self.game_ttl = game_ttl
         self.idle_ttl = idle_ttl
-        self.chats = chats
-        self.indexes = indexes
-        self.user_settings = user_settings
+        self.cells = cells
         self.results = results
         self.result_views = result_views
 
@@ -135,60 +133,77 @@ class Store(ABC):
         in this process's memory, unless the backend is shared by several processes."""
         return LocalGate(**kw)
 
-    # chat → game (bot.storage.indexes_api.ChatIndex)
+    # chat → game: one active game per chat, or per forum topic (`thread` is the topic's
+    # message_thread_id, None for a chat without topics and for a forum's General topic)
+    @staticmethod
+    def _chat(chat_id: int, thread: int | None) -> Key:
+        """A chat's game; a forum topic's under the same tag (one Redis Cluster slot)."""
+        return Key(f"c:{chat_id}", "" if thread is None else str(int(thread)))
+
     async def get_chat_game(self, chat_id: int, thread: int | None = None) -> str | None:
-        return await self.chats.get_chat_game(chat_id, thread)
+        return await self.cells.get(self._chat(chat_id, thread))
 
     async def set_chat_game(
         self, chat_id: int, game_id: str | None, thread: int | None = None
     ) -> None:
-        await self.chats.set_chat_game(chat_id, game_id, thread)
+        if game_id is None:
+            await self.cells.drop(self._chat(chat_id, thread))
+        else:
+            await self.cells.put(self._chat(chat_id, thread), game_id, self.idle_ttl)
 
     async def claim_chat_game(self, chat_id: int, game_id: str, thread: int | None = None) -> bool:
-        return await self.chats.claim_chat_game(chat_id, game_id, thread)
+        """Atomic set-if-absent: True when `game_id` is now the chat's (topic's) game."""
+        return await self.cells.put_new(self._chat(chat_id, thread), game_id, self.idle_ttl)
 
     async def release_chat_game(
         self, chat_id: int, game_id: str, thread: int | None = None
     ) -> bool:
-        return await self.chats.release_chat_game(chat_id, game_id, thread)
+        """Atomic compare-and-delete: clear the chat's (topic's) game only if it is `game_id`."""
+        return await self.cells.drop(self._chat(chat_id, thread), only=game_id)
 
-    # user → games, preferences, invites, marks (bot.storage.indexes_api.Indexes)
+    # a user's games (kept `idle_ttl` after the last one joined), language and settings
     async def user_games(self, user_id: int) -> list[str]:
-        return await self.indexes.user_games(user_id)
+        return await self.cells.members(Key(f"u:{user_id}", "games"))
 
     async def add_user_game(self, user_id: int, game_id: str) -> None:
-        await self.indexes.add_user_game(user_id, game_id)
+        await self.cells.add_member(Key(f"u:{user_id}", "games"), game_id, self.idle_ttl)
 
     async def remove_user_game(self, user_id: int, game_id: str) -> None:
-        await self.indexes.remove_user_game(user_id, game_id)
+        await self.cells.drop_member(Key(f"u:{user_id}", "games"), game_id)
 
     async def get_lang(self, user_id: int) -> str | None:
-        return await self.indexes.get_lang(user_id)
+        return await self.cells.get(Key(f"u:{user_id}", "lang"))
 
     async def set_lang(self, user_id: int, lang: str) -> None:
-        await self.indexes.set_lang(user_id, lang)
+        await self.cells.put(Key(f"u:{user_id}", "lang"), lang)
 
-    async def put_invite(self, code: str, data: Invite, ttl: int) -> None:
-        await self.indexes.put_invite(code, data, ttl)
-
-    async def get_invite(self, code: str) -> Invite | None:
-        return await self.indexes.get_invite(code)
-
-    async def delete_invite(self, code: str) -> None:
-        await self.indexes.delete_invite(code)
-
-    async def mark(self, key: str, ttl: float) -> bool:
-        return await self.indexes.mark(key, ttl)
-
-    async def unmark(self, key: str) -> bool:
-        return await self.indexes.unmark(key)
-
-    # a user's settings (bot.storage.user_settings)
     async def get_setting(self, user_id: int, name: str) -> str | None:
-        return await self.user_settings.get_setting(user_id, name)
+        """A setting beyond the language (turn pings on or off, …): short text, kept."""
+        return await self.cells.field(Key(f"u:{user_id}", "set"), name)
 
     async def set_setting(self, user_id: int, name: str, value: str) -> None:
-        await self.user_settings.set_setting(user_id, name, value)
+        await self.cells.put_field(Key(f"u:{user_id}", "set"), name, value)
+
+    # invites (JSON), and short-lived marks shared by every process (a pending confirmation,
+    # a rate limit)
+    async def put_invite(self, code: str, data: Invite, ttl: int) -> None:
+        await self.cells.put(Key(f"i:{code}"), json.dumps(data, separators=(",", ":")), ttl)
+
+    async def get_invite(self, code: str) -> Invite | None:
+        raw = await self.cells.get(Key(f"i:{code}"))
+        data = None if raw is None else json.loads(raw)
+        return data if isinstance(data, dict) else None
+
+    async def delete_invite(self, code: str) -> None:
+        await self.cells.drop(Key(f"i:{code}"))
+
+    async def mark(self, key: str, ttl: float) -> bool:
+        """Set `key` for `ttl` seconds unless it is set: True when this call set it."""
+        return await self.cells.put_new(Key(f"m:{key}"), "1", ttl)
+
+    async def unmark(self, key: str) -> bool:
+        """Clear `key`: True when it was set (and not expired)."""
+        return await self.cells.drop(Key(f"m:{key}"))
 
     # finished games (bot.storage.results_api.Results)
     async def finish(

@@ -18,9 +18,9 @@ next tap costs no payload transfer and no decoding; anything another process wro
 as a changed version and is loaded in full. Writes stay compare-and-set on the version.
 
 The games, the edit budget and the deadlines are here; the store's other parts (bot.storage.base)
-are RedisChats and RedisIndexes (redis_indexes), RedisSettings (user_settings), RedisResults
-(results_redis) and RedisResultViews (results_redis_views), all sending through the store's
-one RedisLink (redis_link: the clients, the key prefix, batches).
+are RedisCells (redis_cells), RedisResults (results_redis) and RedisResultViews
+(results_redis_views), all sending through the store's one RedisLink (redis_link: the client,
+the key prefix, batches).
 """
 
 from __future__ import annotations
@@ -36,15 +36,14 @@ from bot.storage.base import Store
 from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
+from bot.storage.redis_cells import RedisCells
 from bot.storage.redis_client import connect
-from bot.storage.redis_indexes import RedisChats, RedisIndexes
 from bot.storage.redis_link import RedisLink, call
 from bot.storage.redis_scripts import (
     CLAIM_DUE,
     CREATE,
     FINISH_DUE,
     LOAD_IF_CHANGED,
-    RELEASE,
     SAVE,
     TAKE_SEND,
 )
@@ -53,7 +52,6 @@ from bot.storage.results_redis import RedisResults, ResultKeys
 from bot.storage.results_redis_views import RedisResultViews
 from bot.storage.shards import SHARDS, claim_across, shard_of
 from bot.storage.update_gate import RedisGate, UpdateGate
-from bot.storage.user_settings import RedisSettings
 from rules import GAMES
 
 __all__ = ["RedisStore"]
@@ -79,7 +77,6 @@ class RedisStore(Store):
         self._claim_turn = 0  # the shard each claim starts at rotates (bot.storage.shards)
         self._create = link.script(CREATE)
         self._save = link.script(SAVE)
-        self._release = link.script(RELEASE)
         self._load_if_changed = link.script(LOAD_IF_CHANGED)
         self._claim = link.script(CLAIM_DUE)
         self._unclaim = link.script(FINISH_DUE)
@@ -89,9 +86,7 @@ class RedisStore(Store):
         super().__init__(
             game_ttl,
             idle_ttl,
-            chats=RedisChats(link, idle_ttl, self._release),
-            indexes=RedisIndexes(link, idle_ttl),
-            user_settings=RedisSettings(link),
+            cells=RedisCells(link),
             results=(results := RedisResults(link, keys, self.recent, self.ttl_for)),
             result_views=RedisResultViews(link, keys, results),
         )

@@ -4,9 +4,8 @@ Same semantics as the Redis backend: compare-and-set saves, TTLs (checked on rea
 periodically), atomic claims. Games survive a restart of the process (WAL journal on disk).
 
 The games, the edit budget and the deadlines are here; the store's other parts (bot.storage.base)
-are SQLiteChatIndex (chat_index_sqlite), SQLiteIndexes (indexes_sqlite), SQLiteSettings
-(user_settings), SQLiteResults (results_sqlite) and SQLiteResultViews (results_sqlite_views),
-each running its work through the store's `_run` (sqlite_run.Run).
+are SQLiteCells (sqlite_cells), SQLiteResults (results_sqlite) and SQLiteResultViews
+(results_sqlite_views), each running its work through the store's `_run` (sqlite_run.Run).
 """
 
 from __future__ import annotations
@@ -20,14 +19,12 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.storage.base import Store
-from bot.storage.chat_index_sqlite import CHAT_INDEX_SCHEMA, SQLiteChatIndex, migrate_chat_index
-from bot.storage.indexes_sqlite import SQLiteIndexes
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
 from bot.storage.results_sqlite_views import SQLiteResultViews
 from bot.storage.sqlite_cas import cas_update
+from bot.storage.sqlite_cells import CELLS_SCHEMA, SQLiteCells, migrate_to_cells
 from bot.storage.sqlite_run import tx
-from bot.storage.user_settings import SETTINGS_SCHEMA, SQLiteSettings
 from rules import GAMES
 
 T = TypeVar("T")
@@ -36,16 +33,7 @@ _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY, version INTEGER NOT NULL, payload TEXT NOT NULL, expires REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS user_games (
-    user_id INTEGER NOT NULL, game_id TEXT NOT NULL, expires REAL NOT NULL,
-    PRIMARY KEY (user_id, game_id)
-);
-CREATE TABLE IF NOT EXISTS langs (user_id INTEGER PRIMARY KEY, lang TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS invites (
-    code TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL
-);
 CREATE TABLE IF NOT EXISTS deadlines (key TEXT PRIMARY KEY, due REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS marks (key TEXT PRIMARY KEY, expires REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS sends (chat INTEGER NOT NULL, at REAL NOT NULL);
 CREATE INDEX IF NOT EXISTS sends_chat ON sends (chat, at);
 CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
@@ -68,9 +56,7 @@ class SQLiteStore(Store):
         super().__init__(
             game_ttl,
             idle_ttl,
-            chats=SQLiteChatIndex(run, clock, idle_ttl),
-            indexes=SQLiteIndexes(run, clock, idle_ttl),
-            user_settings=SQLiteSettings(run),
+            cells=SQLiteCells(run, clock),
             results=SQLiteResults(run, clock, self.ttl_for),
             result_views=SQLiteResultViews(run, clock),
         )
@@ -86,8 +72,8 @@ class SQLiteStore(Store):
         self._conn.execute("PRAGMA journal_mode=WAL")
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA busy_timeout=5000")
-        migrate_chat_index(self._conn)
-        self._conn.executescript(_SCHEMA + CHAT_INDEX_SCHEMA + RESULTS_SCHEMA + SETTINGS_SCHEMA)
+        self._conn.executescript(_SCHEMA + CELLS_SCHEMA + RESULTS_SCHEMA)
+        migrate_to_cells(self._conn)
         self._purge_sync(self._conn)
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
@@ -103,7 +89,7 @@ class SQLiteStore(Store):
     def _purge_sync(self, conn: sqlite3.Connection) -> None:
         now = self.clock()
         with tx(conn):
-            for table in ("games", "chat_games", "user_games", "invites", "marks"):
+            for table in ("games", "cells", "members"):
                 conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (now,))
 
     # games
