@@ -71,12 +71,15 @@ def _no_options(settings: Settings, seats: int) -> Options:
 class Scoring:
     """A solitaire's results: the cards of a deal (`total(variant)`), the cards a result brought
     home (`home(score, total)`), what makes one result better than another (`best(won, score,
-    rounds, moves)`, a larger key is better), and the view's key that counts rounds."""
+    rounds, moves)`, a larger key is better), the view's key that counts rounds, and how a lost
+    result is told (`lost`: by the cards it brought home, or, for a game with no home, by the
+    cards still out)."""
 
     total: Callable[[str], int]
     home: Callable[[int, int], int]
     best: Callable[[bool, int, int, int], tuple[int, ...]]
     rounds: str
+    lost: Literal["home", "left"] = "home"
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +243,7 @@ register(
             home=lambda score, total: max(total - score, 0),  # score: the cards still out
             best=_raspad_best,
             rounds="kon",
+            lost="left",  # no home in Raspad: a loss is the cards still out
         ),
     )
 )
