@@ -83,6 +83,19 @@ class Scoring:
 
 
 @dataclass(frozen=True, slots=True)
+class ShortDaily:
+    """A solitaire whose deal of the day is chosen short (`bot.stats.daily_short`): from deal of
+    the day `first_day` on, of `candidates` deals derived from the day, the one the game's
+    computer player wins in the fewest moves (a game longer than `move_cap` moves counts as
+    not won; none won: the first candidate). Earlier days keep the seed they were played with,
+    so their boards, results and replays keep their meaning."""
+
+    first_day: int
+    candidates: int = 20
+    move_cap: int = 3000
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game as the bot sees it. `screens` is the module of its renderer:
     - a solitaire's defines `render(view, ctx: SoloCtx) -> Screen`;
@@ -106,6 +119,7 @@ class GameSpec:
     variants: Mapping[str, Options] = field(default_factory=dict)  # solitaires
     default_variant: str = ""
     scoring: Scoring | None = None  # solitaires
+    short_daily: ShortDaily | None = None  # solitaires: the deal of the day chosen short
     illegal: Callable[[View], str] | None = None  # the refusal of an illegal move
     locales: Path | None = None  # a folder of `<lang>.ftl` files (a game outside `bot/locales`)
 
@@ -227,6 +241,13 @@ register(
             best=_kosa_best,
             rounds="pass",
         ),
+        # a deal needs at least about 175 moves (104 cards home, the 71-card stock drawn at
+        # least once); the hint player's win of a random deal takes 282 to 415 (median 338,
+        # benchmarks/daily_kosa.py), the shortest of 20 takes 238 to 274 (median 252), a
+        # quarter fewer, at about 56 ms a candidate (≈ 1.1 s once a day per process, off the
+        # event loop and cached). The rules allow no lighter variant (the one option, 3
+        # passes, makes it harder, not shorter). Deal #703 is 2026-12-04.
+        short_daily=ShortDaily(first_day=703),
     )
 )
 register(
