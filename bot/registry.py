@@ -3,8 +3,9 @@
 Every layer reads a game's capabilities here instead of comparing its name (in the spirit of
 OpenSpiel's `GameType` and boardgame.io's game object): its family (a solitaire in a private
 chat, or a table for 2+ seats), seats, hidden hands or perfect information, lobby settings
-with their defaults, one or two taps a move, whether results are rated and how they rank, its
-icon, where its screens are, its locale texts. A game's own rules stay in its modules: the
+with their defaults, one or two taps a move, whether results are rated and how they rank, a
+solitaire's variants, scoring and deal of the day, its icon, where its screens are, its locale
+texts. A game's own rules stay in its modules: the
 engine (`rules/<game>.py`), the computer player, the renderer (`bot/render/<game>.py`).
 
 This module sits at the bottom of `bot/` (it imports only `rules`), so storage, statistics,
@@ -13,7 +14,8 @@ and imported on first use (`bot.games.screens`), as `rules.registry` does for th
 players.
 
 A fifth game is its engine, its computer player, its renderer, its locale file and one
-`register(GameSpec(...))` line (the four below; `tests/toy/` registers one from the tests).
+`register(GameSpec(...))` line (the four below; `tests/toy/` registers a table game, Nim, and
+a solitaire, Ladder, from the tests).
 """
 
 from __future__ import annotations
