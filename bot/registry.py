@@ -3,8 +3,9 @@
 Every layer reads a game's capabilities here instead of comparing its name (in the spirit of
 OpenSpiel's `GameType` and boardgame.io's game object): its family (a solitaire in a private
 chat, or a table for 2+ seats), seats, hidden hands or perfect information, lobby settings
-with their defaults, one or two taps a move, whether results are rated and how they rank, its
-icon, where its screens are, its locale texts. A game's own rules stay in its modules: the
+with their defaults, one or two taps a move, whether results are rated and how they rank, a
+solitaire's variants, scoring and deal of the day, its icon, where its screens are, its locale
+texts. A game's own rules stay in its modules: the
 engine (`rules/<game>.py`), the computer player, the renderer (`bot/render/<game>.py`).
 
 This module sits at the bottom of `bot/` (it imports only `rules`), so storage, statistics,
@@ -13,7 +14,8 @@ and imported on first use (`bot.games.screens`), as `rules.registry` does for th
 players.
 
 A fifth game is its engine, its computer player, its renderer, its locale file and one
-`register(GameSpec(...))` line (the four below; `tests/toy/` registers one from the tests).
+`register(GameSpec(...))` line (the four below; `tests/toy/` registers a table game, Nim, and
+a solitaire, Ladder, from the tests).
 """
 
 from __future__ import annotations
@@ -71,12 +73,28 @@ def _no_options(settings: Settings, seats: int) -> Options:
 class Scoring:
     """A solitaire's results: the cards of a deal (`total(variant)`), the cards a result brought
     home (`home(score, total)`), what makes one result better than another (`best(won, score,
-    rounds, moves)`, a larger key is better), and the view's key that counts rounds."""
+    rounds, moves)`, a larger key is better), the view's key that counts rounds, and how a lost
+    result is told (`lost`: by the cards it brought home, or, for a game with no home, by the
+    cards still out)."""
 
     total: Callable[[str], int]
     home: Callable[[int, int], int]
     best: Callable[[bool, int, int, int], tuple[int, ...]]
     rounds: str
+    lost: Literal["home", "left"] = "home"
+
+
+@dataclass(frozen=True, slots=True)
+class ShortDaily:
+    """A solitaire whose deal of the day is chosen short (`bot.stats.daily_short`): from deal of
+    the day `first_day` on, of `candidates` deals derived from the day, the one the game's
+    computer player wins in the fewest moves (a game longer than `move_cap` moves counts as
+    not won; none won: the first candidate). Earlier days keep the seed they were played with,
+    so their boards, results and replays keep their meaning."""
+
+    first_day: int
+    candidates: int = 20
+    move_cap: int = 3000
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +121,7 @@ class GameSpec:
     variants: Mapping[str, Options] = field(default_factory=dict)  # solitaires
     default_variant: str = ""
     scoring: Scoring | None = None  # solitaires
+    short_daily: ShortDaily | None = None  # solitaires: the deal of the day chosen short
     illegal: Callable[[View], str] | None = None  # the refusal of an illegal move
     locales: Path | None = None  # a folder of `<lang>.ftl` files (a game outside `bot/locales`)
 
@@ -224,6 +243,13 @@ register(
             best=_kosa_best,
             rounds="pass",
         ),
+        # a deal needs at least about 175 moves (104 cards home, the 71-card stock drawn at
+        # least once); the hint player's win of a random deal takes 282 to 415 (median 338,
+        # benchmarks/daily_kosa.py), the shortest of 20 takes 238 to 274 (median 252), a
+        # quarter fewer, at about 56 ms a candidate (≈ 1.1 s once a day per process, off the
+        # event loop and cached). The rules allow no lighter variant (the one option, 3
+        # passes, makes it harder, not shorter). Deal #703 is 2026-12-04.
+        short_daily=ShortDaily(first_day=703),
     )
 )
 register(
@@ -240,6 +266,7 @@ register(
             home=lambda score, total: max(total - score, 0),  # score: the cards still out
             best=_raspad_best,
             rounds="kon",
+            lost="left",  # no home in Raspad: a loss is the cards still out
         ),
     )
 )

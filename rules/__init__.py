@@ -23,15 +23,16 @@ from rules.protocol import GameModule
 from rules.registry import Game
 from rules.status import Status
 
+# the one list of the games; the others derive from it
 GAMES: Mapping[str, GameModule] = {
-    "parquet": Game(parquet),
-    "ryadki": Game(ryadki),
     "kosa": Game(kosa),
     "raspad": Game(raspad),
+    "ryadki": Game(ryadki),
+    "parquet": Game(parquet),
 }
 
-SOLITAIRES = ("kosa", "raspad")
-GROUP_GAMES = ("ryadki", "parquet")
+SOLITAIRES = tuple(kind for kind, game in GAMES.items() if game.PLAYERS[1] == 1)  # one seat
+GROUP_GAMES = tuple(kind for kind, game in GAMES.items() if game.PLAYERS[1] > 1)
 
 
 def suggest(

@@ -133,7 +133,8 @@ def _score(board: Board, score: float, _: Translator) -> str:
         if won:
             return _("daily-result-won", moves=_("moves-n", n=moves), time=clock(seconds))
         total = cards_total(board.kind, board.variant)
-        if board.kind == "raspad":  # no home in Raspad: the cards still out
+        scoring = spec(board.kind).scoring
+        if scoring is not None and scoring.lost == "left":  # a game with no home
             return _("daily-result-left", left=total - (home or 0))
         return _("daily-result-lost", home=home or 0, total=total)
     if board.metric == "rating":

@@ -11,8 +11,8 @@ from __future__ import annotations
 import hashlib
 from datetime import UTC, date, datetime
 
-from bot.registry import spec
-from bot.stats.daily_kosa import FIRST_DAY, short_seed
+from bot.registry import GAMES, spec
+from bot.stats.daily_short import short_seed
 from bot.stats.result import GameResult, PlayerResult
 
 EPOCH = date(2025, 1, 1)  # deal of the day no. 1
@@ -43,12 +43,15 @@ def day_date(number: int) -> date:
 
 
 def day_seed(kind: str, variant: str, day: date | str) -> int:
-    """The rules seed of the day's deal of `kind`/`variant` (a 64-bit integer). Kosa's, from
-    `daily_kosa.FIRST_DAY` on, is the shortest of several (it takes about a second to choose,
-    once a day: call it off the event loop)."""
+    """The rules seed of the day's deal of `kind`/`variant` (a 64-bit integer). A game whose
+    deal of the day is chosen short (`GameSpec.short_daily`) has, from its first such day on,
+    the shortest of several (Kosa's takes about a second to choose, once a day: call it off the
+    event loop)."""
     number = day_number(day)
-    if kind == "kosa" and number >= FIRST_DAY:
-        return short_seed(variant, number)
+    game = GAMES.get(kind)
+    short = game.short_daily if game is not None else None
+    if short is not None and number >= short.first_day:
+        return short_seed(kind, variant, number)
     text = f"{_SEED_SALT}:{kind}:{variant}:{_as_date(day).isoformat()}"
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 

@@ -2,11 +2,9 @@
 how good it was, the day's number, the player's place, and a link that opens the same deal.
 No card of the deal is named, so it spoils nothing.
 
-What "good" means differs by game:
-- Kosa: a win is all 104 cards home (fewer moves is better); a loss is judged by the cards it
-  brought home.
-- Raspad: there is no home; a win closes the last round with the stock used up (more cards in
-  hand and fewer rounds is better); a loss is judged by the cards still out (fewer is better).
+What "good" means is the game's own (its `bot.registry.Scoring`): a loss is judged by the cards
+it brought home (`Scoring.home`; in Raspad, which has no home, by the cards still out), and the
+game's texts say what a win or a loss achieved (`card-<game>-won`, `card-<game>-lost`).
 The bar has ten squares: green and full for a win only; a loss fills orange squares in
 proportion to its progress and never more than nine, so no loss looks as good as a win.
 """
@@ -16,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.i18n import Translator
+from bot.registry import spec
 from bot.wire.deeplinks import daily_payload
 
 CELLS = 10
@@ -26,15 +25,23 @@ WIN, LOSS, EMPTY = "🟩", "🟧", "⬜"
 class Facts:
     """A ranked attempt at the day's deal, as its result recorded it."""
 
-    kind: str  # "kosa" | "raspad"
+    kind: str  # a solitaire
     day: int  # the deal's number
     won: bool
-    score: int  # the game's result score: Kosa cards home; Raspad hand (won) / cards out (lost)
+    score: int  # the game's result score (`Status.scores`: Kosa cards home, Raspad cards out)
     total: int  # cards in the deal
     moves: int
     seconds: int
-    rounds: int | None = None  # Raspad: rounds played
+    rounds: int | None = None  # rounds played, in a game that counts them (`Scoring.rounds`)
     place: tuple[int, int] | None = None  # (rank, players on the day's board)
+
+
+def home(facts: Facts) -> int:
+    """The cards the attempt brought home (the game's `Scoring.home` of its score)."""
+    scoring = spec(facts.kind).scoring
+    if scoring is None:
+        raise ValueError(f"{facts.kind} is no solitaire")
+    return scoring.home(facts.score, facts.total)
 
 
 def progress(facts: Facts) -> float:
@@ -43,8 +50,7 @@ def progress(facts: Facts) -> float:
         return 1.0
     if facts.total <= 0:
         return 0.0
-    done = facts.score if facts.kind == "kosa" else facts.total - facts.score
-    return min(max(done / facts.total, 0.0), 1.0)
+    return min(max(home(facts) / facts.total, 0.0), 1.0)
 
 
 def bar(facts: Facts) -> str:
@@ -61,14 +67,18 @@ def clock(seconds: int) -> str:
 
 
 def outcome_line(facts: Facts, _: Translator) -> str:
-    """What the attempt achieved, in the game's own terms."""
-    if facts.kind == "raspad":
-        if facts.won:
-            return _("card-raspad-won", rounds=facts.rounds or 0, hand=facts.score)
-        return _("card-raspad-lost", left=facts.score, rounds=facts.rounds or 0)
-    if facts.won:
-        return _("card-kosa-won", total=facts.total)
-    return _("card-kosa-lost", home=facts.score, total=facts.total)
+    """What the attempt achieved, in the game's own terms: its text `card-<game>-won` or
+    `card-<game>-lost`, given the score, the cards home and those not home (`left`), the
+    deal's cards and the rounds."""
+    done = home(facts)
+    return _(
+        f"card-{facts.kind}-{'won' if facts.won else 'lost'}",
+        score=facts.score,
+        home=done,
+        left=facts.total - done,
+        total=facts.total,
+        rounds=facts.rounds or 0,
+    )
 
 
 def deal_link(bot_username: str, kind: str, day: int) -> str:

@@ -12,6 +12,8 @@ Two kinds from one engine: `nim` (open piles, two taps a move: a pile, then how 
 register it in a fixture, `with registered(): yield`: the toy is offered while they run and
 withdrawn after, so no other test sees it. Its locale texts stay loaded (the catalog has no
 way to drop them); they are complete in both languages, like every other game's.
+
+Beside it, a toy solitaire, Ladder, is declared the same way by `ladder_spec.py`.
 """
 
 from __future__ import annotations

@@ -130,9 +130,9 @@ card-kosa-lost = ❌ { $home } of { $total } cards home
 card-raspad-won = ✅ won in { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
-}, { $hand ->
-    [one] { $hand } card
-   *[other] { $hand } cards
+}, { $score ->
+    [one] { $score } card
+   *[other] { $score } cards
 } in hand
 card-raspad-lost = ❌ { $left ->
     [one] { $left } card

@@ -138,10 +138,10 @@ card-raspad-won = ✅ победа за { $rounds ->
     [one] { $rounds } кон
     [few] { $rounds } кона
    *[many] { $rounds } конов
-}, в руке { $hand ->
-    [one] { $hand } карта
-    [few] { $hand } карты
-   *[many] { $hand } карт
+}, в руке { $score ->
+    [one] { $score } карта
+    [few] { $score } карты
+   *[many] { $score } карт
 }
 card-raspad-lost = ❌ { $left ->
     [one] осталась { $left } карта

@@ -349,6 +349,7 @@ def implied_keys(game: GameSpec) -> set[str]:
     keys = {game.title_key, f"rules-{k}", f"first-how-{k}"}
     if game.solitaire:
         keys |= {f"btn-{k}", f"new-{k}-title", f"card-title-{k}", f"stats-best-{k}"}
+        keys |= {f"card-{k}-won", f"card-{k}-lost"}  # the share card's outcome line
         keys |= {f"variant-{k}-{v}" for v in game.variants}
         return keys
     keys |= {f"grp-btn-{k}", f"btn-ai-{k}", f"ping-{k}", f"lobby-settings-{k}"}

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import hashlib
 
-from bot.stats import daily_kosa
+from bot.stats import daily_short
 from bot.stats.daily import day_date, day_seed
+
+FIRST_DAY = daily_short.declared("kosa").first_day
 
 
 def old_seed(kind: str, variant: str, day: int) -> int:
@@ -16,24 +18,27 @@ def old_seed(kind: str, variant: str, day: int) -> int:
 
 
 def test_the_day_s_kosa_is_the_shortest_candidate_the_hint_player_wins() -> None:
-    for day in (daily_kosa.FIRST_DAY, daily_kosa.FIRST_DAY + 41):
+    for day in (FIRST_DAY, FIRST_DAY + 41):
         chosen = day_seed("kosa", "u", day_date(day))
-        moves = daily_kosa.hint_moves("u", chosen)
+        moves = daily_short.hint_moves("kosa", "u", chosen)
         assert moves is not None  # won
-        others = [daily_kosa.hint_moves("u", daily_kosa.candidate("u", day, i)) for i in range(20)]
+        others = [
+            daily_short.hint_moves("kosa", "u", daily_short.candidate("kosa", "u", day, i))
+            for i in range(20)
+        ]
         assert moves == min(m for m in others if m is not None)
         assert moves < 300  # a random deal's median is about 340 (benchmarks/daily_kosa.py)
 
 
 def test_the_choice_is_the_same_every_time() -> None:
-    day = daily_kosa.FIRST_DAY + 7
+    day = FIRST_DAY + 7
     first = day_seed("kosa", "3", day_date(day))
-    daily_kosa.short_seed.cache_clear()  # as a new process would
+    daily_short.short_seed.cache_clear()  # as a new process would
     assert day_seed("kosa", "3", day_date(day)) == first
 
 
 def test_earlier_days_and_raspad_keep_their_deals() -> None:
-    before = daily_kosa.FIRST_DAY - 1
+    before = FIRST_DAY - 1
     assert day_seed("kosa", "u", day_date(before)) == old_seed("kosa", "u", before)
-    for day in (before, daily_kosa.FIRST_DAY, daily_kosa.FIRST_DAY + 100):
+    for day in (before, FIRST_DAY, FIRST_DAY + 100):
         assert day_seed("raspad", "52", day_date(day)) == old_seed("raspad", "52", day)

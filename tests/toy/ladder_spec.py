@@ -1,0 +1,65 @@
+"""A toy solitaire that exists only in the tests: Ladder, declared to the bot the way Kosa and
+Raspad are (`bot.registry`), to show that a new solitaire is its own files only:
+
+- `ladder.py` — the engine (the rules API of `../shared/rules/API.md`);
+- `ladder_ai.py` — its computer player, the hint (`suggest`);
+- `render_ladder.py` — its board (`render`);
+- `locales/ladder/ru.ftl`, `locales/ladder/en.ftl` — its texts;
+- this module — its `register(GameSpec(...))`.
+
+Two variants (16 or 24 cards), scored by the cards home, and a deal of the day chosen short
+from deal #FIRST_SHORT_DAY on (the shortest of SHORT_CANDIDATES deals for its hint). Tests
+register it in a fixture, `with registered(): yield`: offered while they run, withdrawn after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from bot.registry import GameSpec, Scoring, ShortDaily, register, unregister
+from rules.registry import Game
+from tests.toy import ladder
+
+KIND = "ladder"
+LOCALES = Path(__file__).parent / "locales" / "ladder"
+GAME = Game(ladder, ai="tests.toy.ladder_ai")
+FIRST_SHORT_DAY = 700  # 2026-12-01: the day the handler tests see
+SHORT_CANDIDATES = 6
+
+
+def _best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
+    """A win first, then most cards home, then fewest moves."""
+    return (int(won), score, -moves)
+
+
+def spec() -> GameSpec:
+    """The toy solitaire, as the bot sees it."""
+    return GameSpec(
+        kind=KIND,
+        family="solitaire",
+        game=GAME,
+        icon="🪜",
+        screens="tests.toy.render_ladder",
+        variants={"16": {"ranks": 4}, "24": {"ranks": 6}},
+        default_variant="16",
+        scoring=Scoring(
+            total=int,  # the variant is the deck's size
+            home=lambda score, total: score,  # the score: the cards home
+            best=_best,
+            rounds="pass",
+        ),
+        short_daily=ShortDaily(FIRST_SHORT_DAY, candidates=SHORT_CANDIDATES, move_cap=200),
+        locales=LOCALES,
+    )
+
+
+@contextmanager
+def registered() -> Iterator[GameSpec]:
+    """Offer the toy solitaire while the block runs (then withdraw it)."""
+    game = register(spec())
+    try:
+        yield game
+    finally:
+        unregister(KIND)
