@@ -86,10 +86,9 @@ class LeanSend(TelegramMethod[Any]):
     link_preview_options: str | None = NO_PREVIEW
     reply_parameters: str | None = None  # JSON: the message this one answers
     message_thread_id: int | None = None  # a forum topic (None: no topic, or a forum's General)
-    # an ephemeral message (Bot API 10.2): shown in the group to this user alone, in answer to
-    # that tap (`callback_query_id`) when there is one
-    receiver_user_id: int | None = None
-    callback_query_id: str | None = None
+    # JSON: an ephemeral message, shown in the group to one user alone (Bot API 10.3's form:
+    # `receiver_user_id` and the tap it answers, `callback_query_id`, go in here)
+    ephemeral_message_parameters: str | None = None
 
 
 class LeanInlineEdit(TelegramMethod[Any]):

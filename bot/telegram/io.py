@@ -5,6 +5,7 @@ happen exactly once."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
@@ -222,12 +223,14 @@ async def send_ephemeral(
     answer to callback query `query_id`, when given); its ephemeral_message_id, or None when
     Telegram refuses it (the user left the group, the bot may not write there). Its delivery
     is not guaranteed. RetryAfter as in `edit`."""
+    to: dict[str, int | str] = {"receiver_user_id": user_id}
+    if query_id is not None:
+        to["callback_query_id"] = query_id
     request = LeanSend(
         chat_id=chat_id,
         text=text,
         reply_markup=markup_json(markup),
-        receiver_user_id=user_id,
-        callback_query_id=query_id,
+        ephemeral_message_parameters=json.dumps(to, separators=(",", ":")),
     )
     try:
         msg = await _call(bot, request, "sendMessage", retry)

@@ -21,6 +21,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import (
     CallbackQuery,
+    EphemeralMessageParameters,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     ReplyParameters,
@@ -66,6 +67,7 @@ NOT_MODIFIED = "Bad Request: message is not modified"
 # the deprecated twin of link_preview_options, and the parse mode of a quote the bot never sends
 AIOGRAM_ONLY = {"disable_web_page_preview": "true"}
 AIOGRAM_ONLY_REPLY = {"quote_parse_mode": "HTML"}
+EPHEMERAL = "ephemeral_message_parameters"
 
 
 @dataclass
@@ -158,6 +160,21 @@ async def test_lean_send_posts_what_send_message_posts(api: FakeApi) -> None:
         f"{public}: aiogram changed how it serialises a method (see bot.telegram.aiogram_adapter)"
     )
     assert lean[1]["parse_mode"] == "HTML", f"{AIOGRAM}: the bot's default parse mode is gone"
+
+
+async def test_an_ephemeral_send_posts_what_send_message_posts(api: FakeApi) -> None:
+    """Bot API 10.3: the receiver and the tap go in ephemeral_message_parameters, never beside
+    chat_id (the deprecated 10.2 way)."""
+    api.answers.append((200, {"ok": True, "result": {**MESSAGE, "ephemeral_message_id": 3}}))
+    assert await io.send_ephemeral(api.bot, -5, 7, "hand", KEYBOARD, query_id="q1") == 3
+    to_7 = EphemeralMessageParameters(receiver_user_id=7, callback_query_id="q1")
+    await api.bot(
+        SendMessage(chat_id=-5, text="hand", reply_markup=MARKUP, ephemeral_message_parameters=to_7)
+    )
+    (_, lean), (_, public) = api.posted[-2:]
+    assert _decoded(lean) == _decoded(public, AIOGRAM_ONLY), f"{AIOGRAM}: {lean} != {public}"
+    assert json.loads(lean[EPHEMERAL]) == {"receiver_user_id": 7, "callback_query_id": "q1"}
+    assert not {"receiver_user_id", "callback_query_id"} & set(lean)
 
 
 async def test_lean_edit_posts_what_edit_message_text_posts(api: FakeApi) -> None:
