@@ -37,8 +37,10 @@ from aiogram.methods import (
     DeleteEphemeralMessage,
     DeleteMessage,
     EditMessageReplyMarkup,
+    EditMessageText,
     GetChatMember,
     GetMe,
+    SendMessage,
 )
 
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
@@ -58,9 +60,13 @@ MAX_RETRY_SLEEP = 60.0
 
 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
 
-# the answers' models held in pydantic's cache (see hold_response_types)
+# the answers' models held in pydantic's cache (see hold_response_types); aiogram's own
+# SendMessage and EditMessageText too (Response[Message], Response[Message | bool]: what
+# aiogram's shortcuts parse, and the benchmarks' echo and floor)
 _RESPONSE_TYPES = hold_response_types(
     AnswerCallbackQuery,
+    SendMessage,
+    EditMessageText,
     LeanEdit,
     LeanSend,
     LeanEphemeralEdit,
