@@ -17,7 +17,8 @@ from throughput_probes import Breakdown
 from bot.app import build_dispatcher
 from bot.config import Settings
 from bot.storage.redis_store import RedisStore
-from bot.telegram import io as telegram_io
+from bot.telegram.answers import CallbackAnswer
+from bot.telegram.messenger import TelegramMessenger
 from bot.wire.callbacks import GameCallback, parse
 from bot.wire.keyboard import Keyboard
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser, make_bot
@@ -105,8 +106,8 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
     """Mean CPU µs of the least any tap that moves must do, in a bare aiogram handler: answer
     the query, edit the board (the current board's text and keyboard, as sent) and one Redis
     round trip (a PING). Rules, rendering, game state and the bot's own middlewares excluded.
-    `lean_requests`: the edit and the answer go as the bot sends them (bot.telegram.io: the
-    keyboard as ready JSON text, the edited message not parsed); otherwise as aiogram's
+    `lean_requests`: the edit and the answer go as the bot sends them (bot.telegram.messenger:
+    the keyboard as ready JSON text, the edited message not parsed); otherwise as aiogram's
     shortcuts send them (bot.edit_message_text with the keyboard, query.answer())."""
     dp = Dispatcher()
     router = Router()
@@ -118,6 +119,7 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
     raw = msg.raw or msg.text
     counter = [0]
     keyboard_json = json.dumps(keyboard, ensure_ascii=False, separators=(",", ":"))
+    tg = TelegramMessenger(bench.bot)
 
     @router.callback_query()
     async def tapped(query: CallbackQuery) -> None:
@@ -125,14 +127,13 @@ async def bench_floor(bench: GameBench, n: int, lean_requests: bool) -> tuple[fl
         await bench.store.client.ping()
         assert query.message is not None
         if lean_requests:
-            await telegram_io.edit(
-                bench.bot,
+            await tg.edit(
                 query.message.chat.id,
                 query.message.message_id,
                 f"{raw}\n{counter[0]}",
                 _Ready(keyboard_json),
             )
-            await telegram_io.answer(query)
+            await CallbackAnswer(query)()
             return
         await bench.bot.edit_message_text(
             text=f"{raw}\n{counter[0]}",

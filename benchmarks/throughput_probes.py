@@ -19,8 +19,8 @@ class Breakdown:
 
     PARTS = (
         ("bot.games.solitaire.service", "board", "render board + keyboard"),
-        ("bot.telegram.io", "edit", "editMessageText request"),
-        ("bot.telegram.io", "answer", "answerCallbackQuery request"),
+        ("bot.telegram.messenger", "TelegramMessenger.edit", "editMessageText request"),
+        ("bot.telegram.answers", "CallbackAnswer.__call__", "answerCallbackQuery request"),
         ("bot.games.solitaire.model", "apply_move", "rules apply + undo/events"),
     )
 
@@ -30,8 +30,11 @@ class Breakdown:
         self.totals: dict[str, float] = {}
         self.undo: list[tuple[Any, str, Any]] = []
         for module_name, attr, label in self.PARTS:
-            module = importlib.import_module(module_name)
-            self._wrap(module, attr, label)
+            owner: Any = importlib.import_module(module_name)
+            *path, name = attr.split(".")  # a module's function, or a class's method
+            for part in path:
+                owner = getattr(owner, part)
+            self._wrap(owner, name, label)
         self._wrap(store, "load", "Redis load (client side)")
         self._wrap(store, "save", "Redis CAS save (client side)")
 

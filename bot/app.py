@@ -67,8 +67,9 @@ def build_dispatcher(
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> Dispatcher:
     """The services are built here, once, and reach handlers through the dispatcher's data:
-    `store`, `settings`, `languages`, `solitaires` (SolitaireService), `tables` (TableService),
-    `players` (statistics, leaderboards, the deal of the day).
+    `store`, `settings`, `languages`, `tg` (the Messenger: every message the bot sends or edits
+    goes through it), `solitaires` (SolitaireService), `tables` (TableService), `players`
+    (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
     `clock` and `sleep` are the services' time (tests pass a clock they move).
     Every write to a group goes through its budget (`bot.telegram.budget`, on the session)."""
@@ -81,6 +82,7 @@ def build_dispatcher(
     languages = LanguageCache(store, settings.default_language)
     dp["store"] = store
     dp["settings"] = settings
+    dp["tg"] = messenger
     dp["languages"] = languages
     solitaires = SolitaireService(messenger, store, settings)
     dp["solitaires"] = solitaires

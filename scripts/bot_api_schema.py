@@ -1,14 +1,23 @@
 """Generate the compact, facts-only Bot API schema the tests validate requests against.
 
-    python scripts/bot_api_schema.py           # ../shared/telegram/bot-api-10.2.json
-                                               #   -> tests/support/bot_api_10_2.json
+    python scripts/bot_api_schema.py           # ../shared/telegram/bot-api-10.2.json + aiogram
+                                               #   -> tests/support/bot_api_10_3.json
     python scripts/bot_api_schema.py SPEC OUT  # another spec file or output path
 
-The input is the machine-readable Bot API spec beside the clone (layout in
-``../shared/telegram/README.md``).  The output keeps facts only -- no description text:
+The schema is Bot API 10.3: the machine-readable 10.2 spec beside the clone (layout in
+``../shared/telegram/README.md``) with 10.3's changes read from the installed aiogram's models
+(aiogram 3.31 speaks 10.3; the script refuses another Bot API).  From aiogram, per method and
+type: the fields 10.2 lacks (their types from the annotations, their limits from the docstrings
+aiogram writes under each field), a changed required flag, the fields aiogram marks deprecated
+(out of ``fields``, named in ``deprecated``: Telegram refuses them), and new subtypes of an
+abstract type (its subclasses in aiogram); new types are added as far as the schema refers to
+them.  Everything else, the limits above all, is 10.2's.
 
-- ``methods``: name -> ``{"fields": [...]}``; ``types``: name -> ``{"fields": [...]}`` or, for an
-  abstract type, ``{"subtypes": [...]}``.
+The output keeps facts only -- no description text:
+
+- ``methods``: name -> ``{"fields": [...], "deprecated": [...]}``; ``types``: name ->
+  ``{"fields": [...]}`` or, for an abstract type, ``{"subtypes": [...]}`` (``deprecated`` only
+  where there are some).
 - a field: ``name``, ``types`` (as the spec writes them: ``Integer``, ``Array of X``, ...),
   ``required``, and the limits its description states, as numbers:
   ``min_len``/``max_len`` + ``unit`` (``"bytes"``: UTF-8 bytes, ``"characters"``) +
@@ -19,20 +28,31 @@ The input is the machine-readable Bot API spec beside the clone (layout in
 
 Written deterministically (sorted names, one line per method and per type) so a regenerated file
 diffs cleanly.  ``tests/bot/telegram/test_telegram_spec.py`` fails when the committed file is not
-what this script makes of the spec in ``../shared``.
+what this script makes of the spec in ``../shared`` and the installed aiogram.
 """
 
 from __future__ import annotations
 
+import ast
+import copy
+import inspect
+import itertools
 import json
 import re
 import sys
+import textwrap
+import types
+import typing
 from pathlib import Path
 from typing import Any
 
+import typing_extensions
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SPEC_PATH = REPO_ROOT.parent / "shared" / "telegram" / "bot-api-10.2.json"
-SCHEMA_PATH = REPO_ROOT / "tests" / "support" / "bot_api_10_2.json"
+SCHEMA_PATH = REPO_ROOT / "tests" / "support" / "bot_api_10_3.json"
+# the Bot API the schema speaks: 10.2 + what aiogram adds (its __api_version__ must be this)
+VERSION, RELEASE_DATE = "10.3", "2026-08-24"
 
 # The wording of the limits, as the validator has always read it (first match of a description).
 _RANGE_RE = re.compile(r"\b(\d+)-(\d+) (characters|bytes|Bytes)\b")
@@ -66,7 +86,10 @@ def field_facts(field: dict[str, Any]) -> dict[str, Any]:
 def _entry(obj: dict[str, Any]) -> dict[str, Any]:
     if obj.get("subtypes"):
         return {"subtypes": list(obj["subtypes"])}
-    return {"fields": [field_facts(f) for f in obj.get("fields", [])]}
+    out: dict[str, Any] = {"fields": [field_facts(f) for f in obj.get("fields", [])]}
+    if obj.get("deprecated"):
+        out["deprecated"] = sorted(obj["deprecated"])
+    return out
 
 
 def build(spec: dict[str, Any], source: str = "") -> dict[str, Any]:
@@ -102,11 +125,189 @@ def render(schema: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
+# ---------------------------------------------------------------------------------------------
+# Bot API 10.3 from aiogram's models
+
+_SCALARS = {bool: "Boolean", int: "Integer", str: "String", float: "Float"}  # bool first
+
+
+def aiogram_models() -> tuple[str, dict[str, type], dict[str, type]]:
+    """aiogram's Bot API version, its method models by Bot API name and its type models by
+    name."""
+    import aiogram
+    from aiogram import methods, types
+    from aiogram.methods.base import TelegramMethod
+    from aiogram.types.base import TelegramObject
+
+    calls = {
+        c.__api_method__: c
+        for c in vars(methods).values()
+        if isinstance(c, type)
+        and issubclass(c, TelegramMethod)
+        and isinstance(getattr(c, "__api_method__", None), str)
+    }
+    objects = {
+        name: c
+        for name, c in vars(types).items()
+        if isinstance(c, type) and issubclass(c, TelegramObject) and c is not TelegramObject
+    }
+    return str(aiogram.__api_version__), calls, objects
+
+
+def _docs(classes: list[type]) -> dict[str, str]:
+    """The docstrings aiogram writes under each field of these models."""
+    out: dict[str, str] = {}
+    for klass in reversed(classes):
+        body = ast.parse(textwrap.dedent(inspect.getsource(klass))).body[0]
+        assert isinstance(body, ast.ClassDef)
+        for stmt, after in itertools.pairwise(body.body):
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                doc = after.value if isinstance(after, ast.Expr) else None
+                if isinstance(doc, ast.Constant) and isinstance(doc.value, str):
+                    out[stmt.target.id] = doc.value
+    return out
+
+
+class _Reader:
+    """aiogram's models read as the spec writes its fields."""
+
+    def __init__(self, spec: dict[str, Any], objects: dict[str, type]) -> None:
+        self.types: dict[str, Any] = spec["types"]
+        self.objects = objects
+        self.abstract = {n for n, t in self.types.items() if "subtypes" in t}
+
+    def _abstract_of(self, cls: type) -> str | None:
+        names = {b.__name__ for b in cls.__mro__[1:]} & self.abstract
+        return names.pop() if len(names) == 1 else None
+
+    def type_names(self, annotation: Any) -> list[str]:
+        """A field's annotation as the spec's type names (``Array of X``, a union's members; an
+        abstract type for its subtypes)."""
+        if isinstance(annotation, typing_extensions.TypeAliasType):  # RichTextUnion: RichText
+            named = annotation.__name__.removesuffix("Union")
+            return [named] if named in self.abstract else self.type_names(annotation.__value__)
+        origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+        if origin is typing.Annotated:
+            return self.type_names(args[0])
+        if origin is typing.Literal:
+            return self.type_names(type(args[0]))
+        if origin is list:
+            return [f"Array of {t}" for t in self.type_names(args[0])]
+        if origin in (typing.Union, types.UnionType):
+            names: list[str] = []
+            for arg in args:
+                if arg is type(None) or getattr(arg, "__name__", "") == "Default":
+                    continue
+                more = self.type_names(arg)
+                if len(args) > 2 and isinstance(arg, type) and (up := self._abstract_of(arg)):
+                    more = [up]  # a member of an abstract type's union
+                names += [n for n in more if n not in names]
+            return names
+        for scalar, name in _SCALARS.items():
+            if isinstance(annotation, type) and issubclass(annotation, scalar):
+                return [name]  # (aiogram's str enums included)
+        if isinstance(annotation, type) and annotation.__name__ == "datetime":
+            return ["Integer"]
+        return [getattr(annotation, "__name__", str(annotation))]
+
+    def fields(self, cls: type) -> list[tuple[dict[str, Any], bool]]:
+        """(the spec's field, deprecated) for each field the model itself declares (not those
+        of an abstract base: aiogram puts every subtype's fields there)."""
+        own: list[type] = []
+        for klass in cls.__mro__:
+            if klass is not cls and (klass.__name__ in self.types or "[" in klass.__name__):
+                break  # an abstract base, or TelegramMethod[...]
+            own.append(klass)
+        own = [k for k in own if k.__module__.startswith("aiogram.")]
+        declared = {n for k in own for n in vars(k).get("__annotations__", {})}
+        docs = _docs(own)
+        out = []
+        for name, info in getattr(cls, "model_fields", {}).items():
+            if name not in declared:
+                continue
+            literal = typing.get_origin(info.annotation) is typing.Literal
+            field = {
+                "name": info.alias or name,
+                "types": self.type_names(info.annotation),
+                "required": info.is_required() or literal,  # a discriminator is always sent
+                "description": docs.get(name, ""),
+                "literal": literal,
+            }
+            extra = info.json_schema_extra
+            out.append((field, isinstance(extra, dict) and bool(extra.get("deprecated"))))
+        return out
+
+    def merge(self, entry: dict[str, Any], cls: type) -> None:
+        """The model's changes into a spec entry: new fields, a changed required flag (not of
+        a discriminator: aiogram gives those a default), deprecated fields out."""
+        known = {f["name"]: f for f in entry.setdefault("fields", [])}
+        for field, deprecated in self.fields(cls):
+            old = known.get(field["name"])
+            if old is None and not deprecated:
+                entry["fields"].append(field)
+            elif old is not None and deprecated:
+                entry["fields"].remove(old)
+                entry.setdefault("deprecated", []).append(field["name"])
+            elif old is not None and not field["literal"]:
+                old["required"] = field["required"]
+
+    def new_type(self, name: str) -> None:
+        cls = self.objects[name]
+        subtypes = [sub.__name__ for sub in _subclasses(cls)]
+        if subtypes:
+            self.types[name] = {"name": name, "subtypes": subtypes}
+        else:
+            self.types[name] = {"name": name, "fields": []}
+            self.merge(self.types[name], cls)
+
+
+def _subclasses(cls: type) -> list[type]:
+    """An abstract type's subtypes: its subclasses in aiogram."""
+    subs: list[type] = cls.__subclasses__()
+    return subs
+
+
+def _referred(entry: dict[str, Any]) -> set[str]:
+    names = set(entry.get("subtypes", []))
+    for field in entry.get("fields", []):
+        names |= {t.split(" of ")[-1] for t in field["types"]}  # Array of Array of X: X
+    return names
+
+
+def with_aiogram(spec: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the 10.2 spec with the Bot API changes aiogram's models make (see the module's
+    docstring); aiogram must speak `VERSION`."""
+    api, calls, objects = aiogram_models()
+    if api != VERSION:
+        raise SystemExit(f"aiogram speaks Bot API {api}, the schema is {VERSION}: see VERSION")
+    out = copy.deepcopy(spec)
+    out["version"], out["release_date"] = f"Bot API {VERSION}", RELEASE_DATE
+    reader = _Reader(out, objects)
+    for name, cls in sorted(calls.items()):
+        reader.merge(out["methods"].setdefault(name, {"name": name, "fields": []}), cls)
+    for name, entry in sorted(out["types"].items()):
+        model = objects.get(name)
+        if model is not None and "subtypes" in entry:
+            more = [sub.__name__ for sub in _subclasses(model)]
+            entry["subtypes"] += [n for n in more if n not in entry["subtypes"]]
+        elif model is not None:
+            reader.merge(entry, model)
+    todo = set().union(*(_referred(e) for e in [*out["methods"].values(), *out["types"].values()]))
+    while new := {n for n in todo if n in objects and n not in out["types"]}:
+        for name in sorted(new):
+            reader.new_type(name)
+        todo = set().union(*(_referred(out["types"][n]) for n in new))
+    for entry in [*out["methods"].values(), *out["types"].values()]:
+        for field in entry.get("fields", []):
+            field.pop("literal", None)
+    return out
+
+
 def generate(spec_path: Path = SPEC_PATH) -> str:
     """The schema text for the spec file at ``spec_path``."""
     with spec_path.open(encoding="utf-8") as fh:
         spec: dict[str, Any] = json.load(fh)
-    return render(build(spec, spec_path.name))
+    return render(build(with_aiogram(spec), f"{spec_path.name} + aiogram's models"))
 
 
 def main(argv: list[str]) -> int:

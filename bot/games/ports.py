@@ -1,9 +1,10 @@
-"""What the application services need from Telegram, as an interface (no aiogram here).
+"""What the bot needs from Telegram, as one interface (no aiogram here): the services and the
+handlers send and edit every message through a `Messenger`.
 
-`bot.telegram.messenger.TelegramMessenger` implements it over aiogram; tests may use any
-object with these methods. Errors reach the services as the exceptions below, never as
-aiogram's: a service only learns that a chat moved, that it must wait, or that a message
-could not be delivered.
+`bot.telegram.messenger.TelegramMessenger` implements it, once, over aiogram; tests may use any
+object with these methods. Errors reach the callers as the exceptions below, never as
+aiogram's: a caller only learns that a chat moved, that it must wait, or that a message could
+not be delivered.
 """
 
 from __future__ import annotations

@@ -10,8 +10,8 @@ from bot.games.table.service import TableService
 from bot.handlers.group import player, say
 from bot.i18n import Translator
 from bot.registry import kinds
+from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer
 
 
 async def open_game(
@@ -28,7 +28,7 @@ async def open_game(
         return
     where = (query.message.chat.id, query.message.message_id)
     try:
-        await tables.open_private(args[0], player(query.from_user, lang), lang, where)
+        await tables.private.open(args[0], player(query.from_user, lang), lang, where)
     except Refused as r:
         await say(answer, _, r)
 

@@ -6,25 +6,27 @@ game in that topic, and every answer goes there (`topic_of`). Only `is_topic_mes
 topic: in a group without topics `message_thread_id` names the thread of replies a message is
 in, which is no place to send to.
 
-Thin: every handler parses what arrived and calls one TableService method; a `Refused` becomes
-a short answer in the user's language. Included ABOVE the start router so `/start j<code>` and
+Thin: every handler parses what arrived and calls one method of a table service's part (its
+lobbies, its publisher, its migration); a `Refused` becomes a short answer in the user's
+language. Included ABOVE the start router so `/start j<code>` and
 the `m:friends` button reach it first.
 """
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, ChatMemberUpdated, Message, User
 
+from bot.games.ports import Messenger
 from bot.games.refusal import Refused
 from bot.games.table.service import TableService
 from bot.i18n import Translator
 from bot.registry import kinds
 from bot.render.menu import pick_game
 from bot.storage import Player
+from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.topics import topic_of
 from bot.wire import deeplinks
 from bot.wire.callbacks import menu_data
@@ -45,7 +47,7 @@ async def added(event: ChatMemberUpdated, _: Translator, tables: TableService) -
     """Added to a group: say how to start a game (a ?startgroup lobby follows by itself)."""
     old, new = event.old_chat_member.status, event.new_chat_member.status
     if old in ("left", "kicked") and new in ("member", "administrator"):
-        await tables.say_in_group(event.chat.id, _("grp-hello"))
+        await tables.publisher.send_to_group(event.chat.id, _("grp-hello"))
 
 
 # -- a group upgraded to a supergroup (a new chat id): its game moves along -----------------
@@ -54,13 +56,13 @@ async def added(event: ChatMemberUpdated, _: Translator, tables: TableService) -
 async def migrated_to(message: Message, tables: TableService) -> None:
     """In the old group: it is now the supergroup `migrate_to_chat_id`."""
     assert message.migrate_to_chat_id is not None
-    await tables.chat_migrated(message.chat.id, message.migrate_to_chat_id)
+    await tables.migration.migrate(message.chat.id, message.migrate_to_chat_id)
 
 
 async def migrated_from(message: Message, tables: TableService) -> None:
     """In the new supergroup: it was the group `migrate_from_chat_id`."""
     assert message.migrate_from_chat_id is not None
-    await tables.chat_migrated(message.migrate_from_chat_id, message.chat.id)
+    await tables.migration.migrate(message.migrate_from_chat_id, message.chat.id)
 
 
 # -- commands ----------------------------------------------------------------------------
@@ -77,23 +79,24 @@ async def newgame(
     assert message.from_user is not None
     kind = (command.args or "").strip().lower()
     chat, thread = message.chat, topic_of(message)
-    board = await tables.running_board(chat.id, thread)
+    post = tables.publisher.send_to_group
+    board = await tables.lobbies.running_board(chat.id, thread)
     if board is not None:  # a game is on: point at it instead of a picker that would refuse
-        await tables.say_in_group(chat.id, _("lobby-running"), reply_to=board, thread=thread)
+        await post(chat.id, _("lobby-running"), reply_to=board, thread=thread)
         return
     if kind not in kinds("table"):
-        await tables.say_in_group(chat.id, *pick_game(_, "new"), thread=thread)
+        await post(chat.id, *pick_game(_, "new"), thread=thread)
         return
     who = player(message.from_user, user_lang)
     try:
         title = chat.title or ""
-        await tables.new_group_lobby(kind, chat.id, title, who, lang, thread=thread)
+        await tables.lobbies.new_group_lobby(kind, chat.id, title, who, lang, thread=thread)
     except Refused as r:
-        await tables.say_in_group(chat.id, _(r.key), thread=thread)
+        await post(chat.id, _(r.key), thread=thread)
 
 
-async def newgame_private(message: Message, bot: Bot, _: Translator) -> None:
-    await send(bot, message.chat.id, *pick_game(_, "inv"))
+async def newgame_private(message: Message, tg: Messenger, _: Translator) -> None:
+    await tg.send(message.chat.id, *pick_game(_, "inv"))
 
 
 async def start_in_group(
@@ -107,24 +110,25 @@ async def start_in_group(
     """`/start` in a group; `/start j<code>` comes from a ?startgroup= link."""
     assert message.from_user is not None
     chat, thread = message.chat, topic_of(message)
+    post = tables.publisher.send_to_group
     if not command.args:
-        await tables.say_in_group(chat.id, *pick_game(_, "new"), thread=thread)
+        await post(chat.id, *pick_game(_, "new"), thread=thread)
         return
     code = deeplinks.parse_payload(command.args)
     who = player(message.from_user, user_lang)
     try:
         if code is None:
             raise Refused("invite-unknown")
-        await tables.open_in_group(code, chat.id, chat.title or "", who, lang, thread)
+        await tables.lobbies.open_in_group(code, chat.id, chat.title or "", who, lang, thread)
     except Refused as r:  # at most one such answer a minute in a group (links can be spammed)
         if await tables.may_answer_link(chat.id):
-            await tables.say_in_group(chat.id, _(r.key, **r.args_), thread=thread)
+            await post(chat.id, _(r.key, **r.args_), thread=thread)
 
 
 async def start_join(
     message: Message,
     command: CommandObject,
-    bot: Bot,
+    tg: Messenger,
     _: Translator,
     lang: str,
     tables: TableService,
@@ -135,20 +139,20 @@ async def start_join(
     try:
         if code is None:
             raise Refused("invite-unknown")
-        await tables.join_by_link(code, player(message.from_user, lang))
+        await tables.lobbies.join_by_link(code, player(message.from_user, lang))
     except Refused as r:  # a way on: the menu
         menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
-        await send(bot, message.chat.id, _(r.key), menu)
+        await tg.send(message.chat.id, _(r.key), menu)
 
 
 # -- menu buttons ----------------------------------------------------------------------------
 
 
-async def friends(query: CallbackQuery, bot: Bot, _: Translator) -> None:
+async def friends(query: CallbackQuery, tg: Messenger, _: Translator) -> None:
     if query.message is None:
         return
     chat_id, message_id = query.message.chat.id, query.message.message_id
-    await edit(bot, chat_id, message_id, *pick_game(_, "inv"))
+    await tg.edit(chat_id, message_id, *pick_game(_, "inv"))
 
 
 async def picked(
@@ -168,9 +172,11 @@ async def picked(
     try:
         if mode == "new" and chat.type in GROUP_CHATS:
             title, thread = chat.title or "", topic_of(query.message)
-            await tables.new_group_lobby(kind, chat.id, title, who, lang, message_id, thread)
+            await tables.lobbies.new_group_lobby(
+                kind, chat.id, title, who, lang, message_id, thread
+            )
         elif mode == "inv" and chat.type == "private":
-            await tables.new_invite(kind, who, lang, chat.id, message_id)
+            await tables.lobbies.new_invite(kind, who, lang, chat.id, message_id)
     except Refused as r:
         await say(answer, _, r)
 

@@ -4,18 +4,19 @@ and a private chat's command typed in a group (a button opens it in the private 
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import F, Router
 from aiogram.filters import Command, CommandObject
 from aiogram.types import CallbackQuery, Message
 
 from bot import commands
 from bot.config import LANGUAGES
+from bot.games.ports import Messenger
 from bot.games.table.service import TableService
 from bot.i18n import Translator, t
 from bot.render.menu import help_page, rule_games, rules_page
 from bot.render.screen import Screen
+from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.middlewares import LanguageCache
 from bot.telegram.topics import topic_of
 from bot.wire.callbacks import menu_data
@@ -24,24 +25,24 @@ from bot.wire.keyboard import Button, Keyboard
 GROUPS = F.chat.type.in_({"group", "supergroup"})
 
 
-async def help_cmd(message: Message, bot: Bot, lang: str) -> None:
+async def help_cmd(message: Message, tg: Messenger, lang: str) -> None:
     private = message.chat.type == "private"
-    await send(bot, message.chat.id, *help_page(lang, private=private), thread=topic_of(message))
+    await tg.send(message.chat.id, *help_page(lang, private=private), thread=topic_of(message))
 
 
-async def rules_cmd(message: Message, bot: Bot, lang: str) -> None:
+async def rules_cmd(message: Message, tg: Messenger, lang: str) -> None:
     private = message.chat.type == "private"
-    await send(bot, message.chat.id, *rules_page(lang, private=private), thread=topic_of(message))
+    await tg.send(message.chat.id, *rules_page(lang, private=private), thread=topic_of(message))
 
 
-async def rules_cb(query: CallbackQuery, args: list[str], bot: Bot, lang: str) -> None:
+async def rules_cb(query: CallbackQuery, args: list[str], tg: Messenger, lang: str) -> None:
     """A rules button (`m:rules[:<game>]`), in a private chat or a group."""
     if query.message is None:
         return
     game = args[0] if args and args[0] in rule_games() else None
     private = query.message.chat.type == "private"
     screen = rules_page(lang, game, private=private)
-    await edit(bot, query.message.chat.id, query.message.message_id, *screen)
+    await tg.edit(query.message.chat.id, query.message.message_id, *screen)
 
 
 def group_language_menu(lang: str) -> Screen:
@@ -54,15 +55,14 @@ def group_language_menu(lang: str) -> Screen:
     return Screen(t(lang, "language-title"), Keyboard(rows))
 
 
-async def group_language_cmd(message: Message, bot: Bot, lang: str) -> None:
-    await send(bot, message.chat.id, *group_language_menu(lang), thread=topic_of(message))
+async def group_language_cmd(message: Message, tg: Messenger, lang: str) -> None:
+    await tg.send(message.chat.id, *group_language_menu(lang), thread=topic_of(message))
 
 
 async def group_language_cb(
     query: CallbackQuery,
     args: list[str],
-    bot: Bot,
-    tables: TableService,
+    tg: Messenger,
     languages: LanguageCache,
     _: Translator,
     answer: CallbackAnswer,
@@ -71,24 +71,25 @@ async def group_language_cb(
     if query.message is None or len(args) != 1 or args[0] not in LANGUAGES:
         return
     chat_id = query.message.chat.id
-    if not await tables.is_admin(chat_id, query.from_user.id):
+    if not await tg.is_admin(chat_id, query.from_user.id):
         await answer(_("language-group-admins"), alert=True)
         return
     await languages.set(chat_id, args[0])
-    await edit(bot, chat_id, query.message.message_id, t(args[0], "language-group-set"))
+    await tg.edit(chat_id, query.message.message_id, t(args[0], "language-group-set"))
 
 
 async def private_only(
-    message: Message, command: CommandObject, bot: Bot, _: Translator, tables: TableService
+    message: Message, command: CommandObject, tg: Messenger, _: Translator, tables: TableService
 ) -> None:
     """/daily, /settings or /menu in a group: they answer in the private chat, where the
     button opens the same screen (through the group's budget, as every group message)."""
     name = command.command
-    link = commands.private_link((await bot.me()).username or "", name)
+    link = commands.private_link(await tg.username(), name)
     markup = Keyboard([[Button(text=_("btn-private-chat"), url=link)]])
     text = _("cmd-private-only", command=f"/{name}")
     chat, thread = message.chat.id, topic_of(message)
-    await tables.say_in_group(chat, text, markup, thread=thread, reply_to=message.message_id)
+    reply_to = message.message_id
+    await tables.publisher.send_to_group(chat, text, markup, thread=thread, reply_to=reply_to)
 
 
 def make_router() -> Router:

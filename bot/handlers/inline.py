@@ -20,13 +20,14 @@ from aiogram.types import (
 )
 
 from bot.games.players import Players
+from bot.games.ports import Messenger
 from bot.games.table.service import TableService
 from bot.handlers.group import player
 from bot.handlers.stats import todays_shares
 from bot.i18n import Translator, t
 from bot.registry import GAMES
+from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer
 from bot.wire import challenge
 from bot.wire.callbacks import MenuCallback
 
@@ -64,6 +65,7 @@ def _challenge(
 async def offer(
     query: InlineQuery,
     bot: Bot,
+    tg: Messenger,
     lang: str,
     user_lang: str,
     tables: TableService,
@@ -83,7 +85,7 @@ async def offer(
         and (not words or any(w in kind or w in t(lang, game.title_key).lower() for w in words))
     ]
     if not words:
-        results += await todays_shares(user.user_id, players, bot, _)
+        results += await todays_shares(user.user_id, players, tg, _)
     await query.answer(results, cache_time=10, is_personal=True)
 
 

@@ -6,17 +6,18 @@ Every game button carries `<gid>:<version>:<action>`; CallbackMiddleware has loa
 
 from __future__ import annotations
 
-from aiogram import Bot, Router
+from aiogram import Router
 from aiogram.types import CallbackQuery
 
+from bot.games.ports import Messenger
 from bot.games.solitaire.service import SolitaireService, Tap
 from bot.games.table.service import TableService
 from bot.i18n import Translator
 from bot.registry import is_solitaire, spec
 from bot.render.menu import variant_menu
 from bot.storage import GameRecord
+from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import GameFamily, GameMenu, Menu
-from bot.telegram.io import CallbackAnswer, edit
 from bot.wire.callbacks import GameCallback, MenuCallback
 
 
@@ -38,14 +39,14 @@ async def game_button(
 
 
 async def choose_variant(
-    query: CallbackQuery, cb: MenuCallback, bot: Bot, solitaires: SolitaireService, lang: str
+    query: CallbackQuery, cb: MenuCallback, tg: Messenger, solitaires: SolitaireService, lang: str
 ) -> None:
     if query.message is None:
         return
     kind = cb.parts()[0]
     active = await solitaires.active(query.from_user.id, kind)
     text, kb = variant_menu(kind, list(spec(kind).variants), lang, active)
-    await edit(bot, query.message.chat.id, query.message.message_id, text, kb)
+    await tg.edit(query.message.chat.id, query.message.message_id, text, kb)
 
 
 async def new_game(
@@ -80,7 +81,7 @@ async def continue_game(
     if query.message is None or not args:
         return
     where = (query.message.chat.id, query.message.message_id)
-    if await tables.resume_private(args[0], query.from_user.id, where):
+    if await tables.private.resume(args[0], query.from_user.id, where):
         return
     await solitaires.resume(args[0], query.from_user.id, where, lang, answer)
 

@@ -5,18 +5,19 @@ from __future__ import annotations
 import logging
 import re
 
-from aiogram import Bot, F, Router
+from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import CallbackQuery, Message
 
 from bot import commands
 from bot.config import LANGUAGES
+from bot.games.ports import Messenger
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import Translator
 from bot.render.menu import language_menu, main_menu
+from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer, edit, send
 from bot.telegram.middlewares import LanguageCache
 
 log = logging.getLogger(__name__)
@@ -25,7 +26,7 @@ PAYLOAD_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 async def show_menu(
-    bot: Bot,
+    tg: Messenger,
     solitaires: SolitaireService,
     tables: TableService,
     user_id: int,
@@ -35,18 +36,18 @@ async def show_menu(
 ) -> None:
     """The main menu, with "continue" for the user's unfinished solitaires and games against
     the computer."""
-    active = await solitaires.active_games(user_id) + await tables.private_games(user_id)
+    active = await solitaires.active_games(user_id) + await tables.private.active(user_id)
     text, markup = main_menu(lang, active)
     if message_id is None:
-        await send(bot, chat_id, text, markup)
+        await tg.send(chat_id, text, markup)
     else:
-        await edit(bot, chat_id, message_id, text, markup)
+        await tg.edit(chat_id, message_id, text, markup)
 
 
 async def start(
     message: Message,
     command: CommandObject,
-    bot: Bot,
+    tg: Messenger,
     solitaires: SolitaireService,
     tables: TableService,
     lang: str,
@@ -61,29 +62,33 @@ async def start(
             message.from_user.id,
             bool(PAYLOAD_RE.fullmatch(payload)),
         )
-        await send(bot, message.chat.id, _("start-bad-payload"))
-    await show_menu(bot, solitaires, tables, message.from_user.id, message.chat.id, lang)
+        await tg.send(message.chat.id, _("start-bad-payload"))
+    await show_menu(tg, solitaires, tables, message.from_user.id, message.chat.id, lang)
 
 
 async def menu_cmd(
-    message: Message, bot: Bot, solitaires: SolitaireService, tables: TableService, lang: str
+    message: Message, tg: Messenger, solitaires: SolitaireService, tables: TableService, lang: str
 ) -> None:
     assert message.from_user is not None
-    await show_menu(bot, solitaires, tables, message.from_user.id, message.chat.id, lang)
+    await show_menu(tg, solitaires, tables, message.from_user.id, message.chat.id, lang)
 
 
-async def language_cmd(message: Message, bot: Bot, lang: str) -> None:
+async def language_cmd(message: Message, tg: Messenger, lang: str) -> None:
     text, markup = language_menu(lang)
-    await send(bot, message.chat.id, text, markup)
+    await tg.send(message.chat.id, text, markup)
 
 
 async def menu_cb(
-    query: CallbackQuery, bot: Bot, solitaires: SolitaireService, tables: TableService, lang: str
+    query: CallbackQuery,
+    tg: Messenger,
+    solitaires: SolitaireService,
+    tables: TableService,
+    lang: str,
 ) -> None:
     if query.message is None:
         return
     await show_menu(
-        bot,
+        tg,
         solitaires,
         tables,
         query.from_user.id,
@@ -96,7 +101,7 @@ async def menu_cb(
 async def lang_cb(
     query: CallbackQuery,
     args: list[str],
-    bot: Bot,
+    tg: Messenger,
     solitaires: SolitaireService,
     tables: TableService,
     languages: LanguageCache,
@@ -108,7 +113,7 @@ async def lang_cb(
     chat_id, message_id = query.message.chat.id, query.message.message_id
     if not args:
         text, markup = language_menu(lang)
-        await edit(bot, chat_id, message_id, text, markup)
+        await tg.edit(chat_id, message_id, text, markup)
         return
     if args[0] not in LANGUAGES:
         await answer()
@@ -118,7 +123,7 @@ async def lang_cb(
     from bot.i18n import t
 
     await answer(t(new, "language-set"))
-    await show_menu(bot, solitaires, tables, query.from_user.id, chat_id, new, message_id)
+    await show_menu(tg, solitaires, tables, query.from_user.id, chat_id, new, message_id)
 
 
 def make_router() -> Router:

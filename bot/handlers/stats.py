@@ -4,7 +4,7 @@ menu buttons, and the inline query that shares a deal-of-the-day result card int
 
 from __future__ import annotations
 
-from aiogram import Bot, F, Router
+from aiogram import F, Router
 from aiogram.filters import Command, CommandObject, CommandStart
 from aiogram.types import (
     CallbackQuery,
@@ -16,6 +16,7 @@ from aiogram.types import (
 
 from bot import commands
 from bot.games.players import Players
+from bot.games.ports import Messenger
 from bot.games.solitaire.service import SolitaireService
 from bot.i18n import Translator, t
 from bot.registry import GAMES, kinds, spec
@@ -23,8 +24,8 @@ from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
 from bot.stats.result import GameResult
+from bot.telegram.answers import CallbackAnswer, ChatAnswer
 from bot.telegram.filters import Menu
-from bot.telegram.io import CallbackAnswer, ChatAnswer, edit, send
 from bot.telegram.topics import topic_of
 from bot.wire.callbacks import MenuCallback, is_game_id
 from bot.wire.deeplinks import parse_daily
@@ -32,42 +33,38 @@ from bot.wire.deeplinks import parse_daily
 METRICS = ("wins", "streak", "rating", "days")
 
 
-async def _group_table(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+async def _group_table(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
     boards, solo = await players.group_top(message.chat.id)
     today = await players.group_today(message.chat.id)
-    link = commands.private_link((await bot.me()).username or "", "daily")
+    link = commands.private_link(await tg.username(), "daily")
     title = message.chat.title or ""
     text, markup = screens.group_top_screen(title, boards, solo, today, link, _)
-    await send(bot, message.chat.id, text, markup, thread=topic_of(message))
+    await tg.send(message.chat.id, text, markup, thread=topic_of(message))
 
 
-async def stats_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+async def stats_cmd(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
     """Private: the user's own statistics. A group: the group's table."""
     if message.chat.type != "private":
-        await _group_table(message, bot, players, _)
+        await _group_table(message, tg, players, _)
         return
     assert message.from_user is not None
     stats, rated = await players.stats(message.from_user.id)
     text, markup = screens.stats_screen(stats, rated, players.today()[0], _)
-    await send(bot, message.chat.id, text, markup, thread=topic_of(message))
+    await tg.send(message.chat.id, text, markup, thread=topic_of(message))
 
 
-async def top_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+async def top_cmd(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
     if message.chat.type != "private":
-        await _group_table(message, bot, players, _)
+        await _group_table(message, tg, players, _)
         return
     text, markup = screens.top_screen(None, None, _)
-    await send(bot, message.chat.id, text, markup, thread=topic_of(message))
+    await tg.send(message.chat.id, text, markup, thread=topic_of(message))
 
 
-async def daily_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+async def daily_cmd(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
     assert message.from_user is not None
-    await send(
-        bot,
-        message.chat.id,
-        *await _daily(players, message.from_user.id, _),
-        thread=topic_of(message),
-    )
+    screen = await _daily(players, message.from_user.id, _)
+    await tg.send(message.chat.id, *screen, thread=topic_of(message))
 
 
 async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
@@ -75,15 +72,10 @@ async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
     return screens.daily_screen(number, day, games, streak, _)
 
 
-async def settings_cmd(message: Message, bot: Bot, players: Players, _: Translator) -> None:
+async def settings_cmd(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
     assert message.from_user is not None
-    hidden, pings, in_group = await players.settings(message.from_user.id)
-    await send(
-        bot,
-        message.chat.id,
-        *screens.settings_screen(hidden, pings, in_group, _),
-        thread=topic_of(message),
-    )
+    screen = screens.settings_screen(*await players.settings(message.from_user.id), _)
+    await tg.send(message.chat.id, *screen, thread=topic_of(message))
 
 
 async def _screen(
@@ -123,7 +115,7 @@ async def menu_screen(
     query: CallbackQuery,
     cb: MenuCallback,
     args: list[str],
-    bot: Bot,
+    tg: Messenger,
     players: Players,
     _: Translator,
     answer: CallbackAnswer,
@@ -136,7 +128,7 @@ async def menu_screen(
     if screen is None:
         await answer(_("error-stale"))
         return
-    await edit(bot, query.message.chat.id, query.message.message_id, *screen)
+    await tg.edit(query.message.chat.id, query.message.message_id, *screen)
 
 
 async def daily_play(
@@ -172,7 +164,7 @@ async def daily_play(
 async def daily_link(
     message: Message,
     command: CommandObject,
-    bot: Bot,
+    tg: Messenger,
     solitaires: SolitaireService,
     players: Players,
     lang: str,
@@ -185,11 +177,11 @@ async def daily_link(
     link = parse_daily(command.args)
     today, _day = players.today()
     if link is None or link[0] not in kinds("solitaire") or not 1 <= link[1] <= today:
-        await send(bot, message.chat.id, _("daily-link-bad"))
-        await send(bot, message.chat.id, *await _daily(players, message.from_user.id, _))
+        await tg.send(message.chat.id, _("daily-link-bad"))
+        await tg.send(message.chat.id, *await _daily(players, message.from_user.id, _))
         return
     kind, day = link
-    sent = await send(bot, message.chat.id, _("daily-link-opening", day=day))
+    sent = await tg.send(message.chat.id, _("daily-link-opening", day=day))
     if sent is None:
         return
     chat_id = message.chat.id
@@ -199,14 +191,14 @@ async def daily_link(
         message.from_user.id,
         (chat_id, sent),
         lang,
-        ChatAnswer(bot, chat_id),
+        ChatAnswer(tg, chat_id),
         name=message.from_user.full_name,
         daily=True,
         day=day,
     )
 
 
-async def inline_card(query: InlineQuery, bot: Bot, players: Players, _: Translator) -> None:
+async def inline_card(query: InlineQuery, tg: Messenger, players: Players, _: Translator) -> None:
     """`daily <game id>` from the Share button: the result card, to post in the chosen chat."""
     words = query.query.split()
     result = None
@@ -216,15 +208,15 @@ async def inline_card(query: InlineQuery, bot: Bot, players: Players, _: Transla
     if result is None or result.daily is None or not result.ranked or not mine:  # (a replay: no)
         await query.answer([], cache_time=5, is_personal=True)
         return
-    article = await daily_article(result, await players.day_place(result), bot, _)
+    article = await daily_article(result, await players.day_place(result), tg, _)
     await query.answer([article], cache_time=30, is_personal=True)
 
 
 async def daily_article(
-    result: GameResult, place: tuple[int, int] | None, bot: Bot, _: Translator
+    result: GameResult, place: tuple[int, int] | None, tg: Messenger, _: Translator
 ) -> InlineQueryResultArticle:
     """A ranked deal-of-the-day result as an inline result: its card, posted into the chat."""
-    card = screens.card_text(result, _, place, (await bot.me()).username or "")
+    card = screens.card_text(result, _, place, await tg.username())
     return InlineQueryResultArticle(
         id=result.game_id,
         title=_("inline-daily-title", day=result.daily or 0),
@@ -234,12 +226,12 @@ async def daily_article(
 
 
 async def todays_shares(
-    user_id: int, players: Players, bot: Bot, _: Translator
+    user_id: int, players: Players, tg: Messenger, _: Translator
 ) -> list[InlineQueryResultArticle]:
     """The user's ranked results on today's deals, as inline results (what Share posts)."""
     _number, _day, games, _streak = await players.daily(user_id)
     return [
-        await daily_article(g.result, g.place, bot, _)
+        await daily_article(g.result, g.place, tg, _)
         for g in games
         if g.result is not None and g.result.ranked and g.result.daily is not None
     ]

@@ -5,7 +5,7 @@ tests/bot/telegram/test_aiogram_adapter.py says what changed.
 
 What each piece relies on:
 
-``LeanEdit`` / ``LeanSend`` (were ``bot.telegram.io._Edit`` / ``_Send``)
+``LeanEdit`` / ``LeanSend`` / ``LeanEphemeralEdit`` (the requests of bot.telegram.messenger)
     ``aiogram.methods.base.TelegramMethod`` subclasses. They rely on a session serialising a
     method as its pydantic fields (``model_dump``, ``None`` dropped, strings sent as they are),
     posting them to ``__api_method__``, and parsing the answer as ``Response[__returning__]``
@@ -39,7 +39,6 @@ __all__ = [
     "BaseRequestMiddleware",
     "LeanEdit",
     "LeanEphemeralEdit",
-    "LeanInlineEdit",
     "LeanSend",
     "NextRequestMiddlewareType",
     "Response",
@@ -54,8 +53,9 @@ NO_PREVIEW = '{"is_disabled":true}'
 
 class LeanEdit(TelegramMethod[Any]):
     """editMessageText carrying the keyboard as its JSON text (see bot.wire.keyboard), whose
-    answer (the whole edited Message, keyboard included) is not parsed into objects: nobody
-    reads it.
+    answer (the whole edited Message, keyboard included; True for an inline message) is not
+    parsed into objects: nobody reads it. A chat's message is named by `chat_id` and
+    `message_id`, an inline message (inline mode) by the `inline_message_id` alone.
     The request on the wire is what aiogram's EditMessageText sends with the bot's defaults, less
     disable_web_page_preview (the deprecated twin of link_preview_options aiogram adds too);
     errors raise the same."""
@@ -63,8 +63,9 @@ class LeanEdit(TelegramMethod[Any]):
     __returning__ = Any
     __api_method__ = "editMessageText"
 
-    chat_id: int
-    message_id: int
+    chat_id: int | None = None
+    message_id: int | None = None
+    inline_message_id: str | None = None
     text: str
     parse_mode: str | None = "HTML"
     reply_markup: str | None = None
@@ -86,24 +87,9 @@ class LeanSend(TelegramMethod[Any]):
     link_preview_options: str | None = NO_PREVIEW
     reply_parameters: str | None = None  # JSON: the message this one answers
     message_thread_id: int | None = None  # a forum topic (None: no topic, or a forum's General)
-    # an ephemeral message (Bot API 10.2): shown in the group to this user alone, in answer to
-    # that tap (`callback_query_id`) when there is one
-    receiver_user_id: int | None = None
-    callback_query_id: str | None = None
-
-
-class LeanInlineEdit(TelegramMethod[Any]):
-    """editMessageText of an inline message (inline mode: no chat, the `inline_message_id`
-    Telegram gave the callback query), lean like LeanEdit; Telegram answers True."""
-
-    __returning__ = Any
-    __api_method__ = "editMessageText"
-
-    inline_message_id: str
-    text: str
-    parse_mode: str | None = "HTML"
-    reply_markup: str | None = None
-    link_preview_options: str | None = NO_PREVIEW
+    # JSON: an ephemeral message, shown in the group to one user alone (Bot API 10.3's form:
+    # `receiver_user_id` and the tap it answers, `callback_query_id`, go in here)
+    ephemeral_message_parameters: str | None = None
 
 
 class LeanEphemeralEdit(TelegramMethod[Any]):

@@ -1,45 +1,154 @@
-"""The services' Messenger (bot.games.ports) over aiogram: the safe calls of bot.telegram.io,
-with aiogram's exceptions turned into the ports' (ChatMoved, RetryLater, Undeliverable)."""
+"""The one way to Telegram: `TelegramMessenger`, the Messenger (bot.games.ports) of the services
+and the handlers, over aiogram.
+
+Every write is a lean request (bot.telegram.aiogram_adapter: the keyboard as its ready JSON
+text, the answer not parsed into objects), and what Telegram answers becomes what a caller can
+act on:
+- "message is not modified": the message shows it already, fine;
+- a message that is gone (deleted, too old to edit): a chat's is sent anew, an inline or an
+  ephemeral one's edit says False;
+- 429 (RetryAfter): waited out here, at most MAX_RETRIES times (`retry`), or raised at once as
+  RetryLater (the edit coalescer then keeps the chat's newest edit waiting);
+- a user who blocked the bot, a group it left, a forum topic deleted or closed: None (logged);
+- a group that became a supergroup: ChatMoved; anything else: Undeliverable.
+Every write to a group spends the group's budget on the way out (bot.telegram.budget, a
+middleware of the bot's session).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import logging
-from collections.abc import Awaitable
-from typing import TypeVar
+from collections.abc import Awaitable, Callable
+from types import TracebackType
+from typing import Any
 
 from aiogram import Bot
-from aiogram.exceptions import TelegramAPIError, TelegramMigrateToChat, TelegramRetryAfter
+from aiogram.exceptions import (
+    TelegramAPIError,
+    TelegramBadRequest,
+    TelegramForbiddenError,
+    TelegramMigrateToChat,
+    TelegramRetryAfter,
+)
+from aiogram.methods import (
+    AnswerCallbackQuery,
+    DeleteEphemeralMessage,
+    DeleteMessage,
+    EditMessageReplyMarkup,
+    EditMessageText,
+    GetChatMember,
+    GetMe,
+    SendMessage,
+)
 
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
-from bot.telegram import io
-from bot.telegram.aiogram_adapter import LeanEdit
+from bot.telegram.aiogram_adapter import (
+    LeanEdit,
+    LeanEphemeralEdit,
+    LeanSend,
+    TelegramMethod,
+    hold_response_types,
+)
 from bot.wire.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
+MAX_RETRIES = 3
+MAX_RETRY_SLEEP = 60.0
+
+sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # replaced in tests
+
+# the answers' models held in pydantic's cache (see hold_response_types); aiogram's own
+# SendMessage and EditMessageText too (Response[Message], Response[Message | bool]: what
+# aiogram's shortcuts parse, and the benchmarks' echo and floor)
+_RESPONSE_TYPES = hold_response_types(
+    AnswerCallbackQuery,
+    SendMessage,
+    EditMessageText,
+    LeanEdit,
+    LeanSend,
+    LeanEphemeralEdit,
+    DeleteEphemeralMessage,
+    EditMessageReplyMarkup,
+    DeleteMessage,
+    GetMe,
+    GetChatMember,
+)
+
+NOT_MODIFIED = ("message is not modified",)
+GONE = (
+    "message to edit not found",
+    "message can't be edited",
+    "message to delete not found",
+    "message_id_invalid",
+    "message not found",
+)
+TOPIC_GONE = ("message thread not found", "topic_closed", "topic_deleted")  # a closed topic
+# takes messages from its admins only
 
 
-def _ported(err: TelegramAPIError) -> Exception:
-    """aiogram's error as the ports': ChatMoved, RetryLater, or Undeliverable."""
-    if isinstance(err, TelegramMigrateToChat):
-        return ChatMoved(int(err.migrate_to_chat_id))
-    if isinstance(err, TelegramRetryAfter):
-        return RetryLater(float(err.retry_after))
-    return Undeliverable(str(err))
+def _says(err: TelegramBadRequest, words: tuple[str, ...]) -> bool:
+    text = err.message.lower()
+    return any(w in text for w in words)
 
 
-async def _translated(call: Awaitable[T]) -> T:
-    try:
-        return await call
-    except TelegramAPIError as err:
-        raise _ported(err) from None
+class _Ported:
+    """`with PORTED:` aiogram's errors leave as the ports' (ChatMoved, RetryLater,
+    Undeliverable): the services never see aiogram."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(
+        self, kind: type[BaseException] | None, err: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if isinstance(err, TelegramMigrateToChat):
+            raise ChatMoved(int(err.migrate_to_chat_id)) from None
+        if isinstance(err, TelegramRetryAfter):
+            raise RetryLater(float(err.retry_after)) from None
+        if isinstance(err, TelegramAPIError):
+            raise Undeliverable(str(err)) from None
+
+
+PORTED = _Ported()
 
 
 class TelegramMessenger:
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self._username: str | None = None
+
+    async def _call(self, request: TelegramMethod[Any], retry: bool = True) -> Any:
+        """Telegram's answer to `request`; a 429 is waited out (at most MAX_RETRIES times) when
+        `retry`, else raised at once. aiogram's errors as aiogram raises them."""
+        for attempt in range(MAX_RETRIES + 1):
+            try:
+                return await self.bot(request)
+            except TelegramRetryAfter as err:
+                if not retry or attempt == MAX_RETRIES:
+                    raise
+                delay = min(float(err.retry_after), MAX_RETRY_SLEEP)
+                what = request.__api_method__
+                log.warning(
+                    "event=retry_after what=%s sleep=%.1f attempt=%d", what, delay, attempt + 1
+                )
+                await sleep(delay)
+        raise AssertionError("unreachable")
+
+    async def _edited(self, request: TelegramMethod[Any], retry: bool) -> str | None:
+        """Send an edit: None when the message shows it now ("not modified" included),
+        Telegram's words when the message is gone; any other error raised."""
+        try:
+            await self._call(request, retry)
+        except TelegramBadRequest as err:
+            if _says(err, NOT_MODIFIED):
+                return None
+            if not _says(err, GONE):
+                raise
+            return err.message
+        return None
 
     async def username(self) -> str:
         if self._username is None:
@@ -50,6 +159,15 @@ class TelegramMessenger:
     async def inline_mode(self) -> bool:
         return bool((await self.bot.me()).supports_inline_queries)
 
+    async def is_admin(self, chat_id: int, user_id: int) -> bool:
+        if chat_id >= 0:  # a private chat has no admins
+            return False
+        try:
+            member = await self.bot.get_chat_member(chat_id, user_id)
+        except TelegramAPIError:
+            return False
+        return member.status in ("creator", "administrator")
+
     async def send(
         self,
         chat_id: int,
@@ -59,7 +177,28 @@ class TelegramMessenger:
         reply_to: int | None = None,
         thread: int | None = None,
     ) -> int | None:
-        return await _translated(io.send(self.bot, chat_id, text, markup, reply_to, thread=thread))
+        reply = None
+        if reply_to is not None:  # a reply, if that message is still there
+            reply = f'{{"message_id":{int(reply_to)},"allow_sending_without_reply":true}}'
+        request = LeanSend(
+            chat_id=chat_id,
+            text=text,
+            reply_markup=markup_json(markup),
+            reply_parameters=reply,
+            message_thread_id=thread,
+        )
+        with PORTED:
+            try:
+                sent = await self._call(request)
+            except TelegramForbiddenError as err:
+                log.info("event=send_forbidden chat=%s error=%s", chat_id, err.message)
+                return None
+            except TelegramBadRequest as err:
+                if not _says(err, TOPIC_GONE):
+                    raise
+                log.info("event=send_topic_gone chat=%s thread=%s error=%s", chat_id, thread, err)
+                return None
+        return int(sent["message_id"])
 
     async def edit(
         self,
@@ -71,24 +210,56 @@ class TelegramMessenger:
         retry: bool = True,
         thread: int | None = None,
     ) -> int | None:
-        try:  # every board edit comes here: the error translated inline, not in another await
-            return await io.edit(
-                self.bot, chat_id, message_id, text, markup, retry=retry, thread=thread
+        if message_id is not None:
+            request = LeanEdit(
+                chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
             )
-        except TelegramAPIError as err:
-            raise _ported(err) from None
-
-    async def delete(self, chat_id: int, message_id: int) -> bool:
-        return await io.delete(self.bot, chat_id, message_id)
+            with PORTED:
+                try:
+                    gone = await self._edited(request, retry)
+                except TelegramForbiddenError as err:
+                    log.info("event=edit_forbidden chat=%s error=%s", chat_id, err.message)
+                    return None
+            if gone is None:
+                return message_id
+            log.info("event=edit_fallback chat=%s message=%s error=%s", chat_id, message_id, gone)
+        return await self.send(chat_id, text, markup, thread=thread)  # (an edit needs no topic)
 
     async def edit_inline(
         self, inline_id: str, text: str, markup: Keyboard | None = None, *, retry: bool = True
     ) -> bool:
-        try:
-            return await io.edit_inline(self.bot, inline_id, text, markup, retry=retry)
-        except TelegramAPIError as err:
-            raise _ported(err) from None
+        request = LeanEdit(inline_message_id=inline_id, text=text, reply_markup=markup_json(markup))
+        with PORTED:
+            gone = await self._edited(request, retry)
+        if gone is not None:  # deleted by the chat: nothing can be posted instead
+            log.info("event=inline_gone inline=%s error=%s", inline_id, gone)
+        return gone is None
 
+    async def delete(self, chat_id: int, message_id: int) -> bool:
+        try:
+            return bool(await self._call(DeleteMessage(chat_id=chat_id, message_id=message_id)))
+        except TelegramAPIError as err:
+            log.info("event=delete_failed chat=%s message=%s error=%s", chat_id, message_id, err)
+            return False
+
+    async def retire(
+        self, chat_id: int, message_id: int, text: str | None = None, markup: Keyboard | None = None
+    ) -> None:
+        request: TelegramMethod[Any] = EditMessageReplyMarkup(
+            chat_id=chat_id, message_id=message_id
+        )
+        if text is not None:
+            request = LeanEdit(
+                chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
+            )
+        try:  # a 429 (several messages to one chat at once) waits its turn: no live old buttons
+            await self._call(request)
+        except TelegramAPIError as err:  # the old message may be gone or too old
+            log.info(
+                "event=strip_keyboard_failed chat=%s message=%s error=%s", chat_id, message_id, err
+            )
+
+    # -- ephemeral messages: in a group, seen by one member alone ---------------------------------
     async def send_ephemeral(
         self,
         chat_id: int,
@@ -99,11 +270,23 @@ class TelegramMessenger:
         query_id: str | None = None,
         retry: bool = True,
     ) -> int | None:
-        return await _translated(
-            io.send_ephemeral(
-                self.bot, chat_id, user_id, text, markup, query_id=query_id, retry=retry
-            )
+        to: dict[str, int | str] = {"receiver_user_id": user_id}  # Bot API 10.3's way
+        if query_id is not None:
+            to["callback_query_id"] = query_id
+        request = LeanSend(
+            chat_id=chat_id,
+            text=text,
+            reply_markup=markup_json(markup),
+            ephemeral_message_parameters=json.dumps(to, separators=(",", ":")),
         )
+        with PORTED:
+            try:
+                sent = await self._call(request, retry)
+            except (TelegramForbiddenError, TelegramBadRequest) as err:  # left the group, ...
+                log.info("event=ephemeral_refused chat=%s user=%s error=%s", chat_id, user_id, err)
+                return None
+        eid = sent.get("ephemeral_message_id") if isinstance(sent, dict) else None
+        return int(eid) if eid else None
 
     async def edit_ephemeral(
         self,
@@ -115,45 +298,31 @@ class TelegramMessenger:
         *,
         retry: bool = True,
     ) -> bool:
-        try:
-            return await io.edit_ephemeral(
-                self.bot, chat_id, user_id, ephemeral_id, text, markup, retry=retry
-            )
-        except TelegramAPIError as err:
-            raise _ported(err) from None
+        request = LeanEphemeralEdit(
+            chat_id=chat_id,
+            receiver_user_id=user_id,
+            ephemeral_message_id=ephemeral_id,
+            text=text,
+            reply_markup=markup_json(markup),
+        )
+        with PORTED:
+            try:
+                gone = await self._edited(request, retry)
+            except TelegramForbiddenError as err:
+                log.info("event=ephemeral_forbidden chat=%s error=%s", chat_id, err.message)
+                return False
+        if gone is not None:
+            log.info("event=ephemeral_gone chat=%s user=%s error=%s", chat_id, user_id, gone)
+        return gone is None
 
     async def delete_ephemeral(self, chat_id: int, user_id: int, ephemeral_id: int) -> bool:
-        return await io.delete_ephemeral(self.bot, chat_id, user_id, ephemeral_id)
-
-    async def retire(
-        self, chat_id: int, message_id: int, text: str | None = None, markup: Keyboard | None = None
-    ) -> None:
-        async def call() -> object:
-            if text is not None:
-                return await self.bot(
-                    LeanEdit(
-                        chat_id=chat_id,
-                        message_id=message_id,
-                        text=text,
-                        reply_markup=markup_json(markup),
-                    )
-                )
-            return await self.bot.edit_message_reply_markup(
-                chat_id=chat_id, message_id=message_id, reply_markup=None
-            )
-
-        try:  # a 429 (several messages to one chat at once) waits its turn: no live old buttons
-            await io.with_retry(call, "retire")
-        except TelegramAPIError as err:  # the old message may be gone or too old
-            log.info(
-                "event=strip_keyboard_failed chat=%s message=%s error=%s", chat_id, message_id, err
-            )
-
-    async def is_admin(self, chat_id: int, user_id: int) -> bool:
-        if chat_id >= 0:  # a private chat has no admins
-            return False
+        request = DeleteEphemeralMessage(
+            chat_id=chat_id, receiver_user_id=user_id, ephemeral_message_id=ephemeral_id
+        )
         try:
-            member = await self.bot.get_chat_member(chat_id, user_id)
-        except TelegramAPIError:
+            return bool(await self._call(request))
+        except TelegramAPIError as err:
+            log.info(
+                "event=delete_failed chat=%s ephemeral=%s error=%s", chat_id, ephemeral_id, err
+            )
             return False
-        return member.status in ("creator", "administrator")

@@ -1,6 +1,6 @@
 """The Telegram side's metrics: updates by type with the time each took (an outer middleware
 placed before every other), and failed Bot API calls by kind (a request middleware of the bot's
-session, so every call counts: the safe calls of bot.telegram.io, the Messenger's direct ones,
+session, so every call counts: the Messenger's (bot.telegram.messenger), the tap answers,
 aiogram's own getUpdates and setWebhook)."""
 
 from __future__ import annotations

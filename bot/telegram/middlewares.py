@@ -7,13 +7,14 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from aiogram import BaseMiddleware, Bot
+from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
 from bot.telegram.aiogram_adapter import UNHANDLED
-from bot.telegram.io import CallbackAnswer, send
+from bot.telegram.answers import CallbackAnswer
+from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.topics import topic_of
 from bot.wire import callbacks, challenge
 
@@ -226,10 +227,10 @@ class ErrorMiddleware(BaseMiddleware):
         """Say `key` in the chat of a message update (a callback is answered by its middleware)."""
         assert isinstance(event, Update)
         chat = _chat(data)
-        bot = data.get("bot")
-        if event.message is None or not isinstance(bot, Bot) or chat is None:
+        tg = data.get("tg")
+        if event.message is None or not isinstance(tg, TelegramMessenger) or chat is None:
             return
         try:
-            await send(bot, chat.id, t(_lang(data), key), thread=topic_of(event.message))
+            await tg.send(chat.id, t(_lang(data), key), thread=topic_of(event.message))
         except Exception:
             log.exception("event=error_reply_failed chat=%s", chat.id)

@@ -11,7 +11,7 @@ import pytest
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
-from bot.telegram import io as telegram_io
+from bot.telegram import messenger
 from bot.wire import flood
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.solitaire_driver import Harness
@@ -27,7 +27,7 @@ def no_sleep(monkeypatch: pytest.MonkeyPatch) -> list[float]:
     async def fake_sleep(seconds: float) -> None:
         slept.append(seconds)
 
-    monkeypatch.setattr(telegram_io, "sleep", fake_sleep)
+    monkeypatch.setattr(messenger, "sleep", fake_sleep)
     monkeypatch.setattr(flood, "sleep", fake_sleep)
     return slept
 
@@ -43,7 +43,7 @@ async def h(
     bot, session = make_bot(RecordingSession(validate=True))
     clock = session.tg.clock
     if isinstance(clock, VirtualClock):
-        monkeypatch.setattr(telegram_io, "sleep", clock.sleep)
+        monkeypatch.setattr(messenger, "sleep", clock.sleep)
         monkeypatch.setattr(flood, "sleep", clock.sleep)
     store: Store
     if request.param == "sqlite":

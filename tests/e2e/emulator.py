@@ -2,7 +2,7 @@
 
 It runs inside the test's event loop on a free 127.0.0.1 port and serves ``GET/POST
 /bot<token>/<method>`` (JSON, form-urlencoded and multipart bodies, as aiogram sends them).
-Every request is validated against the Bot API 10.2 schema (tests/support/telegram_spec.py); a
+Every request is validated against the Bot API 10.3 schema (tests/support/telegram_spec.py); a
 violation is recorded in ``emu.violations`` and answered with 400 like Telegram would (the
 ``emulator`` fixture fails the test at teardown if any were recorded). The Telegram state
 (chats, messages, callback answers, members) is ``tests.support.recording.FakeTelegram`` in

@@ -15,9 +15,11 @@ from aiogram.client.session.aiohttp import AiohttpSession
 from aiogram.client.telegram import TelegramAPIServer
 from aiogram.exceptions import TelegramBadRequest, TelegramForbiddenError, TelegramRetryAfter
 from aiogram.filters import Command, CommandStart
+from aiogram.methods import SendMessage
 from aiogram.types import (
     CallbackQuery,
     ChatMemberUpdated,
+    EphemeralMessageParameters,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     Message,
@@ -313,3 +315,29 @@ async def test_wait_all_answered_names_the_unanswered_tap(emulator: Emulator) ->
     alice.tap(emulator.message(alice, msg["message_id"]), "A")  # no bot runs: nobody answers
     with pytest.raises(AssertionError, match=r"unanswered callback queries \[\('\w+', 'a'\)\]"):
         await emulator.wait_all_answered(timeout=0.3)
+
+
+@pytest.mark.parametrize("validate", [True, False])
+async def test_an_ephemeral_message_goes_the_bot_api_10_3_way_only(validate: bool) -> None:
+    """`ephemeral_message_parameters` shows a message to one member; the 10.2 way (the
+    receiver and the tap beside `chat_id`) is refused with 400, by the schema's check and by
+    the fake Telegram itself (an emulator that validates nothing refuses it too)."""
+    async with Emulator(validate=validate) as emu:
+        bot = make_bot(emu)
+        alice, bob = emu.user("Alice", started=True), emu.user("Bob")
+        group = emu.group("Club", owner=alice, members=[bob])
+        try:
+            to_bob = EphemeralMessageParameters(receiver_user_id=bob.id)
+            await bot(
+                SendMessage(chat_id=group.id, text="yours", ephemeral_message_parameters=to_bob)
+            )
+            assert [m.text for m in bob.ephemeral(group)] == ["yours"]
+            with pytest.raises(TelegramBadRequest, match="receiver_user_id"):
+                await bot(SendMessage(chat_id=group.id, text="old", receiver_user_id=bob.id))
+            with pytest.raises(TelegramBadRequest, match="callback_query_id"):
+                await bot(SendMessage(chat_id=group.id, text="old", callback_query_id="1"))
+            assert [m.text for m in bob.ephemeral(group)] == ["yours"]
+            assert emu.tg.writes_in_window(group.id) == 1  # nothing refused was shown
+        finally:
+            await bot.session.close()
+        assert len(emu.violations) == (2 if validate else 0)

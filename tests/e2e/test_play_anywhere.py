@@ -131,7 +131,9 @@ async def test_ryadki_with_a_player_who_never_opened_the_private_chat(
     assert cat_moves > 0
     await emu.wait_idle()
     writes = chat_writes(emu, group.id, mark)
-    hands = [r for r in writes if r.params.get("receiver_user_id") or "Ephemeral" in r.method]
+    hands = [
+        r for r in writes if r.params.get("ephemeral_message_parameters") or "Ephemeral" in r.method
+    ]
     took = asyncio.get_running_loop().time() - began
     print(f"{moves} moves ({cat_moves} by Cat), {len(writes)} group writes ({len(hands)} of")
     print(f"them Cat's hand, shown in the group), {took:.0f} s")

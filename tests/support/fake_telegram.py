@@ -188,7 +188,8 @@ class FakeTelegram(InlineApi):
         raise ApiError(400, THREAD_NOT_FOUND)
 
     def _api_sendMessage(self, params: dict[str, Any]) -> dict[str, Any]:
-        if params.get("receiver_user_id") is not None:
+        self._refuse_deprecated(params)
+        if params.get("ephemeral_message_parameters") is not None:
             return self._send_ephemeral(params)
         chat = self._writable_chat(params.get("chat_id"))
         thread, in_topic = self._send_thread(chat, params.get("message_thread_id"))

@@ -9,7 +9,7 @@ Two layers:
                    same engine over HTTP.
 ``RecordingSession``  an aiogram ``BaseSession`` that serialises each request exactly as aiogram's
                    sessions do (``BaseSession.prepare_value``: defaults resolved, objects dumped,
-                   ``None`` dropped), validates it against the Bot API 10.2 schema
+                   ``None`` dropped), validates it against the Bot API 10.3 schema
                    (tests/support/telegram_spec.py; an error raises ``AssertionError`` and is
                    kept in ``session.violations``), then lets ``FakeTelegram`` answer.
 

@@ -31,6 +31,7 @@ JSON_FIELDS = frozenset(
         "reply_markup",
         "link_preview_options",
         "reply_parameters",
+        "ephemeral_message_parameters",
         "entities",
         "caption_entities",
         "commands",

@@ -9,8 +9,10 @@ in characters -- UTF-16 units of the visible text after parse_mode parsing when 
 "can't parse entities" otherwise); inline keyboards (at most 8 buttons a row, 100 in total,
 exactly one action field per button, URL schemes, t.me deep-link payloads).
 
-A field the schema does not know is a warning, not an error: aiogram 3.31 speaks Bot API 10.3, the
-schema is 10.2.
+A field the schema does not know is a warning, not an error (a newer aiogram may speak a newer Bot
+API than the schema); a field the schema names deprecated (Bot API 10.3's ``receiver_user_id`` and
+``callback_query_id`` of the send methods, now ``ephemeral_message_parameters``) is an error:
+Telegram refuses it.
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def check(method: str, params: Mapping[str, Any]) -> Report:
         extra = f" (did you mean {hint}?)" if hint else ""
         report.errors.append(f"{method}: unknown Bot API method{extra}")
         return report
-    _check_fields(spec, method, m.get("fields", []), params, report, method)
+    _check_fields(spec, method, m, params, report, method)
     return report
 
 
@@ -104,17 +106,22 @@ def _entities_field(name: str) -> str:
 def _check_fields(
     spec: dict[str, Any],
     owner: str,
-    fields: list[dict[str, Any]],
+    entry: dict[str, Any],
     params: Mapping[str, Any],
     report: Report,
     path: str,
 ) -> None:
+    fields: list[dict[str, Any]] = entry.get("fields", [])
     known = {f["name"]: f for f in fields}
+    deprecated = set(entry.get("deprecated", ()))
     for f in fields:
         if f["required"] and params.get(f["name"]) is None:
             report.errors.append(f"{path}: required field {f['name']!r} is missing")
     for name, value in params.items():
         fspec = known.get(name)
+        if name in deprecated and value is not None:
+            report.errors.append(f"{path}: field {name!r} is deprecated in {spec_version()}")
+            continue
         if fspec is None:
             report.warnings.append(
                 f"{path}: field {name!r} is unknown to {spec_version()} ({owner})"
@@ -257,7 +264,7 @@ def _check_one(spec: dict[str, Any], t: str, value: Any, report: Report, path: s
             )
             report.mismatch = True
             return
-    _check_fields(spec, t, fields, value, report, path)
+    _check_fields(spec, t, obj, value, report, path)
     if t == "InlineKeyboardMarkup":
         _check_inline_keyboard(value, report, path)
     elif t == "InlineKeyboardButton":

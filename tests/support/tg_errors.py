@@ -23,6 +23,8 @@ MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
 TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
 RESULT_ID_DUPLICATE = "Bad Request: RESULT_ID_DUPLICATE"  # answerInlineQuery: two results, one id
+# Bot API 10.3: an ephemeral message's receiver and tap go in ephemeral_message_parameters
+EPHEMERAL_DEPRECATED = "Bad Request: {field} is deprecated, use ephemeral_message_parameters"
 
 
 class ApiError(Exception):

@@ -9,14 +9,16 @@ is off, as on a new bot (`inline_feedback`). An inline message's edits count in 
 chat it is in (the bot does not know which). `dialog(a, b)`: a private chat of two users the bot is
 not in (it may not write there: 400 chat not found), where only inline messages of it get.
 
-Ephemeral messages (Bot API 10.2): `sendMessage` with `receiver_user_id` (and the tap it answers,
-`callback_query_id`) in a group shows a message to that user alone: `message_id` 0, its own
-`ephemeral_message_id`, `receiver_user`. It counts in the group's limits like any write; other
-members never see it (`messages_in` does not list it; `ephemeral_messages(chat, user)` does).
-Its delivery is not guaranteed: a receiver in `ephemeral_offline` never sees what is sent or
-edited meanwhile (Telegram holds the edit: the same one again is "not modified");
-`expire_ephemeral` makes a user's vanish. `editEphemeralMessageText`,
-`editEphemeralMessageReplyMarkup` answer `true`; `deleteEphemeralMessage` is free.
+Ephemeral messages (Bot API 10.2; sent the 10.3 way): `sendMessage` with
+`ephemeral_message_parameters` (`receiver_user_id`, and the tap it answers, `callback_query_id`) in
+a group shows a message to that user alone: `message_id` 0, its own `ephemeral_message_id`,
+`receiver_user`. The 10.2 way, `receiver_user_id` and `callback_query_id` beside `chat_id`, is
+refused (400), as Telegram refuses deprecated parameters. It counts in the group's limits like any
+write; other members never see it (`messages_in` does not list it; `ephemeral_messages(chat, user)`
+does). Its delivery is not guaranteed: a receiver in `ephemeral_offline` never sees what is sent or
+edited meanwhile (Telegram holds the edit: the same one again is "not modified"); `expire_ephemeral`
+makes a user's vanish. `editEphemeralMessageText`, `editEphemeralMessageReplyMarkup` answer `true`;
+`deleteEphemeralMessage` is free.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 from tests.support.tg_errors import (
     DELETE_NOT_FOUND,
+    EPHEMERAL_DEPRECATED,
     NOT_MODIFIED,
     QUERY_INVALID,
     RESULT_ID_DUPLICATE,
@@ -274,15 +277,28 @@ class InlineApi(InfoApi):
         self._apply_edit(self._inline_target(params), params, text_too=text_too)
         return True
 
+    @staticmethod
+    def _refuse_deprecated(params: dict[str, Any]) -> None:
+        """Bot API 10.3 took a send's `receiver_user_id` and `callback_query_id` away (they
+        are `ephemeral_message_parameters` now): a request with them is refused."""
+        for field in ("receiver_user_id", "callback_query_id"):
+            if params.get(field) is not None:
+                raise ApiError(400, EPHEMERAL_DEPRECATED.format(field=field))
+
     def _send_ephemeral(self, params: dict[str, Any]) -> dict[str, Any]:
         chat = self._writable_chat(params.get("chat_id"))
         if chat.type == "private":
             raise ApiError(400, EPHEMERAL_PRIVATE)
         thread, in_topic = self._send_thread(chat, params.get("message_thread_id"))
-        receiver = self.users.get(int(params.get("receiver_user_id") or 0))
+        ephemeral = params["ephemeral_message_parameters"]
+        if not isinstance(ephemeral, dict):
+            raise ApiError(400, "Bad Request: can't parse ephemeral_message_parameters")
+        if ephemeral.get("replace_callback_query_message"):  # (the bot never asks for it)
+            raise ApiError(404, "Not Found: replace_callback_query_message is not emulated")
+        receiver = self.users.get(int(ephemeral.get("receiver_user_id") or 0))
         if receiver is None or receiver.id not in chat.members | chat.admins | {chat.owner}:
             raise ApiError(400, USER_NOT_FOUND)
-        query = params.get("callback_query_id")
+        query = ephemeral.get("callback_query_id")
         if query is not None:
             cb = self.callbacks.get(str(query))
             if cb is None or cb.user_id != receiver.id or cb.chat_id != chat.id:

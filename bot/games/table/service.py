@@ -4,7 +4,9 @@ façade): `records` (compare-and-set changes), `publisher` (every message of a g
 `migration` (a group that became a supergroup), `pings`, `private` (games against the
 computer), `play` (deal, moves, resign, timeouts), `lobbies` (open, join, leave, settings,
 cancel, expiry), `rematches`, and the tap router; and the deadline loop that drives turn
-timers and lobby expiry. Handlers call only the methods below.
+timers and lobby expiry. Handlers call the methods below (what takes more than one part) and
+the parts themselves: `lobbies` (new lobbies and invites, links), `private` (games against the
+computer), `publisher.send_to_group`, `migration.migrate`.
 
 Every change is a compare-and-set save of the game record; screens are rendered after the save
 from what was saved, the group's board through the per-chat edit coalescer, private hands
@@ -37,11 +39,9 @@ from bot.games.table.rematch import Rematches
 from bot.games.table.taps import TableTap, TapRouter
 from bot.games.timers import TimerLoop, Waker
 from bot.i18n import t
-from bot.storage import GameRecord, Player, Store
-from bot.storage.record import Place
+from bot.storage import Player, Store
 from bot.wire.challenge import Challenge
 from bot.wire.flood import EditCoalescer
-from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
 CHALLENGER_NAME = "name"  # the user setting with a challenge author's name
@@ -65,7 +65,6 @@ class TableService:
         self.budget = GroupBudget(store, per_minute, clock=clock, sleep=sleep)
         self.store = store
         self.clock = clock
-        self.tg = messenger
         self.flood = flood or EditCoalescer(
             per_minute,
             window=self.budget.window,
@@ -172,68 +171,10 @@ class TableService:
         if await self.store.get_setting(user.user_id, CHALLENGER_NAME) != user.name:
             await self.store.set_setting(user.user_id, CHALLENGER_NAME, user.name)
 
-    async def say_in_group(
-        self,
-        chat_id: int,
-        text: str,
-        markup: Keyboard | None = None,
-        *,
-        thread: int | None = None,
-        reply_to: int | None = None,
-    ) -> None:
-        """A plain message to a group (a greeting, the game picker, a refusal)."""
-        await self.publisher.send_to_group(chat_id, text, markup, thread=thread, reply_to=reply_to)
-
     async def may_answer_link(self, chat_id: int) -> bool:
         """Whether a refused ?startgroup link may be answered in this group now (links can be
         spammed: one answer a minute)."""
         return await self.store.mark(f"deeplink-refused:{chat_id}", DEEP_LINK_REPLY_SECONDS)
-
-    async def is_admin(self, chat_id: int, user_id: int) -> bool:
-        return await self.tg.is_admin(chat_id, user_id)
-
-    async def chat_migrated(self, old: int, new: int) -> None:
-        await self.migration.migrate(old, new)
-
-    async def running_board(self, chat_id: int, thread: int | None = None) -> int | None:
-        return await self.lobbies.running_board(chat_id, thread)
-
-    async def new_group_lobby(
-        self,
-        kind: str,
-        chat_id: int,
-        title: str,
-        user: Player,
-        lang: str,
-        message_id: int | None = None,
-        thread: int | None = None,
-    ) -> GameRecord:
-        return await self.lobbies.new_group_lobby(
-            kind, chat_id, title, user, lang, message_id, thread
-        )
-
-    async def new_invite(
-        self, kind: str, user: Player, lang: str, chat_id: int, message_id: int | None = None
-    ) -> GameRecord:
-        return await self.lobbies.new_invite(kind, user, lang, chat_id, message_id)
-
-    async def open_in_group(
-        self, code: str, chat_id: int, title: str, user: Player, lang: str, thread: int | None
-    ) -> None:
-        await self.lobbies.open_in_group(code, chat_id, title, user, lang, thread)
-
-    async def join_by_link(self, code: str, user: Player) -> None:
-        await self.lobbies.join_by_link(code, user)
-
-    async def open_private(self, kind: str, user: Player, lang: str, where: Place) -> GameRecord:
-        """A game against the computer: its setup screen on the tapped menu message."""
-        return await self.private.open(kind, user, lang, where)
-
-    async def resume_private(self, gid: str, user_id: int, where: Place) -> bool:
-        return await self.private.resume(gid, user_id, where)
-
-    async def private_games(self, user_id: int) -> list[tuple[str, str]]:
-        return await self.private.active(user_id)
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self) -> None:

@@ -11,7 +11,7 @@ from aiogram import Dispatcher
 
 from bot.config import Settings
 from bot.storage import Store
-from bot.telegram import io as telegram_io
+from bot.telegram import messenger
 from bot.wire import flood
 from tests.support.recording import BotSession, bot_session  # noqa: F401  (fixture)
 from tests.support.world import Clock, World, make_settings
@@ -43,7 +43,7 @@ def world_time(monkeypatch: pytest.MonkeyPatch) -> Clock:
     """The world's clock, also what the bot's waits sleep on (a RetryAfter's retry, the
     coalescers): virtual time passes while they wait, as Telegram's limits expect."""
     clock = Clock()
-    monkeypatch.setattr(telegram_io, "sleep", clock.sleep)
+    monkeypatch.setattr(messenger, "sleep", clock.sleep)
     monkeypatch.setattr(flood, "sleep", clock.sleep)
     return clock
 

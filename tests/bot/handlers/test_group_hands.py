@@ -92,6 +92,12 @@ async def test_my_cards_brings_back_a_hand_that_never_arrived(any_world: World) 
     assert "only you can see" in str(answer.get("text"))
     hand = shown_hand(w, w.carol)
     assert hand is not None and len(hand.button_texts()) == 7  # six cards and Leave
+    # sent the Bot API 10.3 way: to her, in answer to her tap; never the deprecated 10.2 way
+    sends = w.session.calls("sendMessage")
+    shown = [c.get("ephemeral_message_parameters") for c in sends if c["chat_id"] == w.group.id]
+    tap = answer["callback_query_id"]
+    assert shown[-1] == {"receiver_user_id": w.carol.id, "callback_query_id": tap}
+    assert not [c for c in sends if {"receiver_user_id", "callback_query_id"} & set(c)]
     await w.my_cards(w.carol)  # a double tap: no second hand
     assert len(w.tg.ephemeral_messages(w.group, w.carol)) == 1
     w.clock.advance(5)

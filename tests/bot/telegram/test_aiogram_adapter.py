@@ -21,6 +21,7 @@ from aiogram.exceptions import TelegramBadRequest
 from aiogram.methods import EditMessageText, SendMessage
 from aiogram.types import (
     CallbackQuery,
+    EphemeralMessageParameters,
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     ReplyParameters,
@@ -32,7 +33,6 @@ from pydantic import SecretStr
 
 from bot.app import build_bot
 from bot.config import Settings
-from bot.telegram import io
 from bot.telegram.aiogram_adapter import (
     UNHANDLED,
     BaseRequestMiddleware,
@@ -44,6 +44,7 @@ from bot.telegram.aiogram_adapter import (
     TelegramType,
     hold_response_types,
 )
+from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import Handler
 from bot.wire.keyboard import Button, Keyboard, markup_json
 from tests.support import telegram_spec
@@ -66,6 +67,7 @@ NOT_MODIFIED = "Bad Request: message is not modified"
 # the deprecated twin of link_preview_options, and the parse mode of a quote the bot never sends
 AIOGRAM_ONLY = {"disable_web_page_preview": "true"}
 AIOGRAM_ONLY_REPLY = {"quote_parse_mode": "HTML"}
+EPHEMERAL = "ephemeral_message_parameters"
 
 
 @dataclass
@@ -160,16 +162,40 @@ async def test_lean_send_posts_what_send_message_posts(api: FakeApi) -> None:
     assert lean[1]["parse_mode"] == "HTML", f"{AIOGRAM}: the bot's default parse mode is gone"
 
 
+async def test_an_ephemeral_send_posts_what_send_message_posts(api: FakeApi) -> None:
+    """Bot API 10.3: the receiver and the tap go in ephemeral_message_parameters, never beside
+    chat_id (the deprecated 10.2 way)."""
+    api.answers.append((200, {"ok": True, "result": {**MESSAGE, "ephemeral_message_id": 3}}))
+    tg = TelegramMessenger(api.bot)
+    assert await tg.send_ephemeral(-5, 7, "hand", KEYBOARD, query_id="q1") == 3
+    to_7 = EphemeralMessageParameters(receiver_user_id=7, callback_query_id="q1")
+    await api.bot(
+        SendMessage(chat_id=-5, text="hand", reply_markup=MARKUP, ephemeral_message_parameters=to_7)
+    )
+    (_, lean), (_, public) = api.posted[-2:]
+    assert _decoded(lean) == _decoded(public, AIOGRAM_ONLY), f"{AIOGRAM}: {lean} != {public}"
+    assert json.loads(lean[EPHEMERAL]) == {"receiver_user_id": 7, "callback_query_id": "q1"}
+    assert not {"receiver_user_id", "callback_query_id"} & set(lean)
+
+
 async def test_lean_edit_posts_what_edit_message_text_posts(api: FakeApi) -> None:
-    lean, public = await _post_both(
-        api,
-        LeanEdit(chat_id=5, message_id=77, text="board", reply_markup=markup_json(KEYBOARD)),
-        EditMessageText(chat_id=5, message_id=77, text="board", reply_markup=MARKUP),
-    )
-    assert lean == public, (
-        f"{AIOGRAM}: LeanEdit posts {lean}, aiogram's EditMessageText with the same arguments "
-        f"posts {public}: aiogram changed how it serialises a method"
-    )
+    board = markup_json(KEYBOARD)
+    pairs = [  # a chat's message, an inline message
+        (
+            LeanEdit(chat_id=5, message_id=77, text="board", reply_markup=board),
+            EditMessageText(chat_id=5, message_id=77, text="board", reply_markup=MARKUP),
+        ),
+        (
+            LeanEdit(inline_message_id="AAE-in", text="board", reply_markup=board),
+            EditMessageText(inline_message_id="AAE-in", text="board", reply_markup=MARKUP),
+        ),
+    ]
+    for lean_edit, public_edit in pairs:
+        lean, public = await _post_both(api, lean_edit, public_edit)
+        assert lean == public, (
+            f"{AIOGRAM}: LeanEdit posts {lean}, aiogram's EditMessageText with the same "
+            f"arguments posts {public}: aiogram changed how it serialises a method"
+        )
 
 
 async def test_lean_answers_stay_unparsed_dicts(api: FakeApi) -> None:
@@ -178,7 +204,7 @@ async def test_lean_answers_stay_unparsed_dicts(api: FakeApi) -> None:
         f"{AIOGRAM}: a lean method's answer came back as {answer!r}, not the Bot API's JSON "
         "object: Response[Any] no longer leaves the result alone"
     )
-    assert await io.send(api.bot, 5, "x") == MESSAGE["message_id"]
+    assert await TelegramMessenger(api.bot).send(5, "x") == MESSAGE["message_id"]
 
 
 async def test_lean_errors_raise_what_aiogram_raises(api: FakeApi) -> None:

@@ -17,6 +17,15 @@ from tests.support.virtual_time import VirtualClock
 KEYBOARD = {"inline_keyboard": [[{"text": "Play", "callback_data": "m:x"}]]}
 
 
+def to(user_id: int, query: str | None = None) -> dict[str, Any]:
+    """A send's fields that make it an ephemeral message to `user_id` (in answer to tap
+    `query`), as Bot API 10.3 has them."""
+    ephemeral: dict[str, Any] = {"receiver_user_id": user_id}
+    if query is not None:
+        ephemeral["callback_query_id"] = query
+    return {"ephemeral_message_parameters": ephemeral}
+
+
 def fake() -> tuple[FakeTelegram, VirtualClock]:
     clock = VirtualClock(1_000_000.0)
     return FakeTelegram(strict=True, clock=clock), clock
@@ -81,12 +90,7 @@ def test_an_ephemeral_message_is_seen_by_its_receiver_alone() -> None:
     group = tg.add_group("Club", owner=alice, members=[bob])
     sent = tg.handle(
         "sendMessage",
-        {
-            "chat_id": group.id,
-            "receiver_user_id": bob.id,
-            "text": "cards",
-            "reply_markup": KEYBOARD,
-        },
+        {"chat_id": group.id, **to(bob.id), "text": "cards", "reply_markup": KEYBOARD},
     )
     assert sent["message_id"] == 0 and sent["ephemeral_message_id"] == 1
     assert sent["receiver_user"]["id"] == bob.id
@@ -102,10 +106,10 @@ def test_an_ephemeral_message_is_seen_by_its_receiver_alone() -> None:
         tg.handle("editEphemeralMessageText", {**params, "text": "new"})
     bob.started = True  # the bot may write to him privately, but not ephemerally there
     with pytest.raises(ApiError, match="ephemeral"):
-        tg.handle("sendMessage", {"chat_id": bob.id, "receiver_user_id": bob.id, "text": "x"})
+        tg.handle("sendMessage", {"chat_id": bob.id, **to(bob.id), "text": "x"})
     carol = tg.add_user("Carol")  # not in the group
     with pytest.raises(ApiError, match="user not found"):
-        tg.handle("sendMessage", {"chat_id": group.id, "receiver_user_id": carol.id, "text": "x"})
+        tg.handle("sendMessage", {"chat_id": group.id, **to(carol.id), "text": "x"})
     assert tg.handle("deleteEphemeralMessage", params) is True
     assert tg.ephemeral_messages(group, bob) == []
     with pytest.raises(ApiError, match="MESSAGE_ID_INVALID"):
@@ -117,10 +121,10 @@ def test_an_ephemeral_message_may_never_arrive_or_expire() -> None:
     alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
     group = tg.add_group("Club", owner=alice, members=[bob])
     tg.ephemeral_offline.add(bob.id)
-    tg.handle("sendMessage", {"chat_id": group.id, "receiver_user_id": bob.id, "text": "lost"})
+    tg.handle("sendMessage", {"chat_id": group.id, **to(bob.id), "text": "lost"})
     assert tg.ephemeral_messages(group, bob) == []  # sent, never seen
     tg.ephemeral_offline.clear()
-    tg.handle("sendMessage", {"chat_id": group.id, "receiver_user_id": bob.id, "text": "here"})
+    tg.handle("sendMessage", {"chat_id": group.id, **to(bob.id), "text": "here"})
     assert [m.text for m in tg.ephemeral_messages(group, bob)] == ["here"]
     tg.expire_ephemeral(group, bob)
     assert tg.ephemeral_messages(group, bob) == []
@@ -214,7 +218,7 @@ def test_ephemeral_messages_spend_the_groups_budget_and_answer_their_receivers_t
         clock.advance(1.1)
         tg.handle("sendMessage", {"chat_id": group.id, "text": f"{n}"})
     clock.advance(1.1)
-    to_bob = {"chat_id": group.id, "receiver_user_id": bob.id, "text": "hand"}
+    to_bob = {"chat_id": group.id, **to(bob.id), "text": "hand"}
     sent = tg.handle("sendMessage", {**to_bob, "reply_markup": KEYBOARD})  # the 20th write
     clock.advance(1.1)
     with pytest.raises(ApiError) as refused:
@@ -235,20 +239,22 @@ def test_ephemeral_messages_spend_the_groups_budget_and_answer_their_receivers_t
     assert tap["message"]["receiver_user"]["id"] == bob.id and tap["message"]["message_id"] == 0
     assert Update.model_validate({"update_id": 1, "callback_query": tap}).callback_query
     clock.advance(1.1)
-    again = tg.handle("sendMessage", {**to_bob, "callback_query_id": tap["id"]})
+    again = tg.handle("sendMessage", {**to_bob, **to(bob.id, tap["id"])})
     assert again["ephemeral_message_id"] == 3
     others = [tg.callback_query(alice, posted(tg, group.id), "Play")["id"], "unknown"]
     for query in others:  # a tap of somebody else, an unknown one
         with pytest.raises(ApiError, match="query ID is invalid"):
-            tg.handle("sendMessage", {**to_bob, "callback_query_id": query})
+            tg.handle("sendMessage", {**to_bob, **to(bob.id, query)})
 
 
 def test_an_edit_while_the_receiver_is_offline_is_taken_but_never_seen() -> None:
     tg, clock = fake()
     alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
     group = tg.add_group("Club", owner=alice, members=[bob])
-    to_bob = {"chat_id": group.id, "receiver_user_id": bob.id}
-    tg.handle("sendMessage", {**to_bob, "text": "one", "reply_markup": KEYBOARD})
+    to_bob = {"chat_id": group.id, "receiver_user_id": bob.id}  # (editing names him so)
+    tg.handle(
+        "sendMessage", {"chat_id": group.id, **to(bob.id), "text": "one", "reply_markup": KEYBOARD}
+    )
     (shown,) = tg.ephemeral_messages(group, bob)
     params = {**to_bob, "ephemeral_message_id": 1}
     tg.ephemeral_offline.add(bob.id)
@@ -266,7 +272,7 @@ def test_an_edit_while_the_receiver_is_offline_is_taken_but_never_seen() -> None
     tg.handle("editEphemeralMessageText", {**params, "text": "three"})
     assert shown.text == "three" and shown.buttons() == [] and shown.history == ["one"]
     tg.ephemeral_offline.add(bob.id)
-    lost = tg.handle("sendMessage", {**to_bob, "text": "lost"})  # taken, never shown
+    lost = tg.handle("sendMessage", {"chat_id": group.id, **to(bob.id), "text": "lost"})
     assert lost["ephemeral_message_id"] == 2 and tg.ephemeral_messages(group, bob) == [shown]
     tg.expire_ephemeral(group, bob)  # both go, the one he never saw too
     for eid in (1, 2):
@@ -281,14 +287,14 @@ def test_an_ephemeral_message_in_a_topic_and_who_may_receive_one() -> None:
     alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
     forum = tg.add_group("Forum", owner=alice, members=[bob], forum=True)
     topic = tg.add_topic(forum, "Games")
-    to_bob = {"chat_id": forum.id, "receiver_user_id": bob.id, "text": "hi"}
+    to_bob = {"chat_id": forum.id, **to(bob.id), "text": "hi"}
     sent = tg.handle("sendMessage", {**to_bob, "message_thread_id": topic.id})
     assert sent["message_thread_id"] == topic.id and sent["is_topic_message"] is True
     assert tg.messages_in(forum.id, by_bot=None) == [tg.message(forum.id, topic.id)]
     with pytest.raises(ApiError, match="thread not found"):
         tg.handle("sendMessage", {**to_bob, "message_thread_id": 999})
     with pytest.raises(ApiError, match="user not found"):
-        tg.handle("sendMessage", {**to_bob, "receiver_user_id": 777})
+        tg.handle("sendMessage", {**to_bob, **to(777)})
     tg.ephemeral_offline.add(bob.id)
     tg.handle("sendMessage", to_bob)
     (lost,) = [m for m in tg.ephemeral.values() if not m.delivered]
@@ -309,10 +315,9 @@ async def test_the_emulators_users_use_inline_mode_and_see_their_ephemeral_messa
     tap = bob.tap(msg, "Play")
     assert emu.updates[-1]["callback_query"]["inline_message_id"] == msg.inline_message_id
     assert "message" not in emu.updates[-1]["callback_query"] and emu.answer(tap) is None
-    emu.tg.handle("sendMessage", {"chat_id": group.id, "receiver_user_id": bob.id, "text": "b"})
+    emu.tg.handle("sendMessage", {"chat_id": group.id, **to(bob.id), "text": "b"})
     emu.tg.handle(
-        "sendMessage",
-        {"chat_id": group.id, "receiver_user_id": bob.id, "text": "c", "reply_markup": KEYBOARD},
+        "sendMessage", {"chat_id": group.id, **to(bob.id), "text": "c", "reply_markup": KEYBOARD}
     )
     assert [m.text for m in bob.ephemeral(group)] == ["b", "c"] and alice.ephemeral(group) == []
     bob.tap(bob.ephemeral(group)[1], "Play")

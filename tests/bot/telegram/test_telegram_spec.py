@@ -9,6 +9,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import aiogram
 import pytest
 
 from tests.support import telegram_spec as ts
@@ -166,9 +167,27 @@ def test_reply_markup_union_reports_the_closest_type() -> None:
 
 
 def test_unknown_field_is_a_warning_only() -> None:
-    report = ts.check("sendMessage", {"chat_id": 1, "text": "x", "field_from_10_3": True})
+    report = ts.check("sendMessage", {"chat_id": 1, "text": "x", "field_from_10_4": True})
     assert report.ok
-    assert any("field_from_10_3" in w for w in report.warnings)
+    assert any("field_from_10_4" in w for w in report.warnings)
+
+
+def test_an_ephemeral_message_is_sent_the_bot_api_10_3_way_only() -> None:
+    to_bob = {"receiver_user_id": 5, "callback_query_id": "q1"}
+    send = {"chat_id": -100, "text": "x", "ephemeral_message_parameters": to_bob}
+    report = ts.check("sendMessage", send)
+    assert report.ok and report.warnings == []  # 10.3's field, known
+    no_receiver = {**send, "ephemeral_message_parameters": {"callback_query_id": "q1"}}
+    assert any("receiver_user_id" in e for e in ts.validate("sendMessage", no_receiver))
+    for old, value in to_bob.items():  # the 10.2 way: deprecated by 10.3, refused
+        errors = ts.validate("sendMessage", {"chat_id": -100, "text": "x", old: value})
+        assert errors == [f"sendMessage: field {old!r} is deprecated in Bot API 10.3"]
+    # the receiver still names an ephemeral message to edit or delete, the tap its answer
+    edit = {"chat_id": -100, "receiver_user_id": 5, "ephemeral_message_id": 1, "text": "y"}
+    assert ts.check("editEphemeralMessageText", edit).warnings == []
+    assert ts.validate("editEphemeralMessageText", edit) == []
+    assert ts.validate("deleteEphemeralMessage", {k: edit[k] for k in list(edit)[:3]}) == []
+    assert ts.validate("answerCallbackQuery", {"callback_query_id": "q1"}) == []
 
 
 def test_get_updates_limit_range() -> None:
@@ -239,7 +258,7 @@ def _keys(value: Any) -> set[str]:
 def test_schema_is_committed_and_never_skips() -> None:
     assert ts.SCHEMA_PATH.is_relative_to(REPO_ROOT), ts.SCHEMA_PATH
     schema = ts.require_spec()
-    assert schema["version"] == "Bot API 10.2"
+    assert schema["version"] == "Bot API 10.3"
     assert "sendMessage" in ts.method_names()
     assert "description" not in _keys(schema), "the schema keeps facts only, no description text"
 
@@ -268,21 +287,48 @@ def test_generator_reads_limits_and_constants_as_facts() -> None:
     assert "const" not in field("type", "must be one of 'a' for letters, '1' for digits", "String")
 
 
+def test_the_schema_knows_what_aiogram_sends_and_what_10_3_deprecated() -> None:
+    """Every field of aiogram's method models is in the schema, but those aiogram marks
+    deprecated; receiver_user_id and callback_query_id of the send methods are named so."""
+    api, calls, _ = _generator().aiogram_models()
+    if api != "10.3":
+        pytest.skip(f"aiogram {aiogram.__version__} speaks Bot API {api}, the schema 10.3")
+    methods = ts.load_spec()["methods"]
+    for name, model in calls.items():
+        known = {f["name"] for f in methods[name]["fields"]}
+        for field, info in model.model_fields.items():
+            extra = info.json_schema_extra
+            deprecated = isinstance(extra, dict) and bool(extra.get("deprecated"))
+            assert ((info.alias or field) in known) != deprecated, (name, field)
+    gone = ["callback_query_id", "receiver_user_id"]
+    assert methods["sendMessage"]["deprecated"] == gone
+    assert "deprecated" not in methods["editEphemeralMessageText"]
+
+
 def test_committed_schema_matches_the_shared_spec() -> None:
-    """Regenerates the schema from ../shared/telegram/bot-api-10.2.json and compares it with the
-    committed file.  The only test that needs ../shared: skipped without it, failed under CI."""
+    """Regenerates the schema from ../shared/telegram/bot-api-10.2.json and aiogram's models and
+    compares it with the committed file.  The only test that needs ../shared (and aiogram
+    speaking the schema's Bot API): skipped without them, failed under CI."""
     gen = _generator()
     spec_path: Path = gen.SPEC_PATH
+    reason = None
     if not spec_path.is_file():
         reason = f"{spec_path} is absent: the committed schema's staleness cannot be checked"
+    elif aiogram.__api_version__ != gen.VERSION:
+        reason = (
+            f"aiogram {aiogram.__version__} speaks Bot API {aiogram.__api_version__}: set VERSION "
+            "and RELEASE_DATE in scripts/bot_api_schema.py and regenerate the schema"
+        )
+    if reason is not None:
         if os.environ.get("CI"):  # as tests/support/needs.py: CI always has ../shared
-            pytest.fail(f"{reason} -- ../shared is required in CI", pytrace=False)
+            pytest.fail(f"{reason} -- required in CI", pytrace=False)
         pytest.skip(reason)
     fresh = str(gen.generate(spec_path))
     committed = ts.SCHEMA_PATH.read_text(encoding="utf-8")
     if fresh != committed:
         pytest.fail(
-            f"{ts.SCHEMA_PATH.relative_to(REPO_ROOT)} is stale against {spec_path}: run "
+            f"{ts.SCHEMA_PATH.relative_to(REPO_ROOT)} is stale against {spec_path} and "
+            f"aiogram {aiogram.__version__}: run "
             "`python scripts/bot_api_schema.py` and commit the result\n  "
             + "\n  ".join(_differences(committed, fresh)),
             pytrace=False,

@@ -1,4 +1,5 @@
-"""Safe Telegram calls (bot/telegram_io.py) against a scripted fake bot."""
+"""The one way to Telegram (bot.telegram.messenger, bot.telegram.answers) against a scripted fake
+bot: what Telegram answers becomes what a caller can act on, aiogram's errors the ports'."""
 
 from __future__ import annotations
 
@@ -8,11 +9,15 @@ import pytest
 from aiogram.exceptions import (
     TelegramBadRequest,
     TelegramForbiddenError,
+    TelegramMigrateToChat,
     TelegramRetryAfter,
 )
 from aiogram.methods import EditMessageText, SendMessage
 
-from bot.telegram import io as telegram_io
+from bot.games.ports import ChatMoved, RetryLater, Undeliverable
+from bot.telegram import messenger
+from bot.telegram.answers import CallbackAnswer
+from bot.telegram.messenger import TelegramMessenger
 
 
 class Msg:
@@ -56,47 +61,69 @@ SEND = SendMessage(chat_id=1, text="x")
 pytestmark = pytest.mark.usefixtures("no_sleep")
 
 
+def tg(bot: FakeBot) -> TelegramMessenger:
+    return TelegramMessenger(bot)  # type: ignore[arg-type]
+
+
 async def test_edit_in_place() -> None:
     bot = FakeBot([])
-    assert await telegram_io.edit(bot, 1, 5, "board") == 5  # type: ignore[arg-type]
+    assert await tg(bot).edit(1, 5, "board") == 5
     assert bot.edits[0]["parse_mode"] == "HTML" and not bot.sent
 
 
 async def test_not_modified_is_ignored() -> None:
     bot = FakeBot([TelegramBadRequest(EDIT, "Bad Request: message is not modified")])
-    assert await telegram_io.edit(bot, 1, 5, "board") == 5  # type: ignore[arg-type]
+    assert await tg(bot).edit(1, 5, "board") == 5
     assert not bot.sent
 
 
 async def test_retry_after_is_honoured(no_sleep: list[float]) -> None:
     bot = FakeBot([TelegramRetryAfter(EDIT, "Too Many Requests", 3)])
-    assert await telegram_io.edit(bot, 1, 5, "board") == 5  # type: ignore[arg-type]
+    assert await tg(bot).edit(1, 5, "board") == 5
     assert no_sleep == [3.0]
     assert len(bot.edits) == 2
 
 
 async def test_retry_after_gives_up_after_bounded_attempts(no_sleep: list[float]) -> None:
     bot = FakeBot([TelegramRetryAfter(EDIT, "Too Many Requests", 1) for _ in range(10)])
-    with pytest.raises(TelegramRetryAfter):
-        await telegram_io.edit(bot, 1, 5, "board")  # type: ignore[arg-type]
-    assert len(no_sleep) == telegram_io.MAX_RETRIES
+    with pytest.raises(RetryLater):
+        await tg(bot).edit(1, 5, "board")
+    assert len(no_sleep) == messenger.MAX_RETRIES
+
+
+async def test_retry_after_is_raised_at_once_when_the_caller_waits_itself(
+    no_sleep: list[float],
+) -> None:
+    """The edit coalescer edits with retry=False: it keeps the chat's newest edit waiting."""
+    bot = FakeBot([TelegramRetryAfter(EDIT, "Too Many Requests", 7)])
+    with pytest.raises(RetryLater) as later:
+        await tg(bot).edit(1, 5, "board", retry=False)
+    assert later.value.seconds == 7.0 and no_sleep == [] and len(bot.edits) == 1
 
 
 async def test_gone_message_falls_back_to_a_new_one() -> None:
     bot = FakeBot([TelegramBadRequest(EDIT, "Bad Request: message to edit not found")])
-    assert await telegram_io.edit(bot, 1, 5, "board") == 101  # type: ignore[arg-type]
+    assert await tg(bot).edit(1, 5, "board") == 101
     assert bot.sent[0]["text"] == "board"
 
 
-async def test_other_bad_requests_surface() -> None:
+async def test_other_bad_requests_surface_as_undeliverable() -> None:
     bot = FakeBot([TelegramBadRequest(EDIT, "Bad Request: can't parse entities")])
-    with pytest.raises(TelegramBadRequest):
-        await telegram_io.edit(bot, 1, 5, "<b")  # type: ignore[arg-type]
+    with pytest.raises(Undeliverable, match="can't parse entities"):
+        await tg(bot).edit(1, 5, "<b")
+
+
+async def test_a_group_that_became_a_supergroup_is_reported_with_its_new_id() -> None:
+    moved = TelegramMigrateToChat(SEND, "Bad Request: group chat was upgraded", -1009)
+    bot = FakeBot([], [moved])
+    with pytest.raises(ChatMoved) as raised:
+        await tg(bot).send(-5, "hi")
+    assert raised.value.new_chat_id == -1009
 
 
 async def test_blocked_user_is_not_an_error() -> None:
     bot = FakeBot([], [TelegramForbiddenError(SEND, "Forbidden: bot was blocked by the user")])
-    assert await telegram_io.send(bot, 1, "hi") is None  # type: ignore[arg-type]
+    assert await tg(bot).send(1, "hi") is None
 
 
 async def test_callback_answer_once() -> None:
@@ -112,7 +139,7 @@ async def test_callback_answer_once() -> None:
             calls.append((method.text, bool(method.show_alert)))
             return True
 
-    box = telegram_io.CallbackAnswer(Query())  # type: ignore[arg-type]
+    box = CallbackAnswer(Query())  # type: ignore[arg-type]
     await box("Stale", alert=True)
     await box()
     assert calls == [("Stale", True)]
