@@ -32,6 +32,7 @@ from typing import Any
 
 from redis.asyncio import Redis, RedisCluster
 
+from bot.registry import GAMES
 from bot.storage.base import Store
 from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
@@ -52,7 +53,6 @@ from bot.storage.results_redis import RedisResults, ResultKeys
 from bot.storage.results_redis_views import RedisResultViews
 from bot.storage.shards import SHARDS, claim_across, shard_of
 from bot.storage.update_gate import RedisGate, UpdateGate
-from rules import GAMES
 
 __all__ = ["RedisStore"]
 

@@ -18,6 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
+from bot.registry import GAMES
 from bot.storage.base import Store
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
@@ -25,7 +26,6 @@ from bot.storage.results_sqlite_views import SQLiteResultViews
 from bot.storage.sqlite_cas import cas_update
 from bot.storage.sqlite_cells import CELLS_SCHEMA, SQLiteCells, migrate_to_cells
 from bot.storage.sqlite_run import tx
-from rules import GAMES
 
 T = TypeVar("T")
 
