@@ -4,7 +4,7 @@ itself adds (`BotEvent`: a turn timed out, a player removed, a solitaire move ta
 
 Every event is a dict with its kind under `"e"`, one `TypedDict` per kind (a union told apart
 by `"e"`). This module sits at the bottom of `bot/` (it imports only `rules`), so storage,
-renderers and services share the one type; the bot's events are made by `bot.games.events`.
+renderers and services share the one type; the bot's events are made here too.
 A game outside `rules` (the toy Nim of the tests) records events of its own kinds in the same
 shape; only its own renderer reads them.
 """
@@ -43,3 +43,15 @@ class Undo(TypedDict):
 BotEvent = Timeout | Removed | Undo
 Event = RulesEvent | BotEvent
 """An event a record keeps: the rules' or the bot's."""
+
+
+def timeout_event(seat: int, move: str, k: int, limit: int) -> Timeout:
+    return Timeout(e="timeout", seat=seat, move=move, k=k, max=limit)
+
+
+def removed_event(seat: int, limit: int) -> Removed:
+    return Removed(e="removed", seat=seat, max=limit)
+
+
+def undo_event() -> Undo:
+    return Undo(e="undo")

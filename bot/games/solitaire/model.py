@@ -13,7 +13,7 @@ import time
 from typing import NamedTuple
 
 import rules
-from bot.games.events import undo_event
+from bot.events import undo_event
 from bot.games.state import events_of, set_state, state_of
 from bot.registry import spec
 from bot.storage.record import GameRecord, SoloMeta, new_id

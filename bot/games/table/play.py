@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import hashlib
 
-from bot.events import Event, Removed, Timeout
-from bot.games.events import removed_event, timeout_event
+from bot.events import Event, Removed, Timeout, removed_event, timeout_event
 from bot.games.state import events_of, public_view, set_state, state_of, turn
 from bot.games.table.lobby import Lobby
 from bot.registry import spec

@@ -24,8 +24,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.events import Event
-from bot.games.events import removed_event, timeout_event
+from bot.events import Event, removed_event, timeout_event
 from bot.i18n import catalog
 from bot.registry import GAMES, GameSpec, spec
 from bot.render.screen import Screen, SoloCtx, TableCtx
