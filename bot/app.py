@@ -27,7 +27,7 @@ from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.registry import kinds
 from bot.storage import Store
-from bot.telegram import budget
+from bot.telegram import budget_middleware
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import (
     CallbackMiddleware,
@@ -72,12 +72,13 @@ def build_dispatcher(
     (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
     `clock` and `sleep` are the services' time (tests pass a clock they move).
-    Every write to a group goes through its budget (`bot.telegram.budget`, on the session)."""
+    Every write to a group goes through its budget (`bot.telegram.budget_middleware`, on the
+    session)."""
     from bot.handlers import ROUTERS
 
     messenger = TelegramMessenger(bot)
     tables = TableService(messenger, store, settings, clock=clock, sleep=sleep)
-    budget.install(bot, tables.budget)
+    budget_middleware.install(bot, tables.budget)
     dp = Dispatcher()
     languages = LanguageCache(store, settings.default_language)
     dp["store"] = store

@@ -9,8 +9,8 @@ shared by every process behind the token (`Store.take_send`):
   answered at once; its request goes out with `flood.PREPAID` set and is not counted again;
 - any other write to a group (a greeting, the lobby's first message, a refusal, a reminder, a
   command's answer) is counted right before it goes out by the middleware on the bot's session
-  (`bot.telegram.budget`), which waits for `wait_turn` (at most `MAX_WAIT` seconds, then it goes
-  anyway and Telegram's own answer decides).
+  (`bot.telegram.budget_middleware`), which waits for `wait_turn` (at most `MAX_WAIT` seconds,
+  then it goes anyway and Telegram's own answer decides).
 Private chats have no group budget (Telegram's one message a second per chat is met by the
 coalescers' retry on 429).
 """

@@ -11,8 +11,8 @@ act on:
   RetryLater (the edit coalescer then keeps the chat's newest edit waiting);
 - a user who blocked the bot, a group it left, a forum topic deleted or closed: None (logged);
 - a group that became a supergroup: ChatMoved; anything else: Undeliverable.
-Every write to a group spends the group's budget on the way out (bot.telegram.budget, a
-middleware of the bot's session).
+Every write to a group spends the group's budget on the way out (a middleware of the bot's
+session: bot.telegram.budget_middleware).
 """
 
 from __future__ import annotations

@@ -50,7 +50,8 @@ Shared = Callable[[Hashable], Awaitable[float]]
 
 sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
 
-# set while a coalescer's send runs: its budget was taken already (bot.telegram.budget)
+# set while a coalescer's send runs: its budget was taken already
+# (bot.telegram.budget_middleware)
 PREPAID: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_prepaid", default=False)
 # set while a coalescer sends an edit it held back (not at once, inside `submit`)
 HELD: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_held", default=False)
