@@ -245,7 +245,7 @@ class Trial:
                 if attempt == 3 or not any("unavailable" in a for a in said):
                     raise
                 self.unavailable += 1
-                await asyncio.sleep(1.0)
+                await self.wait_ready()  # the store answers the bot again
 
     async def check_metrics(self) -> None:
         status, text = await self.get("/metrics")

@@ -146,10 +146,19 @@ async def test_a_crashed_replicas_update_is_handled_by_the_retry(replicas: Facto
 async def test_a_slow_handler_keeps_its_chat(replicas: Factory) -> None:
     a, b = replicas(lease=0.3), replicas(lease=0.3)
     log: list[str] = []
+    renewals = [0]
+    renew = a.renew
+
+    async def counted_renew(chat: str, owner: str) -> bool:
+        renewals[0] += 1
+        return await renew(chat, owner)
+
+    a.renew = counted_renew  # type: ignore[method-assign]
 
     async def slow() -> None:
         log.append("slow starts")
-        await asyncio.sleep(1.0)  # over three leases: renewed meanwhile
+        # renewed every third of the lease: four renewals outlast the lease it started with
+        await until(lambda: renewals[0] >= 4, "the slow handler's lease to be renewed 4 times")
         log.append("slow ends")
 
     async def next_one() -> None:
