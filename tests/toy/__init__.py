@@ -18,8 +18,8 @@ Beside it, a toy solitaire, Ladder, is declared the same way by `ladder_spec.py`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -90,3 +90,15 @@ def registered() -> Iterator[tuple[GameSpec, ...]]:
     finally:
         for kind in KINDS:
             unregister(kind)
+
+
+@contextmanager
+def offered(
+    registered: Callable[[], AbstractContextManager[object]], records: Callable[[], list[Any]]
+) -> Iterator[None]:
+    """A toy offered while a test runs (`registered`: its module's), and afterwards no text the
+    bot asked for missing in every language (`records`: the test's captured log records)."""
+    with registered():
+        yield
+    missing = [r.getMessage() for r in records() if "i18n_missing" in r.getMessage()]
+    assert not missing, "texts the bot asked for and found in no language"
