@@ -20,7 +20,7 @@ from aiogram.types import (
 
 from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
-from bot.games.players import Players
+from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE

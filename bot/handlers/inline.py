@@ -19,7 +19,7 @@ from aiogram.types import (
     InputTextMessageContent,
 )
 
-from bot.games.players import Players
+from bot.games.player_views import Players
 from bot.games.ports import Messenger
 from bot.games.table.service import TableService
 from bot.handlers.group import player

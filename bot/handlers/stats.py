@@ -15,7 +15,7 @@ from aiogram.types import (
 )
 
 from bot import commands
-from bot.games.players import Players
+from bot.games.player_views import Players
 from bot.games.ports import Messenger
 from bot.games.solitaire.service import SolitaireService
 from bot.i18n import Translator, t

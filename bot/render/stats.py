@@ -1,6 +1,6 @@
 """Statistics, leaderboards, the deal of the day and the settings screen (text + keyboard).
 
-Only reads what bot.games.players gathered from the store (bot.stats models)."""
+Only reads what bot.games.player_views gathered from the store (bot.stats models)."""
 
 from __future__ import annotations
 

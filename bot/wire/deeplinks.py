@@ -4,7 +4,7 @@ A code is 16 characters of `secrets.token_urlsafe` (96 random bits, alphabet [A-
 it is unguessable and safe in a `?start=` / `?startgroup=` payload (≤ 64 chars). The payload is
 `j<code>`. A code maps in the Store to `{"gid": <game id>, "kind": ...}` with a TTL; a code that
 is unknown or expired, or whose lobby has started, filled up or been cancelled, gets a friendly
-answer (see `bot.games.table.lobby_service.invite_problem`).
+answer (see `bot.games.table.lobbies.invite_problem`).
 """
 
 from __future__ import annotations

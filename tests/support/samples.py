@@ -17,7 +17,7 @@ from pathlib import Path
 from bot.games.state import public_view
 from bot.games.state import turn as turn_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import computer_plan, computer_turn, play, start
+from bot.games.table.moves import computer_plan, computer_turn, play, start
 from bot.render import parquet as render_parquet
 from bot.render.screen import Screen, TableCtx
 from bot.stats.result import GameResult

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.games.results import result_of
+from bot.games.result_of import result_of
 from bot.i18n import t, translator
 from bot.render.common import button
 from bot.render.screen import Screen

@@ -19,7 +19,7 @@ from bot.config import Settings
 from bot.games import howto
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
-from bot.games.results import result_of
+from bot.games.result_of import result_of
 from bot.games.solitaire import daily as solo_daily
 from bot.games.solitaire import model
 from bot.games.solitaire.daily_screen import Share, place_on_day

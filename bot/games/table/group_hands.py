@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from bot.games.refusal import Notice, Refused
 from bot.games.state import position
+from bot.games.table.changes import TableRecords
 from bot.games.table.publisher import Publisher
-from bot.games.table.records import TableRecords
 from bot.i18n import t
 from bot.render.screen import Screen
 from bot.storage.record import GameRecord, Player

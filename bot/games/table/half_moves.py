@@ -24,7 +24,7 @@ from collections.abc import Callable
 from bot.games.refusal import Notice, Refused
 from bot.games.screens import screens
 from bot.games.state import public_view, state_of
-from bot.games.table.play_service import PlayService
+from bot.games.table.play import PlayService
 from bot.i18n import translator
 from bot.registry import spec
 from bot.storage import GameRecord, Store

@@ -13,10 +13,10 @@ from __future__ import annotations
 import hashlib
 
 from bot.games.refusal import Notice, Refused
+from bot.games.table.changes import TableRecords
 from bot.games.table.lobby import Lobby
-from bot.games.table.play_service import PlayService
+from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
-from bot.games.table.records import TableRecords
 from bot.registry import spec
 from bot.storage.record import ID_ALPHABET, GameRecord, Player, TableMeta, new_id
 from bot.wire.challenge import Challenge

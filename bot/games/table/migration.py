@@ -8,8 +8,8 @@ import logging
 from bot.games import places
 from bot.games.ports import Messenger
 from bot.games.refusal import Refused
+from bot.games.table.changes import TableRecords
 from bot.games.table.publisher import ChatMoves, Publisher
-from bot.games.table.records import TableRecords
 from bot.registry import spec
 from bot.storage.record import GameRecord
 

@@ -3,7 +3,7 @@
 The game is a table like any other (a TableMeta with `private`): a setup lobby on the menu's
 message (computer seats, their level, the game's own settings), then one board message that
 shows the table and the person's hand together. The computer seats move when their deadline
-fires (bot.games.table.play: a stored timer, so a restart between a person's move and the
+fires (bot.games.table.moves: a stored timer, so a restart between a person's move and the
 computer's answer only delays it); there is no turn timer for the person.
 
 Started games are remembered among the user's games, so the main menu offers to continue them;
@@ -16,10 +16,10 @@ import logging
 
 from bot import metrics
 from bot.games.refusal import Refused
-from bot.games.table import play
+from bot.games.table import moves
+from bot.games.table.changes import TableRecords
 from bot.games.table.lobby import Lobby
 from bot.games.table.publisher import Publisher
-from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.storage.record import GameRecord, Place, Player, TableMeta, new_id
 from bot.wire.callbacks import is_game_id
@@ -107,7 +107,7 @@ class PrivateTables:
         now = self.records.clock()
         timeout = self.settings.turn_timeout_seconds
         pause = self.settings.ai_pause_seconds
-        play.start(record, Lobby(old.kind, meta), now, timeout, ai_pause=pause)
+        moves.start(record, Lobby(old.kind, meta), now, timeout, ai_pause=pause)
         screen = await self.publisher.board_screen(record)
         msg_id = await self.publisher.tg.send(old.chat_id, screen.text, screen.keyboard)
         if msg_id is None:

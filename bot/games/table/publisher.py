@@ -14,13 +14,13 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games import places
 from bot.games.places import Place
-from bot.games.players import HANDS
+from bot.games.player_views import HANDS
 from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
 from bot.games.refusal import Refused
 from bot.games.screens import screens
 from bot.games.state import position, public_view, state_of, turn, view_of
+from bot.games.table.changes import TableRecords
 from bot.games.table.lobby import Lobby
-from bot.games.table.records import TableRecords
 from bot.registry import spec
 from bot.render import lobby as render_lobby
 from bot.render import notices

@@ -4,13 +4,13 @@ the same settings; against the computer, the same table dealt again in a new mes
 from __future__ import annotations
 
 from bot.games.refusal import Refused
+from bot.games.table.changes import TableRecords
 from bot.games.table.inline import InlineTables
+from bot.games.table.lobbies import LobbyService
 from bot.games.table.lobby import Lobby
-from bot.games.table.lobby_service import LobbyService
-from bot.games.table.play_service import PlayService
+from bot.games.table.play import PlayService
 from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
-from bot.games.table.records import TableRecords
 from bot.storage.record import GameRecord, Player
 
 

@@ -26,15 +26,15 @@ from bot.games import places
 from bot.games.budget import GroupBudget
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Notice, Refused
+from bot.games.table.changes import TableRecords
 from bot.games.table.half_moves import HalfMoves
 from bot.games.table.inline import InlineTables, game_id
-from bot.games.table.lobby_service import LobbyService
+from bot.games.table.lobbies import LobbyService
 from bot.games.table.migration import ChatMoves, Migration
 from bot.games.table.pings import REMIND, Pings
-from bot.games.table.play_service import PlayService
+from bot.games.table.play import PlayService
 from bot.games.table.private import PrivateTables
 from bot.games.table.publisher import Publisher
-from bot.games.table.records import TableRecords
 from bot.games.table.rematch import Rematches
 from bot.games.table.taps import TableTap, TapRouter
 from bot.games.timers import TimerLoop, Waker

@@ -11,9 +11,9 @@ from bot.games.refusal import Notice, Refused
 from bot.games.screens import screens
 from bot.games.state import current
 from bot.games.table.half_moves import HalfMoves
+from bot.games.table.lobbies import LobbyService
 from bot.games.table.lobby import COMPUTER_ACTIONS
-from bot.games.table.lobby_service import LobbyService
-from bot.games.table.play_service import PlayService
+from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
 from bot.games.table.rematch import Rematches
 from bot.registry import spec

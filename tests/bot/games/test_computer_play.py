@@ -8,7 +8,7 @@ import rules
 from bot.games.refusal import Refused
 from bot.games.state import turn as turn_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import computer_plan, computer_turn, play, start
+from bot.games.table.moves import computer_plan, computer_turn, play, start
 from bot.storage import GameRecord, Player, TableMeta
 
 PAUSE, TIMEOUT = 1.0, 90.0

@@ -7,8 +7,8 @@ import dataclasses
 import pytest
 
 from bot.games.refusal import Refused
+from bot.games.table.lobbies import invite_problem
 from bot.games.table.lobby import Lobby
-from bot.games.table.lobby_service import invite_problem
 from bot.storage.record import GameRecord, Player, TableMeta
 
 ALICE, BOB, CAROL = Player(1, "Alice"), Player(2, "Bob"), Player(3, "Carol", "en")

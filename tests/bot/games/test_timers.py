@@ -13,7 +13,7 @@ import rules
 from bot.games.state import public_view
 from bot.games.state import turn as turn_of
 from bot.games.table.lobby import Lobby
-from bot.games.table.play import TIMEOUT_LIMIT, play, start, time_out
+from bot.games.table.moves import TIMEOUT_LIMIT, play, start, time_out
 from bot.games.timers import TimerLoop, turn_key
 from bot.storage import GameRecord, Player, Store, TableMeta
 from rules.views import parquet_view, ryadki_view

@@ -14,7 +14,7 @@ import pytest
 import rules
 from bot.games.solitaire import model
 from bot.games.state import turn as turn_of
-from bot.games.table import play
+from bot.games.table import moves
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
 from bot.storage.record import SCHEMA, GameRecord, SoloMeta, TableMeta
@@ -84,7 +84,7 @@ def test_an_old_table_plays_on(name: str) -> None:
     assert turn is not None
     state = rules.GAMES[record.kind].from_json(record.state)
     move = rules.GAMES[record.kind].legal_moves(state, turn)[0]
-    play.play(record, turn, move, now=1_700_000_100.0, turn_timeout=90)
+    moves.play(record, turn, move, now=1_700_000_100.0, turn_timeout=90)
     assert record.table.events  # the move's events
     same_after_round_trip(record)
 
@@ -134,5 +134,5 @@ def test_a_schema2_table_plays_on(name: str) -> None:
     assert turn is not None
     state = rules.GAMES[record.kind].from_json(record.state)
     move = rules.GAMES[record.kind].legal_moves(state, turn)[0]
-    play.play(record, turn, move, now=1_700_000_100.0, turn_timeout=90)
+    moves.play(record, turn, move, now=1_700_000_100.0, turn_timeout=90)
     same_after_round_trip(record)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from bot import metrics
 from bot.config import Settings
 from bot.games.refusal import Refused
-from bot.games.results import result_of
+from bot.games.result_of import result_of
 from bot.games.timers import turn_key
 from bot.i18n import Translator, translator
 from bot.storage import GameRecord, Store
@@ -48,7 +48,7 @@ class TableRecords:
 
     async def save(self, record: GameRecord, expected: int, ended: bool) -> bool:
         """Compare-and-set; a game this change ends (`ended`: it had ended before) is saved
-        with its result, which so counts exactly once (bot.games.results)."""
+        with its result, which so counts exactly once (bot.games.result_of)."""
         if record.finished and not ended and record.state:
             done = await self.store.finish(record, expected, result_of(record, self.clock()))
             if done:

@@ -9,10 +9,10 @@ from collections.abc import Awaitable, Callable
 
 from bot.games.ports import ChatMoved
 from bot.games.refusal import Refused
+from bot.games.table.changes import TableRecords
 from bot.games.table.lobby import Lobby
-from bot.games.table.play_service import PlayService
+from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
-from bot.games.table.records import TableRecords
 from bot.games.timers import lobby_key
 from bot.registry import spec
 from bot.storage.record import GameRecord, Player, TableMeta, new_id
