@@ -187,7 +187,7 @@ async def report_memory(store: RedisStore, kosa_ids: list[str]) -> None:
         print(
             f"memory per {label} {uid}: statistics {st} B, history {history} B "
             f"({n_hist} results), markers {done} B ({n_done} games, trimmed after "
-            f"{store.results.marker_window // 3600} h): {st + history + done} B"
+            f"{store.marker_window // 3600} h): {st + history + done} B"
         )
     for scope, name, what in (
         ("kosa", "w", "wins board line"),

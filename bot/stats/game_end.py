@@ -1,12 +1,13 @@
 """What a finished game changes on the leaderboards, decided once for every backend.
 
-A backend applies a result its own atomic way (bot.storage.results_redis, results_sqlite): each
-player's statistics (`bot.stats.stats.updated_fields`) and history line, the ratings of each
-scope (`rating_scopes`, `bot.stats.rating.rate`). Then it writes the `BoardLine`s listed here,
-each by its `keep` rule, so writing a line again (a result applied twice, late, or in another
-order) changes nothing: a count or a streak only grows ("max"), a day's result is the first one
-("first"), a rating is the latest ("latest"). A line on a global board is not written for a
-user hidden from the global boards (`Board.hides`); the backend checks that as it writes.
+A backend reads what a result changes (each player's statistics, the ratings of each of
+`rating_scopes`), asks `plan` what to write (each player's changed statistics and history line,
+each scope's new ratings), writes that its own atomic way (bot.storage.results_redis,
+results_sqlite), then the `BoardLine`s of `board_lines`, each by its `keep` rule, so writing a
+line again (a result counted twice, late, or in another order) changes nothing: a count or a
+streak only grows ("max"), a day's result is the first one ("first"), a rating is the latest
+("latest"). A line on a global board is not written for a user hidden from the global boards
+(`Board.hides`); the backend checks that as it writes.
 
 A new board is a new `Board` (bot.stats.boards) and its lines here; no backend changes.
 """
@@ -21,9 +22,9 @@ from typing import Literal
 from bot.registry import is_solitaire
 from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
 from bot.stats.daily import cards_home, daily_score, utc_day
-from bot.stats.rating import Rating
-from bot.stats.result import GameResult
-from bot.stats.stats import board_values, weekly_values
+from bot.stats.rating import Rating, rate
+from bot.stats.result import GameResult, places
+from bot.stats.stats import board_values, history_line, updated_fields, weekly_values
 
 Keep = Literal["max", "first", "latest"]
 Fields = Mapping[str, str]  # a player's statistics (bot.stats.stats)
@@ -38,6 +39,31 @@ class BoardLine:
     score: float
     keep: Keep
     ttl: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """What a result writes, computed from what was read before it (`plan`)."""
+
+    stats: dict[int, dict[str, str]]  # each player's changed statistics fields
+    history: dict[int, str]  # each player's history line
+    ratings: dict[str, dict[int, Rating]]  # each scope's new ratings of the players
+
+
+def plan(
+    result: GameResult,
+    stats: Mapping[int, Fields],
+    ratings: Mapping[str, Mapping[int, Rating | None]],
+) -> Plan:
+    """What `result` writes for the players in `stats` (their statistics as read) and the
+    scopes in `ratings` (the players' ratings as read; None: never rated)."""
+    place = places(result)
+    users = [p for p in result.humans if p.user_id in stats]
+    return Plan(
+        stats={p.user_id: updated_fields(stats[p.user_id], result, p) for p in users},
+        history={p.user_id: history_line(result, p, place[p.user_id]) for p in users},
+        ratings={scope: rate(result, current) for scope, current in ratings.items()},
+    )
 
 
 def rating_scopes(result: GameResult) -> list[str]:

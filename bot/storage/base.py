@@ -2,9 +2,10 @@
 
 A store is its games, deadlines and send budget (the abstract methods below, each backend's
 own); the small parts written once here over the backend's keyed cells (bot.storage.cells):
-which game a chat plays, a user's games, language and settings, invites and marks; and the
-results (`results`, `result_views`: bot.storage.results_api), whose methods the store hands on,
-so callers only ever see `Store`.
+which game a chat plays, a user's games, language and settings, invites and marks. A game's
+end (`finish`) and what it counted are each backend's too (results_redis and
+results_redis_views, results_sqlite and results_sqlite_views: parts of the store's class);
+what a result writes is decided once, in bot.stats.game_end.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from bot.stats.stats import HISTORY_LIMIT
 from bot.storage.cells import Cells, Key
 from bot.storage.health import StoreUnavailable
 from bot.storage.record import GameRecord
-from bot.storage.results_api import SWEEP_AFTER
 from bot.storage.update_gate import LocalGate, UpdateGate
 
 if TYPE_CHECKING:
@@ -24,9 +25,12 @@ if TYPE_CHECKING:
     from bot.stats.rating import Rating
     from bot.stats.result import GameResult
     from bot.stats.stats import HistoryEntry, UserStats
-    from bot.storage.results_api import Results, ResultViews
 
 __all__ = ["Invite", "Store", "StoreUnavailable"]
+
+RESULT_TTL = 86400  # a recorded result is kept this long (the sweep's window)
+SWEEP_AFTER = 60.0  # seconds a result may stay uncounted before the sweep takes it over
+DAILY_CLAIM_TTL = 3 * 86400
 
 Invite = dict[str, Any]  # an invite's data (JSON)
 
@@ -36,8 +40,10 @@ class Store(ABC):
 
     Every game write is a compare-and-set on the version: `save(record, expected)` succeeds only
     when the stored version is still `expected`, and then stores version `expected + 1`.
-    A game's end goes through `finish` (results, statistics, ratings: bot.storage.results_api).
+    A game's end goes through `finish` (results, statistics, ratings, boards).
     """
+
+    result_ttl: int = RESULT_TTL  # how long a recorded result is kept
 
     def __init__(
         self,
@@ -45,14 +51,10 @@ class Store(ABC):
         idle_ttl: int,
         *,
         cells: Cells,
-        results: Results,
-        result_views: ResultViews,
     ) -> None:
         self.game_ttl = game_ttl
         self.idle_ttl = idle_ttl
         self.cells = cells
-        self.results = results
-        self.result_views = result_views
 
     def ttl_for(self, record: GameRecord) -> int:
         return self.game_ttl if record.finished else self.idle_ttl
@@ -205,57 +207,60 @@ class Store(ABC):
         """Clear `key`: True when it was set (and not expired)."""
         return await self.cells.drop(Key(f"m:{key}"))
 
-    # finished games (bot.storage.results_api.Results)
-    async def finish(
-        self,
-        record: GameRecord,
-        expected_version: int,
-        result: GameResult,
-        *,
-        apply: bool = True,
-    ) -> bool:
-        return await self.results.finish(record, expected_version, result, apply=apply)
+    # finished games: recorded once, then counted (bot.stats.game_end decides what they write)
+    @abstractmethod
+    async def finish(self, record: GameRecord, expected_version: int, result: GameResult) -> bool:
+        """Save the finished `record` (compare-and-set on `expected_version`, as `save`) with
+        `result`, and count it: each player's statistics and history, the ratings, the boards.
+        True when this call ended the game (record.version is then expected_version + 1);
+        False when the compare-and-set failed: nothing recorded by this call, so a game counts
+        once however many processes or retried updates try to end it. SQLite does it all in one
+        transaction; Redis in steps, a step a process did not live to do is the sweep's."""
 
-    async def apply_result(self, result: GameResult) -> None:
-        await self.results.apply_result(result)
-
-    async def pending_results(
-        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
-    ) -> list[GameResult]:
-        return await self.results.pending_results(now, older_than, limit)
-
+    @abstractmethod
     async def sweep_results(
         self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
     ) -> int:
-        """Apply every pending result older than `older_than`: the timer loop calls this (e.g.
-        once a minute). Returns how many results it applied."""
-        results = await self.pending_results(now, older_than, limit)
-        for result in results:
-            await self.apply_result(result)
-        return len(results)
+        """The timer loop calls this about once a minute: Redis counts the results that a
+        process which died after the save left uncounted (at least `older_than` seconds old);
+        SQLite drops what has expired. How many results it counted."""
 
+    @abstractmethod
     async def load_result(self, game_id: str) -> GameResult | None:
-        return await self.results.load_result(game_id)
+        """The recorded result of a game (None when unknown or older than `result_ttl`)."""
 
-    # what the results made (bot.storage.results_api.ResultViews)
+    # what the results made
+    @abstractmethod
     async def user_stats(self, user_id: int) -> UserStats:
-        return await self.result_views.user_stats(user_id)
+        """Everything counted for a user (all game kinds, day streaks, hidden flag)."""
 
-    async def history(self, user_id: int, limit: int = 100) -> list[HistoryEntry]:
-        return await self.result_views.history(user_id, limit)
+    @abstractmethod
+    async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
+        """A user's last results, newest first (at most HISTORY_LIMIT are kept)."""
 
+    @abstractmethod
     async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
-        return await self.result_views.rating(user_id, kind, chat)
+        """A user's rating in a group game, global or in one group (None: never rated)."""
 
+    @abstractmethod
     async def leaderboard(
         self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> BoardPage:
-        return await self.result_views.leaderboard(board, user_id, limit, offset)
+        """`limit` entries from position `offset` (0 = the top), and `user_id`'s own entry."""
 
+    @abstractmethod
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
-        await self.result_views.set_hidden(user_id, hidden)
+        """Hide a user from (or show them again on) the global leaderboards; their groups'
+        boards keep them. Showing again restores their wins, streak and rating lines (a past
+        day's or week's line stays off)."""
 
+    @abstractmethod
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
     ) -> str:
-        return await self.result_views.claim_daily(user_id, kind, variant, day, game_id)
+        """Atomically claim the user's one ranked attempt at a day's deal for `game_id`; the
+        game the claim names: `game_id` for the first claim, the first claim's game for every
+        later one. A claim is made before its game is created (the two live apart: other Redis
+        Cluster slots), so the game it names may not exist yet, or ever (its tap's process
+        died, or gave up on a stalled store, in between): whoever finds it missing creates it
+        (bot.games.solitaire.service)."""

@@ -17,10 +17,10 @@ only if the stored version differs (`_LOAD_IF_CHANGED`, still one round trip), s
 next tap costs no payload transfer and no decoding; anything another process wrote shows up
 as a changed version and is loaded in full. Writes stay compare-and-set on the version.
 
-The games, the edit budget and the deadlines are here; the store's other parts (bot.storage.base)
-are RedisCells (redis_cells), RedisResults (results_redis) and RedisResultViews
-(results_redis_views), all sending through the store's one RedisLink (redis_link: the client,
-the key prefix, batches).
+The games, the edit budget and the deadlines are here; a game's end and what it counted are the
+store's base classes RedisResults (results_redis) and RedisResultViews (results_redis_views);
+the small parts are RedisCells (redis_cells); all send through the store's one RedisLink
+(redis_link: the client, the key prefix, batches).
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from typing import Any
 from redis.asyncio import Redis, RedisCluster
 
 from bot.registry import GAMES
-from bot.storage.base import Store
 from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
 from bot.storage.record import GameRecord
@@ -49,7 +48,7 @@ from bot.storage.redis_scripts import (
     TAKE_SEND,
 )
 from bot.storage.redis_url import parse_redis_url
-from bot.storage.results_redis import RedisResults, ResultKeys
+from bot.storage.results_redis import ResultKeys
 from bot.storage.results_redis_views import RedisResultViews
 from bot.storage.shards import SHARDS, claim_across, shard_of
 from bot.storage.update_gate import RedisGate, UpdateGate
@@ -57,9 +56,7 @@ from bot.storage.update_gate import RedisGate, UpdateGate
 __all__ = ["RedisStore"]
 
 
-class RedisStore(Store):
-    results: RedisResults  # (its marker window, for benchmarks/game_end.py)
-
+class RedisStore(RedisResultViews):
     def __init__(
         self,
         url: str,
@@ -82,14 +79,9 @@ class RedisStore(Store):
         self._unclaim = link.script(FINISH_DUE)
         self.recent = RecentGames(remembered)
         self._take_send = link.script(TAKE_SEND)
-        self.result_keys = keys = ResultKeys(prefix)
-        super().__init__(
-            game_ttl,
-            idle_ttl,
-            cells=RedisCells(link),
-            results=(results := RedisResults(link, keys, self.recent, self.ttl_for)),
-            result_views=RedisResultViews(link, keys, results),
-        )
+        self.result_keys = ResultKeys(prefix)
+        self._results_scripts()
+        super().__init__(game_ttl, idle_ttl, cells=RedisCells(link))
 
     # the link's, for the callers that send their own (bot.storage.update_gate, tests)
     @property
@@ -295,7 +287,7 @@ GUARDED = (
     "get_setting",
     "set_setting",
     "finish",
-    "apply_result",
+    "count_result",
     "pending_results",
     "load_result",
     "user_stats",

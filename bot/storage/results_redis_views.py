@@ -1,5 +1,6 @@
 """Reading what the results made on Redis: statistics, history, ratings, leaderboard pages;
-hiding a user from the global boards; the day's one ranked attempt (keys: results_redis)."""
+hiding a user from the global boards; the day's one ranked attempt (keys: results_redis). A part
+of RedisStore, through the link's batches (one round trip each)."""
 
 from __future__ import annotations
 
@@ -10,39 +11,36 @@ from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
 from bot.stats.game_end import global_boards, restored_lines
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats
-from bot.storage.redis_link import RedisLink, call
-from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
-from bot.storage.results_redis import RedisResults, ResultKeys
+from bot.storage.base import DAILY_CLAIM_TTL
+from bot.storage.redis_link import call
+from bot.storage.results_redis import RedisResults
 from bot.storage.results_scripts import HIDE, PAGE
 
 
-class RedisResultViews(ResultViews):
-    """Reads of the statistics, histories, ratings and boards (keys: results_redis), through
-    the link's batches (one round trip each)."""
-
-    def __init__(self, link: RedisLink, keys: ResultKeys, results: RedisResults) -> None:
-        self.link = link
-        self.keys = keys
-        self.results = results  # (its board lines)
-        self._hide, self._page = link.script(HIDE), link.script(PAGE)
+class RedisResultViews(RedisResults):
+    def _results_scripts(self) -> None:
+        super()._results_scripts()
+        self._hide, self._page = self.link.script(HIDE), self.link.script(PAGE)
 
     async def user_stats(self, user_id: int) -> UserStats:
-        [reply] = await self.link.batch([("HGETALL", self.keys.user(user_id, "st"))])
+        [reply] = await self.link.batch([("HGETALL", self.result_keys.user(user_id, "st"))])
         return UserStats.from_fields(reply)
 
     async def history(self, user_id: int, limit: int = HISTORY_LIMIT) -> list[HistoryEntry]:
-        [rows] = await self.link.batch([("LRANGE", self.keys.user(user_id, "h"), 0, limit - 1)])
+        [rows] = await self.link.batch(
+            [("LRANGE", self.result_keys.user(user_id, "h"), 0, limit - 1)]
+        )
         return [HistoryEntry.from_json(r) for r in rows]
 
     async def rating(self, user_id: int, kind: str, chat: int | None = None) -> Rating | None:
         scope = kind if chat is None else f"{kind}:{chat}"
-        [raw] = await self.link.batch([("HGET", self.keys.scope(scope, "rt"), user_id)])
+        [raw] = await self.link.batch([("HGET", self.result_keys.scope(scope, "rt"), user_id)])
         return None if raw is None else Rating.decode(raw)
 
     async def leaderboard(
         self, board: Board, user_id: int | None = None, limit: int = 10, offset: int = 0
     ) -> BoardPage:
-        key = self.keys.scope(board.scope, board.name)
+        key = self.result_keys.scope(board.scope, board.name)
         own = "" if user_id is None else str(user_id)
         floor = "(0" if board.scorers_only else "-inf"
         args = [offset, limit, "1" if board.ascending else "0", own, floor]
@@ -52,7 +50,9 @@ class RedisResultViews(ResultViews):
         names: dict[int, str] = {}
         wanted = uids + ([user_id] if user_id is not None and rank >= 0 else [])
         if wanted:
-            got = await self.link.batch([("HGET", self.keys.user(u, "st"), "n") for u in wanted])
+            got = await self.link.batch(
+                [("HGET", self.result_keys.user(u, "st"), "n") for u in wanted]
+            )
             names = {u: n or "" for u, n in zip(wanted, got, strict=True)}
         scores = [float(s) for s in rows[1::2]]
         entries = tuple(
@@ -65,27 +65,29 @@ class RedisResultViews(ResultViews):
         return BoardPage(entries, mine, int(total))
 
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
-        st = self.keys.user(user_id, "st")
+        st = self.result_keys.user(user_id, "st")
         flag = ("HSET", st, "h", "1") if hidden else ("HDEL", st, "h")
         kinds = sorted(GAMES)
-        ratings = [("HGET", self.keys.scope(kind, "rt"), user_id) for kind in kinds]
+        ratings = [("HGET", self.result_keys.scope(kind, "rt"), user_id) for kind in kinds]
         _, fields, *rated = await self.link.batch([flag, ("HGETALL", st), *ratings])
         commands: list[tuple[Any, ...]] = []
         for kind, rating in zip(kinds, rated, strict=True):
-            hid = self.keys.scope(kind, "hid")
+            hid = self.result_keys.scope(kind, "hid")
             if hidden:
-                boards = [self.keys.scope(b.scope, b.name) for b in global_boards(kind, fields)]
+                boards = [
+                    self.result_keys.scope(b.scope, b.name) for b in global_boards(kind, fields)
+                ]
                 commands.append(call(self._hide, [hid, *boards], [user_id]))
             else:
                 commands.append(("SREM", hid, user_id))
                 was = None if rating is None else Rating.decode(rating)
-                commands += self.results.line_calls(restored_lines(kind, user_id, fields, was))
+                commands += self.line_calls(restored_lines(kind, user_id, fields, was))
         await self.link.batch(commands)
 
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
     ) -> str:
-        key = self.keys.user(user_id, f"dy:{kind}:{variant}:{day}")
+        key = self.result_keys.user(user_id, f"dy:{kind}:{variant}:{day}")
         # one round trip: a claim never changes once made (it expires days after its day), so
         # the GET reads the first one
         _, held = await self.link.batch(

@@ -1,35 +1,34 @@
-"""Results on the embedded SQLite store (see results_api): the same semantics as Redis.
-
-`finish` is one IMMEDIATE transaction: the compare-and-set save, the result, the pending row
-and (with `apply`) the per-user parts, so nothing is ever half done. `apply_result` applies a
-result only while its pending row exists and deletes it in the same transaction: exactly once,
-also for several processes on one file (IMMEDIATE transactions take the write lock first).
-Statistics are the same flat fields as Redis's hash (bot.stats.stats), one row each.
+"""A game's end on the embedded SQLite store (a part of SQLiteStore): `finish` is one IMMEDIATE
+transaction, the compare-and-set save, the result and everything it counts (bot.stats.game_end),
+so nothing is left for a sweep; several processes on one file take the write lock in turn. (A
+bug while counting rolls back the counting alone: the game still ends, and the log says so.)
+Statistics are flat fields (bot.stats.stats), a row each.
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+from abc import abstractmethod
 from collections.abc import Callable
+from typing import TypeVar
 
-from bot.stats.game_end import BoardLine, board_lines, rating_scopes
-from bot.stats.rating import Rating, rate
-from bot.stats.result import GameResult, places
-from bot.stats.stats import HISTORY_LIMIT, history_line, updated_fields
+from bot.stats.game_end import BoardLine, board_lines, plan, rating_scopes
+from bot.stats.rating import Rating
+from bot.stats.result import GameResult
+from bot.stats.stats import HISTORY_LIMIT
+from bot.storage.base import SWEEP_AFTER, Store
 from bot.storage.record import GameRecord
-from bot.storage.results_api import Results
-from bot.storage.sqlite_cas import cas_update
-from bot.storage.sqlite_run import Run, tx
+from bot.storage.sqlite_run import cas_update, tx
 
+T = TypeVar("T")
 log = logging.getLogger("bot.storage")
 
 RESULTS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS results (
     game_id TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS pending_results (game_id TEXT PRIMARY KEY, since REAL NOT NULL);
-CREATE INDEX IF NOT EXISTS pending_results_since ON pending_results (since);
+DROP TABLE IF EXISTS pending_results;
 CREATE TABLE IF NOT EXISTS user_stats (
     user_id INTEGER NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL,
     PRIMARY KEY (user_id, field)
@@ -90,25 +89,15 @@ def fields_of(conn: sqlite3.Connection, user_id: int) -> dict[str, str]:
     return {str(k): str(v) for k, v in rows}
 
 
-class SQLiteResults(Results):
-    """A game's end recorded and applied, through the store's `run`; `clock` is the store's
-    wall clock, `ttl_for` its lifetime of a game record."""
+class SQLiteResults(Store):
+    """SQLiteStore's part that ends games, through the store's `_run` and wall `clock`."""
 
-    def __init__(
-        self, run: Run, clock: Callable[[], float], ttl_for: Callable[[GameRecord], int]
-    ) -> None:
-        self._run = run
-        self.clock = clock
-        self.ttl_for = ttl_for
+    clock: Callable[[], float]
 
-    async def finish(
-        self,
-        record: GameRecord,
-        expected_version: int,
-        result: GameResult,
-        *,
-        apply: bool = True,
-    ) -> bool:
+    @abstractmethod
+    async def _run(self, fn: Callable[..., T], *args: object) -> T: ...
+
+    async def finish(self, record: GameRecord, expected_version: int, result: GameResult) -> bool:
         if result.game_id != record.id or not record.finished:
             raise ValueError(f"result of {result.game_id} given for game {record.id} (ended?)")
         payload, data = record.payload(), result.to_json()
@@ -123,18 +112,13 @@ class SQLiteResults(Results):
                     "INSERT OR IGNORE INTO results (game_id, data, expires) VALUES (?, ?, ?)",
                     (record.id, data, now + self.result_ttl),
                 )
-                conn.execute(
-                    "INSERT OR REPLACE INTO pending_results (game_id, since) VALUES (?, ?)",
-                    (record.id, now),
-                )
-                if apply:  # in a savepoint: whatever fails there, the game still ends
-                    conn.execute("SAVEPOINT apply")
-                    try:
-                        self._apply_sync(conn, result)
-                    except Exception:
-                        conn.execute("ROLLBACK TO apply")
-                        log.exception("event=result_left_pending game=%s", record.id)
-                    conn.execute("RELEASE apply")
+                conn.execute("SAVEPOINT count")  # a bug counting it must not keep the game on
+                try:
+                    self._count(conn, result, now)
+                except Exception:
+                    conn.execute("ROLLBACK TO count")
+                    log.exception("event=result_not_counted game=%s", record.id)
+                conn.execute("RELEASE count")
                 return True
 
         ok = await self._run(op)
@@ -142,78 +126,56 @@ class SQLiteResults(Results):
             record.version = expected_version + 1
         return ok
 
-    async def apply_result(self, result: GameResult) -> None:
-        def op(conn: sqlite3.Connection) -> None:
-            with tx(conn, immediate=True):
-                self._apply_sync(conn, result)
-
-        await self._run(op)
-
-    def _apply_sync(self, conn: sqlite3.Connection, result: GameResult) -> None:
-        gid = result.game_id
-        if not conn.execute("SELECT 1 FROM pending_results WHERE game_id = ?", (gid,)).fetchone():
-            return  # applied already
+    @staticmethod
+    def _count(conn: sqlite3.Connection, result: GameResult, now: float) -> None:
         uids = [p.user_id for p in result.humans]
-        place = places(result)
-        after: dict[int, dict[str, str]] = {}
-        for p in result.humans:
-            uid = p.user_id
-            fields = fields_of(conn, uid)
-            changed = updated_fields(fields, result, p)
-            changed["v"] = str(int(fields.get("v") or 0) + 1)
-            after[uid] = {**fields, **changed}
+        stats = {uid: fields_of(conn, uid) for uid in uids}
+        marks = ",".join("?" * len(uids))
+        ratings: dict[str, dict[int, Rating | None]] = {}
+        for scope in rating_scopes(result):
+            rows = conn.execute(
+                f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
+                [scope, *uids],
+            )
+            ratings[scope] = {int(u): Rating.decode(v) for u, v in rows}
+        todo = plan(result, stats, ratings)
+        after = {}
+        for uid, changed in todo.stats.items():
+            changed["v"] = str(int(stats[uid].get("v") or 0) + 1)
+            after[uid] = {**stats[uid], **changed}
             conn.executemany(
                 "INSERT OR REPLACE INTO user_stats (user_id, field, value) VALUES (?, ?, ?)",
                 [(uid, k, v) for k, v in changed.items()],
             )
-            entry = history_line(result, p, place[uid])
-            conn.execute("INSERT INTO user_history (user_id, data) VALUES (?, ?)", (uid, entry))
+            conn.execute(
+                "INSERT INTO user_history (user_id, data) VALUES (?, ?)", (uid, todo.history[uid])
+            )
             conn.execute(
                 "DELETE FROM user_history WHERE user_id = ? AND id <= (SELECT id FROM "
                 "user_history WHERE user_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)",
                 (uid, uid, HISTORY_LIMIT),
             )
-        ratings: dict[str, dict[int, Rating]] = {}
-        for scope in rating_scopes(result):
-            marks = ",".join("?" * len(uids))
-            rows = conn.execute(
-                f"SELECT user_id, value FROM ratings WHERE scope = ? AND user_id IN ({marks})",
-                [scope, *uids],
-            )
-            new = ratings[scope] = rate(result, {int(u): Rating.decode(v) for u, v in rows})
+        for scope, new in todo.ratings.items():
             conn.executemany(
                 "INSERT OR REPLACE INTO ratings (scope, user_id, value) VALUES (?, ?, ?)",
                 [(scope, uid, r.encode()) for uid, r in new.items()],
             )
-        now = self.clock()
-        for line in board_lines(result, after, ratings):
+        for line in board_lines(result, after, todo.ratings):
             write_line(conn, line, now)
-        conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
 
-    async def pending_results(
-        self, now: float, older_than: float = 60.0, limit: int = 50
-    ) -> list[GameResult]:
-        def op(conn: sqlite3.Connection) -> list[str]:
+    async def sweep_results(
+        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
+    ) -> int:
+        """Nothing is left uncounted here (`finish` is one transaction): drop what expired."""
+
+        def op(conn: sqlite3.Connection) -> None:
             clock = self.clock()
             with tx(conn, immediate=True):
-                conn.execute("DELETE FROM results WHERE expires <= ?", (clock,))
-                conn.execute("DELETE FROM daily_claims WHERE expires <= ?", (clock,))
-                conn.execute("DELETE FROM boards WHERE expires <= ?", (clock,))
-                rows = conn.execute(
-                    "SELECT p.game_id, r.data FROM pending_results p LEFT JOIN results r "
-                    "ON r.game_id = p.game_id WHERE p.since <= ? ORDER BY p.since LIMIT ?",
-                    (now - older_than, limit),
-                ).fetchall()
-                for gid, data in rows:
-                    if data is None:  # its result is gone (expired)
-                        conn.execute("DELETE FROM pending_results WHERE game_id = ?", (gid,))
-                    else:  # leased: another sweeper skips it for `older_than`
-                        conn.execute(
-                            "UPDATE pending_results SET since = ? WHERE game_id = ?", (now, gid)
-                        )
-                return [str(data) for _, data in rows if data is not None]
+                for table in ("results", "daily_claims", "boards"):
+                    conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (clock,))
 
-        return [GameResult.from_json(d) for d in await self._run(op)]
+        await self._run(op)
+        return 0
 
     async def load_result(self, game_id: str) -> GameResult | None:
         def op(conn: sqlite3.Connection) -> str | None:

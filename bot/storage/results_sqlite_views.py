@@ -1,30 +1,22 @@
 """Reading what the results made on the embedded SQLite store: statistics, history, ratings,
 leaderboard pages (in the order Redis gives); hiding a user from the global boards; the day's
-one ranked attempt (tables: results_sqlite)."""
+one ranked attempt (tables: results_sqlite). A part of SQLiteStore."""
 
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
 
 from bot.registry import GAMES
 from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
 from bot.stats.game_end import restored_lines
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats
-from bot.storage.results_api import DAILY_CLAIM_TTL, ResultViews
-from bot.storage.results_sqlite import GLOBAL, board_name, fields_of, write_line
-from bot.storage.sqlite_run import Run, tx
+from bot.storage.base import DAILY_CLAIM_TTL
+from bot.storage.results_sqlite import GLOBAL, SQLiteResults, board_name, fields_of, write_line
+from bot.storage.sqlite_run import tx
 
 
-class SQLiteResultViews(ResultViews):
-    """Reads (and the board visibility, the daily claims) through the store's `run`; `clock`
-    is the store's wall clock."""
-
-    def __init__(self, run: Run, clock: Callable[[], float]) -> None:
-        self._run = run
-        self.clock = clock
-
+class SQLiteResultViews(SQLiteResults):
     async def user_stats(self, user_id: int) -> UserStats:
         return UserStats.from_fields(await self._run(fields_of, user_id))
 

@@ -1,5 +1,6 @@
 """What the parts of the SQLite store share: `Run`, the store's way to run a function on its
-connection (on its one worker thread), and `tx`, a transaction on that autocommit connection."""
+connection (on its one worker thread), `tx`, a transaction on that autocommit connection, and
+`cas_update`, the compare-and-set write of a game (`save` and `finish`)."""
 
 from __future__ import annotations
 
@@ -29,3 +30,21 @@ class tx:
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
         self.conn.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def cas_update(
+    conn: sqlite3.Connection,
+    game_id: str,
+    expected_version: int,
+    payload: str,
+    now: float,
+    ttl: float,
+) -> bool:
+    """Store `payload` as version `expected_version + 1` only if the live game is still at
+    `expected_version`; True when it was."""
+    cur = conn.execute(
+        "UPDATE games SET version = ?, payload = ?, expires = ? "
+        "WHERE id = ? AND version = ? AND expires > ?",
+        (expected_version + 1, payload, now + ttl, game_id, expected_version, now),
+    )
+    return cur.rowcount == 1

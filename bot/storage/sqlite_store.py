@@ -3,9 +3,9 @@
 Same semantics as the Redis backend: compare-and-set saves, TTLs (checked on read and purged
 periodically), atomic claims. Games survive a restart of the process (WAL journal on disk).
 
-The games, the edit budget and the deadlines are here; the store's other parts (bot.storage.base)
-are SQLiteCells (sqlite_cells), SQLiteResults (results_sqlite) and SQLiteResultViews
-(results_sqlite_views), each running its work through the store's `_run` (sqlite_run.Run).
+The games, the edit budget and the deadlines are here; a game's end and what it counted are the
+store's base classes SQLiteResults (results_sqlite) and SQLiteResultViews (results_sqlite_views);
+the small parts are SQLiteCells (sqlite_cells); all run their work through the store's `_run`.
 """
 
 from __future__ import annotations
@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.registry import GAMES
-from bot.storage.base import Store
 from bot.storage.record import GameRecord
-from bot.storage.results_sqlite import RESULTS_SCHEMA, SQLiteResults
+from bot.storage.results_sqlite import RESULTS_SCHEMA
 from bot.storage.results_sqlite_views import SQLiteResultViews
-from bot.storage.sqlite_cas import cas_update
 from bot.storage.sqlite_cells import CELLS_SCHEMA, SQLiteCells, migrate_to_cells
-from bot.storage.sqlite_run import tx
+from bot.storage.sqlite_run import cas_update, tx
 
 T = TypeVar("T")
 
@@ -40,7 +38,7 @@ CREATE INDEX IF NOT EXISTS deadlines_due ON deadlines (due);
 """
 
 
-class SQLiteStore(Store):
+class SQLiteStore(SQLiteResultViews):
     def __init__(
         self,
         path: str,
@@ -52,14 +50,7 @@ class SQLiteStore(Store):
         self.clock = clock
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sqlite-store")
         self._conn: sqlite3.Connection | None = None
-        run = self._run
-        super().__init__(
-            game_ttl,
-            idle_ttl,
-            cells=SQLiteCells(run, clock),
-            results=SQLiteResults(run, clock, self.ttl_for),
-            result_views=SQLiteResultViews(run, clock),
-        )
+        super().__init__(game_ttl, idle_ttl, cells=SQLiteCells(self._run, clock))
 
     async def open(self) -> SQLiteStore:
         await asyncio.get_running_loop().run_in_executor(self._executor, self._open_sync)

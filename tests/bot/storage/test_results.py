@@ -1,24 +1,35 @@
-"""A game's result is recorded exactly once (one shared suite: SQLite and a real redis-server):
-two processes finishing one game, replays, a crash between the two steps and the sweep,
-concurrent games of one user, capped history."""
+"""A game's result is recorded exactly once (one shared suite: SQLite, a real redis-server and a
+cluster): two processes finishing one game, replays, concurrent games of one user, capped
+history; on Redis, where a game's end takes steps, a crash between them and the sweep."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from functools import partial
+from pathlib import Path
 
 import pytest
 
 from bot.stats.boards import Board
 from bot.stats.result import Outcome
-from bot.storage import Store, results_redis
+from bot.storage import Store, results_redis, results_sqlite
 from bot.storage.redis_store import RedisStore
-from tests.bot.storage.results_support import new_game, pair, play, solo, store, table
+from bot.storage.sqlite_store import SQLiteStore
+from tests.bot.storage.results_support import (
+    finish_and_die,
+    new_game,
+    pair,
+    play,
+    redis_pair,
+    solo,
+    store,
+    table,
+)
 from tests.support.redis_counting import RoundTrips
 from tests.support.waiting import until
 
-__all__ = ["pair", "store"]  # the fixtures
+__all__ = ["pair", "redis_pair", "store"]  # the fixtures
 
 
 async def test_finish_records_the_result_with_the_save(store: Store) -> None:
@@ -34,7 +45,7 @@ async def test_finish_records_the_result_with_the_save(store: Store) -> None:
     assert (stats.of("kosa").played, stats.of("kosa").won, stats.of("kosa").win_rate) == (1, 1, 1.0)
     [entry] = await store.history(7)
     assert (entry.game_id, entry.outcome, entry.score, entry.place) == (record.id, "won", 104, 1)
-    assert await store.pending_results(time.time() + 3600, older_than=0) == []
+    assert await store.sweep_results(time.time() + 3600, older_than=0) == 0  # nothing left
 
 
 async def test_a_lost_compare_and_set_records_nothing(store: Store) -> None:
@@ -71,15 +82,17 @@ async def test_two_processes_finishing_one_game_count_it_once(pair: tuple[Store,
             assert group is not None and group.games == 1
 
 
-async def test_a_replayed_finish_and_apply_change_nothing(store: Store) -> None:
+async def test_a_replayed_finish_and_count_change_nothing(store: Store) -> None:
     record = await new_game(store)
     result = solo(record.id, 7, won=True)
     assert await store.finish(record, 0, result)
     stale = await new_game(store)  # the same update delivered again: the same record, version 0
     stale.id = record.id
     assert not await store.finish(stale, 0, result)
-    await store.apply_result(result)
-    await asyncio.gather(*(store.apply_result(result) for _ in range(3)))
+    if isinstance(store, RedisStore):  # a late sweeper, or several, count it again
+        await store.count_result(result)
+        await asyncio.gather(*(store.count_result(result) for _ in range(3)))
+    assert await store.sweep_results(time.time() + 3600, older_than=0) == 0
     stats = (await store.user_stats(7)).of("kosa")
     assert (stats.played, stats.won, stats.streak) == (1, 1, 1)
     assert len(await store.history(7)) == 1
@@ -88,20 +101,20 @@ async def test_a_replayed_finish_and_apply_change_nothing(store: Store) -> None:
 
 
 async def test_a_crash_between_the_steps_is_finished_by_the_sweep(
-    pair: tuple[Store, Store],
+    redis_pair: tuple[RedisStore, RedisStore],
 ) -> None:
-    a, b = pair
+    a, b = redis_pair
     record = await new_game(a, "parquet")
     result = table(record.id, [(1, "won", 0), (2, "timeout", 5)], kind="parquet", chat=-7)
-    assert await a.finish(record, 0, result, apply=False)  # then process a died
+    await finish_and_die(a, record, result)
     assert (await b.user_stats(1)).of("parquet").played == 0
     now = time.time()
     assert await b.pending_results(now, older_than=60) == []  # a may still be at it
     [pending] = await b.pending_results(now + 61, older_than=60)
     assert pending == result
     assert await a.pending_results(now + 62, older_than=60) == []  # leased to b meanwhile
-    await b.apply_result(pending)
-    await a.apply_result(pending)  # a late second sweeper
+    await b.count_result(pending)
+    await a.count_result(pending)  # a late second sweeper
     assert await a.sweep_results(now + 1000, older_than=60) == 0
     for uid, won in ((1, 1), (2, 0)):
         stats = (await a.user_stats(uid)).of("parquet")
@@ -112,12 +125,15 @@ async def test_a_crash_between_the_steps_is_finished_by_the_sweep(
     assert r1 is not None and r2 is not None and r1.mu > 25 > r2.mu  # the timeout is a loss
 
 
-async def test_the_sweep_applies_every_pending_result(store: Store) -> None:
+async def test_the_sweep_counts_every_pending_result(
+    redis_pair: tuple[RedisStore, RedisStore],
+) -> None:
+    store, _ = redis_pair
     results = []
     for i in range(3):
         record = await new_game(store)
         results.append(solo(record.id, 5, won=i != 1))
-        assert await store.finish(record, 0, results[-1], apply=False)
+        await finish_and_die(store, record, results[-1])
     assert await store.sweep_results(time.time() + 120, older_than=60) == 3
     stats = (await store.user_stats(5)).of("kosa")
     assert (stats.played, stats.won, stats.streak, stats.best_streak) == (3, 2, 1, 1)
@@ -230,7 +246,7 @@ async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: s
         key = s.result_keys.result(record.id)
         assert key.startswith(f"{s.prefix}:{{g:{record.id}}}")  # the game's hash tag
         ttl = await s.client.ttl(key)
-        assert 0 < ttl <= s.results.result_ttl
+        assert 0 < ttl <= s.result_ttl
         assert await s.client.ttl(s.result_keys.user(1, "st")) == -1  # statistics are kept
     finally:
         await s.close()
@@ -274,7 +290,7 @@ async def test_redis_after_the_script_cache_is_lost(any_redis_url: str) -> None:
             rating = await s.rating(1, "parquet")
             assert rating is not None and rating.games == 3
         record = await new_game(plain)
-        assert await plain.finish(record, 0, solo(record.id, 5, won=True), apply=False)
+        await finish_and_die(plain, record, solo(record.id, 5, won=True))
         assert await plain.sweep_results(time.time() + 120, older_than=60) == 1
         assert (await other.user_stats(5)).of("kosa").won == 1
         assert await plain.claim_daily(5, "kosa", "u", 9, record.id) == record.id
@@ -292,7 +308,7 @@ async def test_redis_markers_and_results_do_not_pile_up(
     """A game's markers outlive its result key (so a late replay finds them), then go."""
     monkeypatch.setattr(results_redis, "MARKER_MARGIN", 0)
     s = await RedisStore(redis_url, prefix="mk" + str(time.time_ns())).open()
-    s.results.result_ttl = 1
+    s.result_ttl = 1
     try:
         first = await play(s, partial(solo, uid=1, won=True))
         done = s.result_keys.user(1, "done")
@@ -300,7 +316,7 @@ async def test_redis_markers_and_results_do_not_pile_up(
 
         async def expired() -> bool:  # the result (Redis's clock), then the marker window
             gone = await s.load_result(first.game_id) is None  # it cannot be applied again
-            return gone and time.time() > first.finished_at + s.results.marker_window
+            return gone and time.time() > first.finished_at + s.marker_window
 
         await until(expired, "the result to expire and its marker window to pass")
         second = await play(s, partial(solo, uid=1, won=True))
@@ -319,3 +335,30 @@ async def test_only_an_ended_game_with_its_own_result_can_finish(store: Store) -
     with pytest.raises(ValueError, match="ended"):
         await store.finish(record, 0, solo("another", 1, won=True))
     assert (await store.load(record.id)) is not None and await store.load_result(record.id) is None
+
+
+async def test_sqlite_a_game_end_is_one_transaction(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """SQLite counts a result in the transaction that saves it: nothing is left pending for a
+    sweep, and a bug while counting rolls back the counting alone (the game still ends)."""
+    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
+    try:
+        record = await new_game(store)
+        assert await store.finish(record, 0, solo(record.id, 3, won=True))
+        assert (await store.user_stats(3)).of("kosa").won == 1
+        assert await store.sweep_results(time.time() + 3600, older_than=0) == 0
+
+        def broken(*_: object) -> None:
+            raise RuntimeError("a bug")
+
+        monkeypatch.setattr(results_sqlite, "write_line", broken)
+        record = await new_game(store)
+        assert await store.finish(record, 0, solo(record.id, 3, won=True))
+        loaded = await store.load(record.id)
+        assert loaded is not None and loaded.finished
+        assert (await store.user_stats(3)).of("kosa").won == 1  # not counted, nothing half done
+        assert len(await store.history(3)) == 1
+        assert "event=result_not_counted" in caplog.text
+    finally:
+        await store.close()
