@@ -34,7 +34,8 @@ def mover(emu: Emulator, players: list[EmuUser]) -> tuple[EmuUser, TgMessage]:
 
 
 async def taps_while_away(emu: Emulator, players: list[EmuUser], seconds: float) -> set[str]:
-    """The mover keeps tapping a playable card; each tap must be answered within 2 s."""
+    """The mover keeps tapping a playable card, at a person's pace: each tap must be answered
+    within 2 s, and the bot then says nothing more for a second (no board edit slips out)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + seconds
     said: set[str] = set()
@@ -43,7 +44,7 @@ async def taps_while_away(emu: Emulator, players: list[EmuUser], seconds: float)
         card = next(b["text"] for b in hand.buttons() if b["text"].startswith("✅"))
         answer = await emu.wait_answer(user.tap(hand, card), 2.0)
         said.add(str(answer.get("text")))
-        await asyncio.sleep(1.0)
+        await emu.wait_idle(quiet=1.0)
     return said
 
 
