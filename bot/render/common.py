@@ -71,14 +71,18 @@ def _faces(ranks: str) -> dict[str, str]:
     faces = {
         r + s: n + cards.SUIT_SYMBOLS[s] for r, n in zip(RANKS, names, strict=True) for s in SUITS
     }
-    faces.update((j, cards.pretty(j)) for j in cards.JOKERS)
+    faces.update(JOKER_FACES)
     return faces
+
+
+# a joker's colour as Parquet shows its sides: 🔴 red, ⚫ black (a letter said nothing)
+JOKER_FACES = {"XR": "🃏🔴", "XB": "🃏⚫"}
 
 
 def face(code: str, _: Translator) -> str:
     """A card as players of `_`'s language read it: `Д♥` in Russian, `Q♥` in English (the codes
     and callback data keep the Latin letters)."""
-    return _faces(_("card-ranks")).get(code) or cards.pretty(code)
+    return _faces(_("card-ranks")).get(code) or JOKER_FACES.get(code) or cards.pretty(code)
 
 
 def card(code: str | None, _: Translator) -> str:

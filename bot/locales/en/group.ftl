@@ -163,6 +163,9 @@ pq-why-double-pass = Both passed in a row — the last card placed from hand win
 pq-why-repetition = The same position came up three times — the last card placed from hand wins.
 pq-why-resign = { $loser } resigned.
 pq-why-timeout = { $loser } missed too many turns.
+# the final board's ten, one letter wide (every card takes the same columns), and what it is
+pq-board-ten = T
+pq-board-legend = T = 10
 pq-pick-first = Pick a card from the hand first.
 pq-no-cell = This card has no cell right now.
 ry-must-match = This card does not match: play the same suit or the same rank (marked ✅).

@@ -55,7 +55,9 @@ result-raspad-left = { $n ->
 }
 
 ## Raspad
-raspad-head = Round { $kon } · stock { $stock } · discard { $discard }
+raspad-head = Round { $kon }, stock { $stock }, discard { $discard }
+# under the board: what the numbers under the table cards are
+raspad-legend = 🔢 Under a card: the values that beat it, any suit.
 raspad-hand = Hand: { $cards }
 raspad-beat-hint = { $card } beats { $target }
 raspad-close-hint = close the round

@@ -59,6 +59,8 @@ result-raspad-left = { $n ->
 ## Распад
 raspad-head = Кон { $kon } · колода { $stock } · отбой { $discard }
 raspad-hand = Рука: { $cards }
+# под доской: что значат числа под картами стола
+raspad-legend = 🔢 Под картой — значения, которыми её бьёт карта любой масти.
 raspad-beat-hint = { $card } бьёт { $target }
 raspad-close-hint = закройте кон
 raspad-fail-hint = положите руку в линию (кон не закрыт)
