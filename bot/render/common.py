@@ -102,6 +102,14 @@ def card_namer(_: Translator) -> Namer:
     return name
 
 
+def spot_name(spot: str, _: Translator) -> str:
+    """A Kosa spot as players of `_`'s language read it: `L3` → `Л3` in Russian (the move
+    notation and callback data keep `L3`); any other place as it is."""
+    if len(spot) == 2 and spot[0] in "LR" and spot[1].isdigit():
+        return _("kosa-left" if spot[0] == "L" else "kosa-right") + spot[1]
+    return spot
+
+
 def rank_face(rank: str, _: Translator) -> str:
     """A rank alone (`"Q"` → `Д` in Russian)."""
     return face(rank + "S", _)[:-1]
