@@ -294,6 +294,8 @@ GUARDED = (
     "unmark",
     "get_setting",
     "set_setting",
+    "seen_in_group",
+    "add_seen_in_group",
     "finish",
     "apply_result",
     "pending_results",

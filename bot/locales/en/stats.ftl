@@ -78,7 +78,8 @@ top-pick = 🏆 <b>Leaderboards</b>
     Pick a game:
 top-group-title = 🏆 <b>Leaders of “{ $group }”</b>
 top-group-solo = Solitaires of this group's players (wins):
-top-group-today = 📅 <b>Today's deal in this group</b> (place on the day's board):
+top-group-today = 📅 <b>Today's deal in this group</b> (places among its players):
+top-group-you = { $name }: #{ $rank } of { $of } — { $score }
 btn-group-daily = 📅 Play today's deal
 top-group-empty = No rated game has been played in this group yet: start one with /newgame.
 
