@@ -32,6 +32,7 @@ from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import (
     CallbackMiddleware,
     ErrorMiddleware,
+    GroupSeenMiddleware,
     LanguageCache,
     LanguageMiddleware,
 )
@@ -88,12 +89,13 @@ def build_dispatcher(
     solitaires = SolitaireService(messenger, store, settings)
     dp["solitaires"] = solitaires
     dp["tables"] = tables
-    dp["players"] = Players(store)
+    players = dp["players"] = Players(store)
     dp.startup.register(tables.start)
     dp.shutdown.register(tables.stop)
     dp.shutdown.register(solitaires.stop)
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
+    dp.update.outer_middleware(GroupSeenMiddleware(players.seen))
     dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(kinds("solitaire"))))
     for make_router in ROUTERS:
         dp.include_router(make_router())

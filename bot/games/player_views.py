@@ -4,12 +4,12 @@ their settings, gathered from the store (bot.storage.results_api) for bot.render
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 
 from bot.registry import is_solitaire, kinds, spec
 from bot.render.stats import DailyGame, Rated
-from bot.stats.boards import Board, BoardPage, week_of
+from bot.stats.boards import Board, BoardPage, among, week_of
 from bot.stats.daily import day_number, utc_day
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
@@ -17,15 +17,59 @@ from bot.stats.stats import DayStreak, HistoryEntry, UserStats
 from bot.storage import Store
 
 GROUP_SOLO_PLAYERS = 30  # a group's solitaire table looks at this many of its rated players
+GROUP_SEEN_MAX = 300  # the people a group's week set holds at most (its day board ranks them)
+SEEN_REMEMBERED = 50_000  # (group, user, week) a process remembers having noted
 
 
 HANDS = "hands"  # where a hidden hand is shown: "private" (default) or "group" (ephemeral)
+
+
+def seen_weeks(now: float) -> tuple[int, int]:
+    """This ISO week and the one before: a group's day board ranks the people seen in either."""
+    return week_of(utc_day(now)), week_of(utc_day(now - 7 * 86400))
+
+
+async def note_seen(store: Store, chat_id: int, users: Iterable[int], now: float) -> None:
+    """`users` were seen in group `chat_id` (a command, a tap, a seat at its table): on this
+    week's set, while it holds fewer than GROUP_SEEN_MAX."""
+    week = seen_weeks(now)[0]
+    seen = set(await store.seen_in_group(chat_id, week))
+    for user_id in users:
+        if user_id not in seen and len(seen) < GROUP_SEEN_MAX:
+            await store.add_seen_in_group(chat_id, week, user_id)
+            seen.add(user_id)
 
 
 class Players:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self._noted: set[tuple[int, int, int]] = set()  # (group, user, week) written already
+
+    async def seen(self, chat_id: int, user_id: int) -> None:
+        """A user did something in a group: they race on its deal of the day (written once a
+        week per process)."""
+        now = self.clock()
+        key = (chat_id, user_id, seen_weeks(now)[0])
+        if key in self._noted:
+            return
+        await note_seen(self.store, chat_id, [user_id], now)
+        if len(self._noted) >= SEEN_REMEMBERED:
+            self._noted.clear()
+        self._noted.add(key)
+
+    async def group_people(self, chat_id: int) -> set[int]:
+        """Whom a group's day board ranks: the people seen there this week or the last, and
+        the players on its rating boards."""
+        people: set[int] = set()
+        for week in seen_weeks(self.clock()):
+            people.update(await self.store.seen_in_group(chat_id, week))
+        for kind in kinds("table"):
+            page = await self.store.leaderboard(
+                Board.rating(kind, chat_id), limit=GROUP_SOLO_PLAYERS
+            )
+            people.update(e.user_id for e in page.entries)
+        return people
 
     async def rated(self, user_id: int, kind: str, chat: int | None = None) -> Rated:
         rating = await self.store.rating(user_id, kind, chat)
@@ -71,28 +115,22 @@ class Players:
             solo.append((kind, [r for r in rows if r[1] > 0][:10]))
         return boards, solo
 
-    async def group_today(self, chat_id: int) -> list[tuple[Board, BoardPage]]:
-        """Today's deal of each solitaire among the group's rated players: their ranked
-        attempts, best first, ranked on the whole day's board (so a group races on it)."""
+    async def group_today(
+        self, chat_id: int, viewer: int | None = None
+    ) -> list[tuple[Board, BoardPage]]:
+        """Today's deal of each solitaire among the group's people (`group_people`): their
+        ranked attempts, best first, ranked among themselves; `own` is `viewer`'s."""
         number, _ = self.today()
-        members = await self.store.leaderboard(
-            Board.rating(kinds("table")[0], chat_id), limit=GROUP_SOLO_PLAYERS
-        )
-        others = [
-            await self.store.leaderboard(Board.rating(k, chat_id), limit=GROUP_SOLO_PLAYERS)
-            for k in kinds("table")[1:]
-        ]
-        uids = {e.user_id for page in (members, *others) for e in page.entries}
+        people = await self.group_people(chat_id)
         out = []
         for kind in kinds("solitaire"):
             board = Board.of_day(kind, spec(kind).default_variant, number)
             mine = []
-            for uid in uids:
+            for uid in people:
                 own = (await self.store.leaderboard(board, uid, limit=0)).own
                 if own is not None:
                     mine.append(own)
-            mine.sort(key=lambda e: (e.rank, e.user_id))
-            out.append((board, BoardPage(tuple(mine[:10]), None, len(mine))))
+            out.append((board, among(mine, viewer)))
         return out
 
     def week(self) -> int:

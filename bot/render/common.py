@@ -71,14 +71,18 @@ def _faces(ranks: str) -> dict[str, str]:
     faces = {
         r + s: n + cards.SUIT_SYMBOLS[s] for r, n in zip(RANKS, names, strict=True) for s in SUITS
     }
-    faces.update((j, cards.pretty(j)) for j in cards.JOKERS)
+    faces.update(JOKER_FACES)
     return faces
+
+
+# a joker's colour as Parquet shows its sides: 🔴 red, ⚫ black (a letter said nothing)
+JOKER_FACES = {"XR": "🃏🔴", "XB": "🃏⚫"}
 
 
 def face(code: str, _: Translator) -> str:
     """A card as players of `_`'s language read it: `Д♥` in Russian, `Q♥` in English (the codes
     and callback data keep the Latin letters)."""
-    return _faces(_("card-ranks")).get(code) or cards.pretty(code)
+    return _faces(_("card-ranks")).get(code) or JOKER_FACES.get(code) or cards.pretty(code)
 
 
 def card(code: str | None, _: Translator) -> str:
@@ -96,6 +100,14 @@ def card_namer(_: Translator) -> Namer:
         return (faces.get(code) or cards.pretty(code)) if code else "··"
 
     return name
+
+
+def spot_name(spot: str, _: Translator) -> str:
+    """A Kosa spot as players of `_`'s language read it: `L3` → `Л3` in Russian (the move
+    notation and callback data keep `L3`); any other place as it is."""
+    if len(spot) == 2 and spot[0] in "LR" and spot[1].isdigit():
+        return _("kosa-left" if spot[0] == "L" else "kosa-right") + spot[1]
+    return spot
 
 
 def rank_face(rank: str, _: Translator) -> str:

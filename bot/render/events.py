@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from bot.events import Event
 from bot.i18n import Translator, t, translator
-from bot.render.common import cell_name, esc, face, side
+from bot.render.common import cell_name, esc, face, side, spot_name
 from rules.events import DealEnd
 from rules.views import ParquetView
 
@@ -25,7 +25,7 @@ def _place(lang: str, place: str) -> str:
     named = {"b": "place-braid", "w": "place-waste", "s": "place-stock"}
     if place in named:
         return t(lang, named[place])
-    return t(lang, "place-spot", spot=place)
+    return t(lang, "place-spot", spot=spot_name(place, translator(lang)))
 
 
 def _solo_part(lang: str, ev: Event) -> str | None:
@@ -45,7 +45,8 @@ def _solo_part(lang: str, ev: Event) -> str | None:
     if ev["e"] == "move":
         return t(lang, "ev-move", card=face(ev["card"], _), place=_place(lang, ev["to"]))
     if ev["e"] == "fill" or ev["e"] == "autofill":
-        return t(lang, "ev-" + ev["e"], spot=ev["to"], card=face(ev["card"], _))
+        spot = spot_name(ev["to"], _)
+        return t(lang, "ev-" + ev["e"], spot=spot, card=face(ev["card"], _))
     return None  # the end of a game: the result lines say it
 
 
@@ -127,7 +128,7 @@ def _ryadki_line(ev: Event, who: Who, _: Translator) -> str | None:
         return _("ry-ev-resign", name=who(ev["seat"]))
     if ev["e"] == "timeout":
         move = face(ev["move"], _)
-        return _("grp-ev-timeout", name=who(ev["seat"]), move=move, k=ev["k"], max=ev["max"])
+        return _("grp-ev-timeout", name=who(ev["seat"]), move=move, left=ev["max"] - ev["k"])
     if ev["e"] == "removed":
         return _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"])
     return None
@@ -188,7 +189,7 @@ def _parquet_line(ev: Event, who: Who, _: Translator) -> str | None:
         return _("pq-ev-resign", name=who(ev["seat"]))
     if ev["e"] == "timeout":
         move = parquet_move(ev["move"], _)
-        return _("grp-ev-timeout", name=who(ev["seat"]), move=move, k=ev["k"], max=ev["max"])
+        return _("grp-ev-timeout", name=who(ev["seat"]), move=move, left=ev["max"] - ev["k"])
     if ev["e"] == "removed":
         return _("grp-ev-removed", name=who(ev["seat"]), max=ev["max"])
     return None

@@ -5,7 +5,7 @@ stock/waste.
 Дома   9♠   В♥   9♦   ··
        ··   ··   ··   ··
 Коса 17: 8♦ ‹ 2♥ ‹ 7♣
- L1  Д♠ ×3    R1  5♥
+ Л1  Д♠ ×3    П1  5♥
 ...
 Колода 45 · сброс 7♣ ×12
 """
@@ -26,6 +26,7 @@ from bot.render.common import (
     rank_face,
     result_lines,
     rows_of,
+    spot_name,
 )
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
@@ -65,15 +66,15 @@ def place_name(ctx: SoloCtx, place: str) -> str:
         return ctx.t("kosa-stock-short")
     if place.startswith("F"):
         return ctx.t("kosa-found-short", n=int(place[1:]))
-    return place
+    return spot_name(place, ctx._)
 
 
-def _spot_cell(view: KosaView, spot: str, pick: str | None, name: Namer) -> str:
+def _spot_cell(view: KosaView, spot: str, pick: str | None, name: Namer, label: str) -> str:
     pile = view["spots"][spot]
     top = name(pile[-1]) if pile else "··"
     count = f"×{len(pile)}" if len(pile) > 1 else ""
     mark = "▸" if spot == pick else " "
-    return f"{mark}{spot} {cell(top, 4)} {count:<3}"
+    return f"{mark}{label} {cell(top, 4)} {count:<3}"
 
 
 def board_text(view: KosaView, ctx: SoloCtx) -> str:
@@ -103,7 +104,9 @@ def board_text(view: KosaView, ctx: SoloCtx) -> str:
     else:
         lines.append(ctx.t("kosa-braid-empty"))
     for left, right in zip(LEFT, RIGHT, strict=True):
-        pair = (_spot_cell(view, spot, ctx.pick, name) for spot in (left, right))
+        pair = (
+            _spot_cell(view, spot, ctx.pick, name, spot_name(spot, _)) for spot in (left, right)
+        )
         lines.append("  ".join(pair).rstrip())
     waste = view["waste"]
     waste_text = (
@@ -132,7 +135,8 @@ def render(view: KosaView, ctx: SoloCtx) -> Screen:
         parts.append(ctx.t("confirm-resign"))
         return Screen("\n".join(parts), markup(confirm_rows(ctx, "btn-yes-resign", "resign")))
     if view.get("awaiting_fill"):
-        parts.append(ctx.t("kosa-fill-prompt", spots=", ".join(view["awaiting_fill"])))
+        spots = ", ".join(spot_name(s, ctx._) for s in view["awaiting_fill"])
+        parts.append(ctx.t("kosa-fill-prompt", spots=spots))
     elif view.get("redeal_loses") and "r" in ctx.moves and not view["stock"]:
         parts.append(ctx.t("kosa-redeal-warning"))
     if ctx.hint:
@@ -160,11 +164,11 @@ def describe(move: str, view: KosaView, ctx: SoloCtx) -> str:
 SOURCE_TAG = {"b": "🪢", "w": "♻"}
 
 
-def source_label(view: KosaView, place: str, name: Namer) -> str:
-    """`🪢10♦` (braid), `♻7♠` (waste), `R2 6♣` (a spot): the place matters, two decks repeat
-    cards."""
+def source_label(view: KosaView, place: str, name: Namer, ctx: SoloCtx) -> str:
+    """`🪢10♦` (braid), `♻7♠` (waste), `R2 6♣` (a spot; `П2 6♣` in Russian): the place
+    matters, two decks repeat cards."""
     c = name(place_card(view, place))
-    return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{place} {c}"
+    return SOURCE_TAG[place] + c if place in SOURCE_TAG else f"{spot_name(place, ctx._)} {c}"
 
 
 def _target_label(view: KosaView, ctx: SoloCtx, dst: str) -> str:
@@ -197,7 +201,7 @@ def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
             c = place_card(view, src) if src != "s" else None
             what = place_name(ctx, src) + (f" {name(c)}" if c else "")
             mark = star if ctx.hint == m else ""
-            buttons.append(button(f"{mark}{dst} ← {what}", ctx.move(m)))
+            buttons.append(button(f"{mark}{spot_name(dst, ctx._)} ← {what}", ctx.move(m)))
         rows += rows_of(buttons, 2)
     else:
         order = ["b", "w", *LEFT, *RIGHT]
@@ -206,7 +210,7 @@ def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
             dsts = by_source.get(src)
             if not dsts:
                 continue
-            label = source_label(view, src, name)
+            label = source_label(view, src, name, ctx)
             hinted = bool(ctx.hint) and (ctx.hint or "").startswith(src + ">")
             mark = star if hinted else ""
             if src == ctx.pick:

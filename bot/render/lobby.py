@@ -67,8 +67,8 @@ def lobby_text(
         lines.append(_("lobby-private-hint-duel" if lobby["max"] == 2 else "lobby-private-hint"))
         lines.append(_(f"first-how-{lobby['kind']}"))
         return "\n\n".join(lines)
-    if closed:
-        lines.append(_(closed))
+    if closed:  # what happened (an invite's: in which group)
+        lines.append(_(closed, group=esc(group_title or "")))
     else:
         if lobby["hidden"]:  # the cards come in the private chat
             lines.append(_("lobby-hint-hidden"))

@@ -8,7 +8,9 @@ card, then one of the marked cells (✅; the prompt names them too, so a card wi
 where it will go). When no card from hand fits, the mover's own cards that can move are marked
 on the board instead (🔄, and named by the prompt): tap the card, then its new cell.
 
-A finished game has no board keyboard: its text shows the final board in <pre> (30 columns).
+A finished game has no board keyboard: its text shows the final board in <pre> (30 columns):
+every card takes three (a ten is one letter, `pq-board-ten`, said under the board) and a blank
+column parts it from its neighbour.
 """
 
 from __future__ import annotations
@@ -42,15 +44,17 @@ ROWS, COLS = 5, 7
 COL_NAMES = PARQUET_COLS
 CENTRE = "34"
 MARK = "✅"
-CELL = 4  # "10♦" takes four columns on a phone that draws ♦ as an emoji
+CELL = 4  # a card is three columns (rank, suit drawn as a two-column emoji) and a blank
 HAND_ROW = 5  # hand buttons a row: nine ranks at most, so two rows
 
 
 def board_text(
     board: Sequence[Sequence[str | None]], _: Translator, marked: set[str] | None = None
 ) -> str:
-    """The board in 30 monospace columns (`*` marks `marked` empty cells)."""
+    """The board in 30 monospace columns (`*` marks `marked` empty cells); a ten is one letter
+    (`pq-board-ten`), so no card runs into its neighbour."""
     marked = marked or set()
+    ten = _("pq-board-ten")
     lines = ["  " + "".join(cell(c, CELL) for c in COL_NAMES)]
     for r in range(ROWS):
         row = [str(r + 1) + " "]
@@ -58,7 +62,7 @@ def board_text(
             code = board[r][c]
             place = f"{r + 1}{c + 1}"
             if code:
-                s = face(code, _)
+                s = ten + face(code, _)[-1] if code[0] == "T" else face(code, _)
             elif place in marked:
                 s = "*"
             elif place == CENTRE:
@@ -138,7 +142,10 @@ def text(
     )
     parts = [header]
     if st["over"] or why in ENDED_EARLY:  # no board keyboard any more: the text shows it
-        parts.append("<pre>" + esc(board_text(view["board"], _)) + "</pre>")
+        board = view["board"]
+        tens = any(code and code[0] == "T" for row in board for code in row)
+        legend = "\n" + _("pq-board-legend") if tens else ""
+        parts.append("<pre>" + esc(board_text(board, _)) + "</pre>" + legend)
     hands = []
     for seat in (0, 1):
         hand = sorted_hand(view["hands"][seat])

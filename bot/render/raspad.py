@@ -1,16 +1,17 @@
-"""Raspad board: the table line (each card over its admissible values), the hand, the counts.
+"""Raspad board: the table line (each card over the values that beat it), the hand, the counts.
 
 Кон 3 · колода 28 · отбой 14
-    В♠    8♥    ··    2♦    5♣ →
-    11   7-8         1-2     5
-→   Д♥
-    12
-Рука: Д♠ 7♣ 5♦ Т♥ 10♥ 🃏R
+    В♠    8♥    ··    2♦
+→   5♣    Д♥
+    11   7-8         1-2
+     5    12
+Рука: Д♠ 7♣ 5♦ Т♥ 10♥ 🃏🔴
 
-Cells are six columns (a card is at most four, a range such as `11-13` five), five to a row:
-30 columns, 32 with the wrap mark. The table is one line: a row that goes on ends with `→` and
-the next one starts with it, so the last card of a row and the first of the next read as the
-neighbours they are.
+Cells are six columns (a card is at most four, a range such as `11-13` five): a line of up to
+five cards is one row of 30 columns; a longer one goes four to a row (24 columns, 26 with the
+wrap mark): a row that goes on ends with `→` and the next one starts with it, so the last card
+of a row and the first of the next read as the neighbours they are. Every line stays within
+BOARD_COLUMNS (30). Under the board one line says what the numbers are.
 """
 
 from __future__ import annotations
@@ -35,8 +36,10 @@ from bot.wire.keyboard import Button
 from rules.views import RaspadView
 
 CELL = 6
-PER_ROW = 5  # 5 × 6 = 30 columns, and " →" when the line goes on
+ONE_ROW = 5  # a line of up to 5 cards: one row, 5 × 6 = 30 columns
+PER_ROW = 4  # a longer line: 4 × 6 = 24 columns a row, and " →" when it goes on
 WRAP = "→"
+BOARD_COLUMNS = 30
 
 
 def targets_of(moves: list[str], hand_card: str) -> list[str]:
@@ -67,8 +70,9 @@ def board_text(view: RaspadView, ctx: SoloCtx) -> str:
     ]
     if not table:
         lines.append(ctx.t("raspad-table-empty"))
-    for start in range(0, len(table), PER_ROW):
-        chunk = list(range(start, min(start + PER_ROW, len(table))))
+    per_row = ONE_ROW if len(table) <= ONE_ROW else PER_ROW
+    for start in range(0, len(table), per_row):
+        chunk = list(range(start, min(start + per_row, len(table))))
         first, last = start == 0, chunk[-1] == len(table) - 1
         lines.append(_row([name(table[i]) for i in chunk], first, last))
         lines.append("".join(cell(_range_text(ranges[i], table[i]), CELL) for i in chunk))
@@ -78,13 +82,15 @@ def board_text(view: RaspadView, ctx: SoloCtx) -> str:
             )
     hand = [f"[{name(c)}]" if c == ctx.pick else name(c) for c in view["hand"]]
     prefix = ctx.t("raspad-hand", cards="")
-    lines.append(wrap(prefix, hand) if hand else prefix + "—")
+    lines.append(wrap(prefix, hand, BOARD_COLUMNS) if hand else prefix + "—")
     return "\n".join(line.rstrip() for line in lines)
 
 
 def render(view: RaspadView, ctx: SoloCtx) -> Screen:
     status = view["status"]
     parts = [f"<b>{esc(ctx.t('title-raspad'))}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
+    if not status["over"] and any(view["table"]):  # what the numbers under the cards are
+        parts.append(ctx.t("raspad-legend"))
     line = solo_line(ctx.lang, ctx.events)
     if line:
         parts.append(f"<i>{esc(line)}</i>")

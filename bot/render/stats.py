@@ -209,16 +209,26 @@ def group_top_screen(
     """/top (and /stats) in a group: its rating boards, its players' solitaire wins, the board
     of today's deal among them, and a button to play today's deal (`daily_link`, a link to
     the bot's private chat)."""
-    text = group_top_text(title, boards, solo, _)
     raced = [
-        board_title(b, _) + "\n" + "\n".join(board_lines(b, p, _, you=False))
-        for b, p in today
-        if p.entries
+        board_title(b, _) + "\n" + "\n".join(_raced_lines(b, p, _)) for b, p in today if p.entries
     ]
+    text = group_top_text(title, boards, solo, _, raced=bool(raced))
     if raced:
         text += "\n\n" + _("top-group-today") + "\n\n" + "\n\n".join(raced)
     rows = [[Button(text=_("btn-group-daily"), url=daily_link)]] if daily_link else []
     return Screen(text, Keyboard(rows) if rows else None)
+
+
+def _raced_lines(board: Board, page: BoardPage, _: Translator) -> list[str]:
+    """A group's people on the day's board, placed among themselves; the one who asked, when
+    beyond the lines shown, by name with their place among how many."""
+    lines = board_lines(board, page, _, you=False)
+    own = page.own
+    if own is not None and all(e.user_id != own.user_id for e in page.entries):
+        score = _score(board, own.score, _)
+        name = esc(own.name or "?")
+        lines.append(_("top-group-you", name=name, rank=own.rank, of=page.total, score=score))
+    return lines
 
 
 def group_top_text(
@@ -226,16 +236,17 @@ def group_top_text(
     boards: Sequence[tuple[Board, BoardPage]],
     solo: Sequence[tuple[str, Sequence[tuple[str, int]]]],
     _: Translator,
+    *,
+    raced: bool = False,
 ) -> str:
-    """/top (and /stats) in a group: its rating boards, and its players' solitaire wins."""
+    """/top (and /stats) in a group: its rating boards, and its players' solitaire wins (with
+    nothing at all to show, not even a race on today's deal (`raced`), the way to a game)."""
     lines = [_("top-group-title", group=esc(title))]
     shown = [(b, p) for b, p in boards if p.entries]
     for board, page in shown:
         lines.append(
             board_title(board, _) + "\n" + "\n".join(board_lines(board, page, _, you=False))
         )
-    if not shown:
-        lines.append(_("top-group-empty"))
     solo_lines = [
         game_name(kind, _)
         + "\n"
@@ -245,6 +256,8 @@ def group_top_text(
     ]
     if solo_lines:
         lines.append(_("top-group-solo") + "\n" + "\n\n".join(solo_lines))
+    if not (shown or solo_lines or raced):
+        lines.append(_("top-group-empty"))
     return "\n\n".join(lines)
 
 

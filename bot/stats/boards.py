@@ -11,7 +11,8 @@ players who played it that week. They expire WEEKLY_BOARD_TTL after their last w
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Literal
 
@@ -131,3 +132,16 @@ class BoardPage:
     entries: tuple[BoardEntry, ...]
     own: BoardEntry | None  # the caller's own line (None when not on the board)
     total: int  # users on the board
+
+
+def among(entries: Iterable[BoardEntry], viewer: int | None = None, limit: int = 10) -> BoardPage:
+    """A page of some players' own entries on a global board (a group's people on the day's
+    board), ranked among themselves: 1, 2, … in the board's order, ties sharing a rank; `own`
+    is `viewer`'s entry, `total` how many of them are on it."""
+    ordered = sorted(entries, key=lambda e: (e.rank, e.user_id))
+    ranked: list[BoardEntry] = []
+    for i, entry in enumerate(ordered):
+        tied = i > 0 and entry.rank == ordered[i - 1].rank
+        ranked.append(replace(entry, rank=ranked[-1].rank if tied else i + 1))
+    own = next((e for e in ranked if e.user_id == viewer), None)
+    return BoardPage(tuple(ranked[:limit]), own, len(ranked))

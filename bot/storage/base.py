@@ -33,6 +33,7 @@ SWEEP_AFTER = 60.0  # seconds a result may stay uncounted before the sweep takes
 DAILY_CLAIM_TTL = 3 * 86400
 
 Invite = dict[str, Any]  # an invite's data (JSON)
+GROUP_SEEN_TTL = 15 * 86400  # a week's set of the people seen in a group: the week and the next
 
 
 class Store(ABC):
@@ -185,6 +186,19 @@ class Store(ABC):
 
     async def set_setting(self, user_id: int, name: str, value: str) -> None:
         await self.cells.put_field(Key(f"u:{user_id}", "set"), name, value)
+
+    # the people seen in a group (a command, a tap, a seat at its table), one set per ISO week
+    # (`bot.stats.boards.week_of`), each kept GROUP_SEEN_TTL after its last write: whom the
+    # group's deal-of-the-day board ranks
+    @staticmethod
+    def _seen(chat_id: int, week: int) -> Key:
+        return Key(f"g:{chat_id}", f"seen:{week}")
+
+    async def seen_in_group(self, chat_id: int, week: int) -> list[int]:
+        return [int(m) for m in await self.cells.members(self._seen(chat_id, week))]
+
+    async def add_seen_in_group(self, chat_id: int, week: int, user_id: int) -> None:
+        await self.cells.add_member(self._seen(chat_id, week), str(user_id), GROUP_SEEN_TTL)
 
     # invites (JSON), and short-lived marks shared by every process (a pending confirmation,
     # a rate limit)

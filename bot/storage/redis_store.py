@@ -286,6 +286,8 @@ GUARDED = (
     "unmark",
     "get_setting",
     "set_setting",
+    "seen_in_group",
+    "add_seen_in_group",
     "finish",
     "count_result",
     "pending_results",

@@ -1,8 +1,10 @@
-"""Dispatcher middlewares: the user's language, one answer per callback, and errors that are
-logged with context and answered politely (never a traceback to the user)."""
+"""Dispatcher middlewares: the user's language, who is seen in a group, one answer per
+callback, and errors that are logged with context and answered politely (never a traceback to
+the user)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -108,6 +110,25 @@ class LanguageMiddleware(BaseMiddleware):
         data["lang"] = lang
         data["_"] = translator(lang)
         data["languages"] = self.languages
+        return await handler(event, data)
+
+
+Seen = Callable[[int, int], Awaitable[None]]  # (group, user): noted as seen there
+
+
+class GroupSeenMiddleware(BaseMiddleware):
+    """Notes the user of every update from a group (a command, a tap): the people a group's
+    deal-of-the-day board ranks (`bot.games.player_views.Players.seen`). A store that cannot
+    take it now loses nothing but this note."""
+
+    def __init__(self, seen: Seen) -> None:
+        self.seen = seen
+
+    async def __call__(self, handler: Handler, event: TelegramObject, data: Data) -> object:
+        chat, user = _chat(data), _user(data)
+        if chat is not None and chat.type in ("group", "supergroup") and user and not user.is_bot:
+            with contextlib.suppress(StoreUnavailable):
+                await self.seen(chat.id, user.id)
         return await handler(event, data)
 
 

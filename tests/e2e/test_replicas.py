@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.redis]
 
 TURN_TIMEOUT = 6
 LEASE = 2.0
-TIMEOUT_LINE = re.compile(r"⏰ .+ ran out of time — I played .+ \((\d)/3\)")
+TIMEOUT_LINE = re.compile(r"⏰ .+ ran out of time — I played .+ for them\. .+ and they are out\.")
 
 
 class Replicas:

@@ -61,7 +61,8 @@ def event_lines(
         elif kind == "timeout":
             move = move_text(str(ev["move"]), _)
             name = _who(names, ev["seat"])
-            lines.append(_("grp-ev-timeout", name=name, move=move, k=ev["k"], max=ev["max"]))
+            left = int(ev["max"]) - int(ev["k"])
+            lines.append(_("grp-ev-timeout", name=name, move=move, left=left))
         elif kind == "removed":
             lines.append(_("grp-ev-removed", name=_who(names, ev["seat"]), max=ev["max"]))
     return lines

@@ -64,24 +64,33 @@ class LobbyService:
         lang: str,
         message_id: int | None = None,
         thread: int | None = None,
+        prepare: Callable[[GameRecord], None] | None = None,
     ) -> GameRecord:
         """/newgame → a lobby in this group, in forum topic `thread` (the picker's message
-        becomes the lobby)."""
+        becomes the lobby). `prepare` seats and sets up the lobby before anything is shown (a
+        rematch: its players and settings), so its first screen is its final one; a lobby
+        it fills is shown by nobody: `after_change` deals, and the board is its first screen."""
         record = self._new(kind, user, lang, chat_id, self.settings.lobby_ttl_seconds)
         meta = record.table
         meta.group, meta.title, meta.thread = chat_id, title, thread
+        if prepare is not None:
+            prepare(record)
         if not await self.records.claim_group(chat_id, record.id, thread):
             raise Refused("lobby-busy")
         await self._publish_code(record)
-        screen = await self.publisher.board_screen(record)
-        try:
-            msg_id = await self.publisher.tg.edit(
-                chat_id, message_id, screen.text, screen.keyboard, thread=thread
-            )
-        except ChatMoved as moved:  # the group is a supergroup now: open it there
-            await self.store.release_chat_game(chat_id, record.id, thread)
-            await self.store.delete_invite(meta.code)
-            return await self.new_group_lobby(kind, moved.new_chat_id, title, user, lang)
+        msg_id = None
+        if message_id is not None or not Lobby(kind, meta).is_full:
+            screen = await self.publisher.board_screen(record)
+            try:
+                msg_id = await self.publisher.tg.edit(
+                    chat_id, message_id, screen.text, screen.keyboard, thread=thread
+                )
+            except ChatMoved as moved:  # the group is a supergroup now: open it there
+                await self.store.release_chat_game(chat_id, record.id, thread)
+                await self.store.delete_invite(meta.code)
+                return await self.new_group_lobby(
+                    kind, moved.new_chat_id, title, user, lang, prepare=prepare
+                )
         meta.board = (chat_id, msg_id) if msg_id is not None else None
         if not await self.store.create(record):
             await self.store.release_chat_game(chat_id, record.id, thread)
@@ -199,6 +208,9 @@ class LobbyService:
         if attached is None:
             await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("invite-unknown")
+        if Lobby(attached.kind, attached.table).is_full:  # it deals at once: the board is
+            await self.after_change(attached)  # the first thing the group sees
+            return
         screen = await self.publisher.board_screen(attached)
         try:
             msg_id = await self.publisher.tg.send(

@@ -10,6 +10,7 @@ import rules
 from bot import metrics
 from bot.events import Removed, Timeout
 from bot.games import howto
+from bot.games.player_views import note_seen
 from bot.games.refusal import Notice, Refused
 from bot.games.state import current, position, public_view, state_of, turn
 from bot.games.table import moves
@@ -97,6 +98,9 @@ class PlayService:
             return record
         if dealt:
             metrics.game_started(record.kind)
+            if record.table.group is not None:  # its people race on the group's deal of the day
+                seated = [record.table.players[s].user_id for s in record.table.humans]
+                await note_seen(self.store, record.table.group, seated, now)
         await self.store.cancel(lobby_key(gid))
         if spec(record.kind).hidden_hands and not record.table.private:
             await self._deal_hands(record)

@@ -174,6 +174,20 @@ class Publisher:
     # -- messages --------------------------------------------------------------------------------
     async def show(self, record: GameRecord, resend: bool = False) -> None:
         """Bring every message of the game up to date with `record` (as saved)."""
+        await self.show_board(record, resend)
+        invite = places.invite(record.table)
+        if invite is not None:
+            shown = await self.invite_screen(record)
+            invite_sig = _sig(shown)
+            if self._shown.get(invite) != invite_sig:  # no edit that changes nothing
+                with contextlib.suppress(Undeliverable, RetryLater):
+                    await invite.edit(self.tg, shown)
+                    self._remember(invite, invite_sig)
+        if spec(record.kind).hidden_hands and record.phase in ("play", "over"):
+            await self.show_hands(record)
+
+    async def show_board(self, record: GameRecord, resend: bool = False) -> None:
+        """The game's public message alone (a change only it shows: the rematch taken)."""
         screen = await self.board_screen(record)
         meta = record.table
         sig = _sig(screen)
@@ -188,16 +202,6 @@ class Publisher:
             await self._post_board(record, home, screen)
             if board is not None:  # shown again below: the old message goes
                 await self._retire(board)
-        invite = places.invite(meta)
-        if invite is not None:
-            shown = await self.invite_screen(record)
-            invite_sig = _sig(shown)
-            if self._shown.get(invite) != invite_sig:  # no edit that changes nothing
-                with contextlib.suppress(Undeliverable, RetryLater):
-                    await invite.edit(self.tg, shown)
-                    self._remember(invite, invite_sig)
-        if spec(record.kind).hidden_hands and record.phase in ("play", "over"):
-            await self.show_hands(record)
 
     async def _edit_board(self, record: GameRecord, board: Place, screen: Screen, sig: str) -> None:
         """The board edited in place, through the coalescer (the newest version wins)."""
@@ -331,17 +335,26 @@ class Publisher:
                     del self._hand_sig[key]
 
     async def show_leave_confirm(self, record: GameRecord, user_id: int, confirm: bool) -> None:
+        """The hand asking "Leave the game?" (or no longer asking); the question asked again
+        (an old "Yes" tapped) edits nothing."""
         seat = record.table.seat_of(user_id)
         board = places.board(record.table)
         if record.table.private and board is not None:  # the hand is on the board
-            await board.edit(self.tg, await self.board_screen(record, confirm_leave=confirm))
+            screen = await self.board_screen(record, confirm_leave=confirm)
+            if self._shown.get(board) != (sig := _sig(screen)):
+                await board.edit(self.tg, screen)
+                self._remember(board, sig)
             return
         hand = None if seat is None else places.hand(record.table, seat)
         if seat is None or hand is None:
             return
         screen = await self.hand_screen(record, seat, position(record), confirm_leave=confirm)
-        await hand.edit(self.tg, screen)
+        last = self._hand_sig.get((record.id, seat))
+        if last is not None and last[1] == _sig(screen):
+            return
         self.forget_hand(record.id, seat)
+        await hand.edit(self.tg, screen)
+        self.shown_hand(record.id, seat, record.version, screen)
 
     async def edit_hand(
         self, hand: Place, version: int, screen: Screen, gid: str = "", seat: int = -1

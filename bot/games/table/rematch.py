@@ -53,25 +53,25 @@ class Rematches:
         if inline:  # the same players, dealt again on the same message
             await self.inline.rematch(old)
             return
-        await self.publisher.show(old)  # drops the rematch button
+        await self.publisher.show_board(old)  # drops the rematch button (nothing else changed)
         if group is None:  # against the computer: the same table again, in a new message
             again = await self.private.again(old, lang)
             if again is not None:
                 await self.play.after_start(again)
             return
-        title, thread = old.table.title or "", old.table.thread
-        new = await self.lobbies.new_group_lobby(
-            record.kind, group, title, user, lang, thread=thread
-        )
 
-        def seat_all(r: GameRecord) -> bool:
+        def seat_all(r: GameRecord) -> None:
+            """The same players and settings, before the lobby is first shown."""
             lobby = Lobby(r.kind, r.table)
             for player in old.table.players:
                 if player.user_id != user.user_id and not lobby.is_full:
                     lobby.join(player)
             r.table.settings = dict(old.table.settings)
-            return True
+            r.table.level = old.table.level
 
-        seated = await self.records.mutate(new.id, seat_all)
-        if seated is not None:
-            await self.lobbies.after_change(seated)
+        title, thread = old.table.title or "", old.table.thread
+        new = await self.lobbies.new_group_lobby(
+            record.kind, group, title, user, lang, thread=thread, prepare=seat_all
+        )
+        if Lobby(new.kind, new.table).is_full:  # every seat taken: it deals at once
+            await self.lobbies.after_change(new)

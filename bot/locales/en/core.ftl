@@ -31,7 +31,7 @@ rules-raspad =
     <b>💥 Raspad (Decay)</b> — a solitaire with 52 cards (or 54 with jokers).
     • You hold 6 cards; the table is a line of 4. A hand card beats a table card of the same value, of the same suit and not lower, and a real ace falls to any number card (2–10).
     • Next to a beaten card (a hole) neighbours are "reduced": each neighbouring hole lowers the bottom of their range by 1. A card reduced to 0 decays by itself.
-    • A joker beats a card of its colour; a joker on the table falls to a card of its colour once a neighbour is beaten.
+    • Jokers: 🃏🔴 red, 🃏⚫ black. A joker beats a card of its colour; a joker on the table falls to a card of its colour once a neighbour is beaten.
     • The game goes in rounds. With at most one live card left you may close the round: the table is discarded, hand and table refill from the stock.
     • No beat left (or you choose so) — the round is not closed: your hand joins the end of the line and you draw a new one.
     • Win when a round closes and the stock is used up. Lose when a round is not closed with an empty stock.

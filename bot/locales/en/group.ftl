@@ -64,7 +64,7 @@ invite-expiry = The link works for { $h } h.
 invite-share-text = Shall we play { $game }?
 invite-unknown = This invite is unknown or has expired. Ask for a new link.
 invite-cancelled = This game was cancelled. Ask for a new link.
-invite-in-group = ✅ The table is open in this group: your friends join there, and the game starts there.
+invite-in-group = ✅ The table is open in “{ $group }”: your friends join there, and the game is played there.
 btn-to-table = ↗️ To the table
 invite-elsewhere = This game's table is already open in another group ({ $group }). To play here, start a new game: /newgame
 invite-started = This game has already started without you. Ask for a new link.
@@ -73,7 +73,10 @@ invite-opened = The table is open in this group.
 
 ## Shared by the games
 grp-turn-deadline = ⏱ { $s } s per move.
-grp-ev-timeout = ⏰ { $name } ran out of time — I played { $move } for them ({ $k }/{ $max }).
+grp-ev-timeout = ⏰ { $name } ran out of time — I played { $move } for them. { $left ->
+    [one] One more missed turn
+   *[other] { $left } more missed turns in a row
+} and they are out.
 grp-ev-removed = ⏰ { $name } missed { $max } turns in a row and is out.
 grp-not-your-turn = It is not your turn.
 grp-not-seated = You are not playing in this game.
@@ -159,10 +162,13 @@ pq-ev-resign = 🏳 { $name } resigns.
 pq-result = 🏆 { $winner } wins!
 pq-result-draw = 🤝 A draw.
 pq-why-full = The board is full and { $loser } is left holding the extra card ({ $card }).
-pq-why-double-pass = Both passed in a row — the last card placed from hand wins.
-pq-why-repetition = The same position came up three times — the last card placed from hand wins.
+pq-why-double-pass = Both players passed, one after the other — whoever last placed a card from hand wins.
+pq-why-repetition = The same position came up three times — whoever last placed a card from hand wins.
 pq-why-resign = { $loser } resigned.
 pq-why-timeout = { $loser } missed too many turns.
+# the final board's ten, one letter wide (every card takes the same columns), and what it is
+pq-board-ten = T
+pq-board-legend = T = 10
 pq-pick-first = Pick a card from the hand first.
 pq-no-cell = This card has no cell right now.
 ry-must-match = This card does not match: play the same suit or the same rank (marked ✅).

@@ -13,7 +13,7 @@ help-private =
 help-group =
     <b>🃏 Card games bot</b> — Ryadki (2–6 players) and Parquet (2) right here.
 
-    /newgame — open a lobby (Ryadki: your cards come in your private chat with the bot)
+    /newgame — open a lobby (Ryadki: your cards come in your private chat with the bot, or here, shown to you alone)
     /rules — how each game is played
     /top or /stats — this group's leaderboards
     /language — the group's language (admins)
@@ -43,7 +43,7 @@ first-how-ryadki =
     💡 How to play: answer the last card with the same rank or suit (✅ = playable).
     /rules explains the whole game.
 first-how-parquet =
-    💡 How to play: tap a ✅ card from your hand, then a ✅ cell.
+    💡 How to play: tap a card of your hand under the board, then a ✅ cell.
     /rules explains the whole game.
 language-group-admins = Only the group's admins change its language.
 language-group-set = The group's language: English 🇬🇧. New games here use it; each player's cards stay in their own language.

@@ -55,7 +55,9 @@ result-raspad-left = { $n ->
 }
 
 ## Raspad
-raspad-head = Round { $kon } · stock { $stock } · discard { $discard }
+raspad-head = Round { $kon }, stock { $stock }, discard { $discard }
+# under the board: what the numbers under the table cards are
+raspad-legend = 🔢 Under a card: the values that beat it, any suit.
 raspad-hand = Hand: { $cards }
 raspad-beat-hint = { $card } beats { $target }
 raspad-close-hint = close the round
@@ -72,6 +74,9 @@ kosa-braid-short = braid
 kosa-waste-short = waste
 kosa-stock-short = stock
 kosa-found-short = home { $n }
+# a spot's side as players read it (the moves keep L1…L6, R1…R6)
+kosa-left = L
+kosa-right = R
 kosa-fill-prompt = Fill the empty spot { $spots }: choose where the card comes from.
 kosa-redeal-warning = ⚠️ No move in this pass: a redeal loses.
 kosa-draw-hint = draw from the stock

@@ -24,10 +24,10 @@ stats-best-kosa = best: { $won ->
    *[no] { $home } home
 }
 stats-best-raspad = best: { $won ->
-    [yes] won with { $hand } in hand, { $kons ->
+    [yes] won in { $kons ->
         [one] { $kons } round
        *[other] { $kons } rounds
-    }
+    } with { $hand } to spare
    *[no] { $left ->
         [one] { $left } card left
        *[other] { $left } cards left
@@ -36,7 +36,7 @@ stats-best-raspad = best: { $won ->
 stats-days = 📅 Deal of the day: { $n ->
     [one] { $n } day
    *[other] { $n } days
-} in a row (best { $best })
+} in a row, best run { $best }
 stats-detail-title = 📊 <b>{ $game }</b>
 stats-last = Last games:
 stats-no-games = No games yet.
@@ -54,7 +54,7 @@ cards-n = { $n ->
     [one] { $n } card
    *[other] { $n } cards
 }
-hist-place = { $place } of { $of }
+hist-place = place { $place } of { $of }
 hist-vs-ai = vs 🤖
 
 top-title = 🏆 <b>{ $game }</b> — { $what }
@@ -67,7 +67,7 @@ top-what-days = days the deal of the day was won
 top-this-week = this week
 top-btn-week = 🗓 This week
 top-btn-all = ♾ All time
-top-btn-days = { $game } · deal of the day this week
+top-btn-days = { $game } · 📅 week
 top-what-daily = deal of the day #{ $day }
 top-scope-global = all players
 top-scope-group = this group
@@ -76,9 +76,10 @@ top-you = You: #{ $rank } — { $score }
 top-you-none = You are not on this board yet.
 top-pick = 🏆 <b>Leaderboards</b>
     Pick a game:
-top-group-title = 🏆 <b>Leaders of { $group }</b>
+top-group-title = 🏆 <b>Leaders of “{ $group }”</b>
 top-group-solo = Solitaires of this group's players (wins):
-top-group-today = 📅 <b>Today's deal in this group</b> (place on the day's board):
+top-group-today = 📅 <b>Today's deal in this group</b> (places among its players):
+top-group-you = { $name }: #{ $rank } of { $of } — { $score }
 btn-group-daily = 📅 Play today's deal
 top-group-empty = No rated game has been played in this group yet: start one with /newgame.
 
@@ -130,10 +131,10 @@ card-kosa-lost = ❌ { $home } of { $total } cards home
 card-raspad-won = ✅ won in { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
-}, { $score ->
+} with { $score ->
     [one] { $score } card
    *[other] { $score } cards
-} in hand
+} to spare
 card-raspad-lost = ❌ { $left ->
     [one] { $left } card
    *[other] { $left } cards

@@ -59,6 +59,8 @@ result-raspad-left = { $n ->
 ## Распад
 raspad-head = Кон { $kon } · колода { $stock } · отбой { $discard }
 raspad-hand = Рука: { $cards }
+# под доской: что значат числа под картами стола
+raspad-legend = 🔢 Под картой — значения, которыми её бьёт карта любой масти.
 raspad-beat-hint = { $card } бьёт { $target }
 raspad-close-hint = закройте кон
 raspad-fail-hint = положите руку в линию (кон не закрыт)
@@ -74,6 +76,9 @@ kosa-braid-short = коса
 kosa-waste-short = сброс
 kosa-stock-short = колода
 kosa-found-short = дом { $n }
+# сторона ячейки, как её читают игроки (ходы и кнопки внутри по-прежнему L1…L6, R1…R6)
+kosa-left = Л
+kosa-right = П
 kosa-fill-prompt = Заполните пустую ячейку { $spots }: выберите, откуда взять карту.
 kosa-redeal-warning = ⚠️ В этом проходе не было ходов: пересдача проигрывает.
 kosa-draw-hint = возьмите карту из колоды

@@ -22,32 +22,36 @@ stats-rank = { " " }(место { $rank })
 stats-unplayed = { $game }: ещё не играли
 stats-best-kosa = лучшее: { $won ->
     [yes] победа за { $moves }
-   *[no] в доме { $home }
+   *[no] в домах { $home }
 }
 stats-best-raspad = лучшее: { $won ->
     [yes] победа за { $kons ->
         [one] { $kons } кон
         [few] { $kons } кона
        *[many] { $kons } конов
-    }, в руке { $hand }
+    }, про запас { $left ->
+        [one] осталась { $left } карта
+        [few] осталось { $left } карты
+       *[many] осталось { $left } карт
+    }
    *[no] { $left ->
         [one] осталась { $left } карта
         [few] осталось { $left } карты
        *[many] осталось { $left } карт
     }
 }
-stats-days = 📅 Расклад дня: подряд { $n ->
+stats-days = 📅 Расклад дня: { $n ->
     [one] { $n } день
     [few] { $n } дня
    *[many] { $n } дней
-} (лучшее — { $best })
+} подряд, лучшая серия — { $best }
 stats-detail-title = 📊 <b>{ $game }</b>
 stats-last = Последние партии:
 stats-no-games = Партий ещё не было.
 outcome-won = ✅ победа
 outcome-lost = ❌ поражение
 outcome-draw = 🤝 ничья
-outcome-resigned = 🏳 сдача
+outcome-resigned = 🏳 сдались
 outcome-timeout = ⌛ выбыли по времени
 outcome-abandoned = ✖ брошена
 moves-n = { $n ->
@@ -60,7 +64,7 @@ cards-n = { $n ->
     [few] { $n } карты
    *[many] { $n } карт
 }
-hist-place = { $place }-е из { $of }
+hist-place = { $place }-е место из { $of }
 hist-vs-ai = с 🤖
 
 top-title = 🏆 <b>{ $game }</b> — { $what }
@@ -73,7 +77,7 @@ top-what-days = выигранные расклады дня
 top-this-week = эта неделя
 top-btn-week = 🗓 Эта неделя
 top-btn-all = ♾ За всё время
-top-btn-days = { $game } · расклад дня за неделю
+top-btn-days = { $game } · 📅 неделя
 top-what-daily = расклад дня №{ $day }
 top-scope-global = все игроки
 top-scope-group = эта группа
@@ -82,9 +86,10 @@ top-you = Вы: место { $rank } — { $score }
 top-you-none = Вас пока нет в этой таблице.
 top-pick = 🏆 <b>Таблица лидеров</b>
     Выберите игру:
-top-group-title = 🏆 <b>Лидеры группы { $group }</b>
+top-group-title = 🏆 <b>Лидеры группы «{ $group }»</b>
 top-group-solo = Пасьянсы игроков группы (победы):
-top-group-today = 📅 <b>Расклад дня в этой группе</b> (место в таблице дня):
+top-group-today = 📅 <b>Расклад дня в этой группе</b> (места среди её игроков):
+top-group-you = { $name }: место { $rank } из { $of } — { $score }
 btn-group-daily = 📅 Сыграть расклад дня
 top-group-empty = В этой группе ещё не сыграно ни одной рейтинговой партии: начните с /newgame.
 
@@ -94,7 +99,7 @@ daily-played = { $game }: сыграно — { $result }
 daily-open = { $game }: ещё не играли
 daily-playing = { $game }: рейтинговая попытка идёт
 daily-result-won = ✅ победа, { $moves }, { $time }
-daily-result-lost = ❌ в доме { $home } из { $total }
+daily-result-lost = ❌ в домах { $home } из { $total }
 daily-result-left = ❌ { $left ->
     [one] осталась { $left } карта
     [few] осталось { $left } карты
@@ -138,10 +143,10 @@ card-raspad-won = ✅ победа за { $rounds ->
     [one] { $rounds } кон
     [few] { $rounds } кона
    *[many] { $rounds } конов
-}, в руке { $score ->
-    [one] { $score } карта
-    [few] { $score } карты
-   *[many] { $score } карт
+}, про запас { $score ->
+    [one] осталась { $score } карта
+    [few] осталось { $score } карты
+   *[many] осталось { $score } карт
 }
 card-raspad-lost = ❌ { $left ->
     [one] осталась { $left } карта

@@ -159,17 +159,17 @@ async def test_the_day_streak_counts_any_deal_and_a_missed_day_resets_it(
         await open_daily(w, w.alice, game)
         await give_up(w, w.alice)
     await w.say(w.alice, None, "/stats")
-    assert "Deal of the day: 3 days in a row (best 3)" in last(w, w.alice).text
+    assert "Deal of the day: 3 days in a row, best run 3" in last(w, w.alice).text
     # a replay does not count, and two days later the run is over; the best is kept
     w.dp["solitaires"].clock = w.dp["players"].clock = lambda: NOW + 4 * 86400
     await w.say(w.alice, None, "/daily")
-    assert "Deal of the day: 0 days in a row (best 3)" in last(w, w.alice).text
+    assert "Deal of the day: 0 days in a row, best run 3" in last(w, w.alice).text
     await w.say(w.alice, None, "/stats")
-    assert "0 days in a row (best 3)" in last(w, w.alice).text
+    assert "0 days in a row, best run 3" in last(w, w.alice).text
     await open_daily(w, w.alice)
     await give_up(w, w.alice)
     await w.say(w.alice, None, "/stats")
-    assert "Deal of the day: 1 day in a row (best 3)" in last(w, w.alice).text
+    assert "Deal of the day: 1 day in a row, best run 3" in last(w, w.alice).text
 
 
 async def test_a_group_races_on_today_s_deal_and_an_empty_board_shows_the_way(

@@ -111,12 +111,12 @@ async def test_a_parquet_game_in_a_group_is_rated_on_top_and_stats(any_world: Wo
     assert result is not None and result.chat_id == w.group.id and result.ranked
     await w.say(w.alice, w.group, "/top")
     top = w.board().text
-    assert "Leaders of Card Club" in top and "Parquet" in top
+    assert "Leaders of “Card Club”" in top and "Parquet" in top
     assert "1. " in top and "Alice" in top and "Bob" in top
     text = await stats_text(w, w.alice)
     assert re.search(r"Parquet: 1 game · [01] won · rating \d+ \(#[12]\)", text), text
     await w.say(w.carol, w.group, "/stats")  # in a group /stats is the group's table too
-    assert "Leaders of Card Club" in w.board().text
+    assert "Leaders of “Card Club”" in w.board().text
     # Alice hides from the global boards: the group's board keeps her
     await w.say(w.alice, None, "/settings")
     await w.tap(w.alice, last(w, w.alice), re.compile("Hide me"))

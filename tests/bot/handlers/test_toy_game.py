@@ -248,7 +248,7 @@ async def test_stats_and_top_show_the_toy(w: World) -> None:
     assert winner
     await w.say(w.alice, w.group, "/top")
     top = w.board().text
-    assert "Leaders of Card Club" in top and "Nim" in top and "Alice" in top and "Bob" in top
+    assert "Leaders of “Card Club”" in top and "Nim" in top and "Alice" in top and "Bob" in top
     await w.say(w.alice, None, "/stats")
     stats = w.session.last_message(w.alice).text
     won = 1 if winner.group(1) == "Alice" else 0

@@ -1,7 +1,8 @@
 """Every board fits a 360 px phone: each <pre> line of every game, over many seeded positions,
 takes at most PHONE_COLUMNS monospace columns when ♠ ♥ ♦ ♣ (and the emoji) take two, as
-Telegram's apps draw them. And Raspad's table line stays readable: values never run together, a
-wrapped row is marked at both ends."""
+Telegram's apps draw them (Raspad's within 30, a wrap mark included). And the boards stay
+readable: Raspad's values never run together, a wrapped row is marked at both ends; no card of
+Parquet's final board runs into its neighbour; two leaderboard buttons fit a row."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from bot.i18n import translator
 from bot.render import parquet as P
 from bot.render import raspad
 from bot.render import ryadki as R
+from bot.render import stats as S
 from bot.render.common import PHONE_COLUMNS, face, width
 from bot.render.screen import SoloCtx, TableCtx
 from rules.views import RaspadView, StatusView, parquet_view, ryadki_view
@@ -31,15 +33,15 @@ def pre_lines(text: str) -> list[str]:
     return [line for block in blocks for line in html.unescape(block).split("\n")]
 
 
-def assert_fits(text: str, where: object) -> int:
+def assert_fits(text: str, where: object, columns: int = PHONE_COLUMNS) -> int:
     lines = pre_lines(text)
     for line in lines:
-        assert width(line) <= PHONE_COLUMNS, (where, width(line), line)
+        assert width(line) <= columns, (where, width(line), line)
     return len(lines)
 
 
 def test_the_width_rule_counts_suits_and_emoji_as_two_columns() -> None:
-    assert width("10♦") == 4 and width("J♠") == 3 and width("🃏R") == 3
+    assert width("10♦") == 4 and width("J♠") == 3 and width("🃏🔴") == 4
     assert width("·🤖 Вера") == 8 and width("♥️") == 2  # U+FE0F adds nothing
     assert width("Кон 1 · колода 42") == 17  # Cyrillic, the middle dot: one column each
 
@@ -49,18 +51,21 @@ def test_the_width_rule_counts_suits_and_emoji_as_two_columns() -> None:
 )
 def test_solitaire_boards_fit_over_seeded_games(kind: str, variant: str) -> None:
     rng = random.Random(f"widths-{kind}{variant}")
+    columns = raspad.BOARD_COLUMNS if kind == "raspad" else PHONE_COLUMNS
+    assert columns == 30 if kind == "raspad" else columns == 32
     measured = 0
     for game in range(6):
         lang = ("ru", "en")[game % 2]
         record = solitaire.new_record(kind, variant, 1, lang, seed=rng.randrange(2**32))
         for step in range(150):
-            measured += assert_fits(render_game(record, lang).text, (kind, game, step))
+            measured += assert_fits(render_game(record, lang).text, (kind, game, step), columns)
             if record.finished:
                 break
             moves = solitaire.legal_moves(record)
             sources = {m.split(">")[0] for m in moves if ">" in m}
             for src in sorted(sources)[:2]:  # a picked card marks its targets on the board
-                assert_fits(render_game(record, lang, pick=src).text, (kind, game, step, src))
+                shown = render_game(record, lang, pick=src).text
+                assert_fits(shown, (kind, game, step, src), columns)
             # fail Raspad's kons now and then: the line grows and wraps
             fail = "fail" in moves and rng.random() < 0.15
             real = [m for m in moves if m not in ("d", "r", "resign", "fail")]
@@ -171,3 +176,40 @@ def test_a_long_raspad_line_wraps_with_a_mark_at_both_ends() -> None:
     read = [tok for row in cards_rows for tok in row.split() if tok != "→"]
     assert read == [face(c, _) for c in codes]
     assert all(width(line) <= PHONE_COLUMNS for line in lines)
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_no_card_of_parquet_s_final_board_runs_into_its_neighbour(lang: str) -> None:
+    """`9♠10♠ 9♣10♥` read as one smudge: every card takes the same three columns (a ten is one
+    letter, said under the board) with a blank before it."""
+    _ = translator(lang)
+    board: list[list[str | None]] = [[None] * 7 for _row in range(5)]
+    board[1] = ["9S", "TS", "9C", "TH", "JD", "TC", None]
+    board[2] = ["QS", "KH", "AD", None, "6C", "7H", "8S"]
+    text = P.board_text(board, _)
+    rows = text.split("\n")[1:]
+    ten = _("pq-board-ten")
+    assert len(ten) == 1 and ten not in "JQKAВДКТ"  # not a rank letter of either language
+    assert rows[1].split()[1:] == ["9♠", f"{ten}♠", "9♣", f"{ten}♥", face("JD", _), f"{ten}♣", "·"]
+    for row in rows:  # seven tokens a row: a card (three columns) or an empty cell
+        assert [width(t) in (1, 3) for t in row.split()[1:]] == [True] * 7, row
+        assert width(row) <= 30, row
+    state = rules.GAMES["parquet"].new_game(seed=3)
+    view = parquet_view(rules.GAMES["parquet"].view(state, 0))
+    view["board"] = board
+    shown = P.text(view, ["Ann", "Ben"], [], None, [], _, why="abandoned")
+    assert "</pre>\n" + _("pq-board-legend") in shown and ten in _("pq-board-legend")
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_two_leaderboard_buttons_fit_a_row_of_a_phone(lang: str) -> None:
+    """Half a 360 px row holds about 21 columns as `width` counts them (an emoji two): the
+    label "🪢 Kosa · deal of the day this week" (35) was cut off."""
+    _ = translator(lang)
+    keyboard = S.top_screen(None, None, _).keyboard
+    assert keyboard is not None
+    pairs = [row for row in keyboard.inline_keyboard if len(row) == 2]
+    assert len(pairs) >= 3
+    for row in pairs:
+        for b in row:
+            assert width(b.text) <= 21, (b.text, width(b.text))

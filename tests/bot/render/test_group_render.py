@@ -116,7 +116,7 @@ def test_ryadki_event_lines_name_each_effect() -> None:
         "Ann leaves the game",
         "Deal 2 is over: Ben wins it (+9)",
         "Piles: Ann 1 · Ben 9 · Cid 3",
-        "Cid ran out of time — I played 7♥ for them (1/3)",
+        "Cid ran out of time — I played 7♥ for them. 2 more missed turns in a row and they",
         "Cid missed 3 turns in a row",
     ]:
         assert needle in text, needle
@@ -319,7 +319,7 @@ def test_parquet_relocation_pass_and_results_are_explained() -> None:
     assert "corner rule" in text
     for why, needle in [
         ("full", "left holding the extra card (6♥)"),
-        ("double_pass", "Both passed"),
+        ("double_pass", "Both players passed"),
         ("repetition", "three times"),
         ("resign", "resigned"),
         ("timeout", "missed too many turns"),

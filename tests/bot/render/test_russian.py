@@ -16,6 +16,7 @@ from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.screen import board as render_game
 from bot.i18n import LOCALES_DIR, t, translator
 from bot.render.common import face
+from bot.render.events import solo_line
 
 PEOPLE = {"name", "names", "winner", "loser", "dealer", "to"}  # the variables that hold names
 # both genders, declinable in Russian, and a computer player's name (a name like any other)
@@ -138,5 +139,54 @@ def test_a_russian_board_has_no_latin_rank_letters(kind: str) -> None:
             b.text for row in screen.keyboard.inline_keyboard for b in row
         )
         assert not re.search(r"[JQKA][♠♥♦♣]", shown), shown
+        if kind == "kosa":  # the spots are Л1–Л6 and П1–П6 to a Russian player
+            assert not re.search(r"\b[LR][1-6]\b", shown), shown
+            assert re.search(r"\bЛ[1-6]\b", shown) and re.search(r"\bП[1-6]\b", shown), shown
         moves = [m for m in solitaire.legal_moves(record) if m not in ("resign", "r")]
         solitaire.apply_move(record, moves[0], undo_depth=5)
+
+
+def test_kosa_s_spots_keep_their_move_names_in_the_buttons_and_english() -> None:
+    record = solitaire.new_record("kosa", "u", 1, "ru", seed=11)
+    screen = render_game(record, "ru")
+    assert screen.keyboard is not None
+    data = " ".join(b.callback_data or "" for b in screen.keyboard.buttons())
+    assert re.search(r"[LR][1-6]", data) and not re.search(r"[ЛП][1-6]", data)
+    assert re.search(r"\bL1\b", render_game(record, "en").text)
+    ru_events = solo_line("ru", [{"e": "fill", "card": "7D", "from": "w", "to": "L1"}])
+    assert ru_events == "Л1 ← 7♦"
+    assert "Л1–Л6, П1–П6" in t("ru", "rules-kosa") and "L1" not in t("ru", "rules-kosa")
+
+
+def ru_texts() -> dict[str, str]:
+    """Every Russian message, its variables filled with plain values."""
+    return {
+        key: t("ru", key, **dict.fromkeys(variables, 2)) for key, variables in ru_messages().items()
+    }
+
+
+@pytest.mark.parametrize(
+    ("word", "one_term"),
+    [
+        ("лобби", "набор"),  # the gathering of players: «набор игроков» everywhere
+        ("ранг", "достоинство"),  # a card's rank, as the rules say it
+        ("в доме ", "в домах"),  # eight homes: the cards are in the homes
+        ("сдача", "сдались"),  # «сдача» is the deal in cards: giving up is «сдаться»
+    ],
+)
+def test_one_russian_term_per_thing(word: str, one_term: str) -> None:
+    found = re.compile(rf"(?<![а-яё]){word}")  # a word, not its tail («пересдача» is fine)
+    said = [key for key, text in ru_texts().items() if found.search(text.lower())]
+    assert not said, (word, said)
+    assert any(one_term in text.lower() for text in ru_texts().values()), one_term
+
+
+def test_russian_phrases_read_as_written_by_a_native_speaker() -> None:
+    assert "цвет и первый ход — по жребию" in t("ru", "lobby-settings-parquet")
+    assert "Лидеры группы «Клуб»" in t("ru", "top-group-title", group="Клуб")
+    for key in ("pq-why-double-pass", "pq-why-repetition"):
+        assert "побеждает тот, кто последним выложил карту из руки" in t("ru", key), key
+    assert "Оба игрока" in t("ru", "pq-why-double-pass")
+    days = t("ru", "stats-days", n=1, best=1)
+    assert "1 день подряд" in days and "лучшее" not in days, days
+    assert "3 дня подряд" in t("ru", "stats-days", n=3, best=5)

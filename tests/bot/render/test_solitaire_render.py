@@ -95,7 +95,7 @@ def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
     en = solo_line("en", events).split(" · ")
     assert en == [
         "Q♠ beats J♠",
-        "decay: 10♥ 🃏R",
+        "decay: 10♥ 🃏🔴",
         "round closed",
         "round not closed: the hand joined the line",
         "no beat left — round not closed, the hand joined the line",
@@ -108,7 +108,7 @@ def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
         "R6 ← 5♣ (auto)",
     ]
     ru = solo_line("ru", events).split(" · ")
-    assert len(ru) == len(en) and ru != en and "10♥ 🃏R" in ru[1]
+    assert len(ru) == len(en) and ru != en and "10♥ 🃏🔴" in ru[1]
     assert ru[0] == "Д♠ бьёт В♠" and ru[8] == "9♠ → дом 3"  # Russian rank letters, one word
 
 

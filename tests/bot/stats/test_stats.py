@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from bot.stats.boards import BoardPage
 from bot.stats.rating import MODEL, Rating, initial, rate, shown, update
 from bot.stats.result import GameResult, PlayerResult
 from bot.stats.stats import UserStats, best_key, updated_fields
@@ -119,3 +120,17 @@ def test_the_update_is_openskills_rate() -> None:
         expected = [x for t in MODEL.rate(teams, ranks=ranks) for x in (t[0].mu, t[0].sigma)]
         got = [x for pair in update(before, ranks) for x in pair]
         assert got == pytest.approx(expected, rel=1e-12)
+
+
+def test_a_group_s_people_are_placed_among_themselves_in_the_board_s_order() -> None:
+    from bot.stats.boards import BoardEntry, among
+
+    entries = [
+        BoardEntry(7, 30, "C", 9.0),  # 7th on the whole board, tied with B
+        BoardEntry(2, 10, "A", 5.0),
+        BoardEntry(7, 20, "B", 9.0),
+    ]
+    page = among(entries, viewer=30, limit=2)
+    assert [(e.rank, e.name) for e in page.entries] == [(1, "A"), (2, "B")]  # ties share
+    assert page.own is not None and (page.own.rank, page.own.name) == (2, "C") and page.total == 3
+    assert among([], viewer=1) == BoardPage((), None, 0)

@@ -337,3 +337,15 @@ async def test_a_claim_that_reaches_redis_after_its_deadline_leases_nothing(
         assert [k for k, _ in await s.claim_due(20.0, lease=30)] == ["turn:g1"]
     finally:
         await s.close()
+
+
+async def test_the_people_seen_in_a_group_are_kept_per_group_and_week(store: Store) -> None:
+    await store.add_seen_in_group(-100, 202649, 7)
+    await store.add_seen_in_group(-100, 202649, 8)
+    await store.add_seen_in_group(-100, 202649, 7)  # a set: once
+    await store.add_seen_in_group(-100, 202650, 9)
+    await store.add_seen_in_group(-200, 202649, 10)
+    assert sorted(await store.seen_in_group(-100, 202649)) == [7, 8]
+    assert await store.seen_in_group(-100, 202650) == [9]
+    assert await store.seen_in_group(-200, 202649) == [10]
+    assert await store.seen_in_group(-300, 202649) == []
