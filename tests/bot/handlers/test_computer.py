@@ -86,9 +86,11 @@ async def parquet_turn(w: World, user: TgUser, board: TgMessage) -> None:
 
 
 async def play_private_parquet(w: World, user: TgUser, *, restart_at: int | None = None) -> int:
-    """Plays to the end; returns how many computer moves were seen on the board."""
+    """Plays to the end; returns how many computer moves were seen on the board. The bound is
+    generous: a game of two strong players can relocate for a long while before a position comes
+    a third time (the rules' end of endless relocation); 200 turns once ran out."""
     seen = 0
-    for n in range(200):
+    for n in range(1000):
         board = private_board(w, user)
         if "wins!" in board.text or "draw" in board.text:
             return seen
