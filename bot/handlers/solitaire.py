@@ -18,7 +18,7 @@ from bot.render.menu import variant_menu
 from bot.storage import GameRecord
 from bot.telegram.answers import CallbackAnswer
 from bot.telegram.filters import GameFamily, GameMenu, Menu
-from bot.wire.callbacks import GameCallback, MenuCallback
+from bot.wire.callbacks import GameCallback, MenuCallback, version_shown
 
 
 async def game_button(
@@ -35,7 +35,10 @@ async def game_button(
         await answer(_("error-stale"), alert=True)
         return
     where = (query.message.chat.id, query.message.message_id)
-    await solitaires.tap(Tap(game, cb, query.from_user.id, where, lang, answer, peeked))
+    markup = getattr(query.message, "reply_markup", None)
+    datas = [b.callback_data for row in markup.inline_keyboard for b in row] if markup else []
+    shown = version_shown(datas, cb.game_id)
+    await solitaires.tap(Tap(game, cb, query.from_user.id, where, lang, answer, peeked, shown))
 
 
 async def choose_variant(

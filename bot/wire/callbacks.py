@@ -9,6 +9,7 @@ starting with `~`, a character no move uses (`~pick:QS`, `~hint`, `~undo`, `~new
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -116,4 +117,14 @@ def parse(data: str | None) -> GameCallback | MenuCallback | None:
     m = _MENU_RE.fullmatch(data)
     if m:
         return MenuCallback(m.group(1))
+    return None
+
+
+def version_shown(buttons: Iterable[str | None], game_id: str) -> int | None:
+    """The version of `game_id` a message's buttons (their callback data) were made for: the
+    board it shows. None when no button is that game's."""
+    for data in buttons:
+        cb = parse(data)
+        if isinstance(cb, GameCallback) and cb.game_id == game_id:
+            return cb.version
     return None

@@ -51,6 +51,7 @@ class Tap(NamedTuple):
     lang: str
     answer: Answer
     peeked: bool = False  # the game came from memory, not from a load
+    shown: int | None = None  # the version the tapped message's buttons were made for
 
 
 class _Stale(Refused):
@@ -116,8 +117,9 @@ class SolitaireService:
             await self._tap(tap)
         except Refused as refused:
             await tap.answer(t(tap.lang, refused.key, **refused.args_), alert=refused.alert)
-            if isinstance(refused, _Stale) and refused.current is not None:
-                await self._show_current(tap, refused.current)
+            current = refused.current if isinstance(refused, _Stale) else None
+            if current is not None and tap.shown != current.version:  # (else it shows it)
+                await self._show_current(tap, current)
 
     async def _tap(self, tap: Tap) -> None:
         game, cb = tap.game, tap.cb

@@ -129,6 +129,31 @@ async def test_stale_and_forged_taps_change_nothing(h: Harness) -> None:
     assert current(h, board).text == text
 
 
+async def test_a_double_tap_leaves_the_board_alone(h: Harness) -> None:
+    """The second tap of a double tap carries the old version: it is said to be stale, and a
+    board that already shows the move is not edited again (Telegram would answer 400 "message
+    is not modified"); a board that does not show it yet is brought up to date."""
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "raspad", "52")
+    rec = await h.record(board)
+    move = solitaire.hint(rec)
+    assert move is not None
+    data = game_data(rec.id, rec.version, move)
+    await h.tap_data(ann, current(h, board), data)
+    shown, edits = current(h, board).text, len(h.session.calls("editMessageText"))
+    await h.tap_data(ann, current(h, board), data)  # the second tap, on the moved board
+    assert h.session.answers()[-1]["text"] == "The board has changed — tap a current button."
+    assert len(h.session.calls("editMessageText")) == edits
+    assert current(h, board).text == shown
+    h.session.inject_error("editMessageText", 502, "Bad Gateway")  # the next move's edit fails
+    after = await h.record(board)
+    move = solitaire.hint(after)
+    assert move is not None
+    await h.tap_data(ann, current(h, board), game_data(rec.id, after.version, move))
+    await h.tap_data(ann, current(h, board), game_data(rec.id, after.version, move))
+    assert current(h, board).text != shown  # the old board was brought up to date
+
+
 async def test_someone_else_cannot_play_my_board(h: Harness) -> None:
     ann = h.session.tg.add_user("Ann", language_code="en")
     eve = h.session.tg.add_user("Eve", language_code="en")
