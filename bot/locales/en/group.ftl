@@ -69,7 +69,6 @@ btn-to-table = ↗️ To the table
 invite-elsewhere = This game's table is already open in another group ({ $group }). To play here, start a new game: /newgame
 invite-started = This game has already started without you. Ask for a new link.
 invite-full = No seats left at this table.
-invite-opened = The table is open in this group.
 
 ## Shared by the games
 grp-turn-deadline = ⏱ { $s } s per move.
