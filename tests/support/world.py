@@ -149,7 +149,9 @@ class World:
         return alerts[-1] if alerts else ""
 
     async def drain(self) -> None:
+        """Every edit waiting for its chat's budget goes out (boards, hands, solitaires)."""
         await self.svc.drain()
+        await self.dp["solitaires"].flood.drain()
 
 
 async def open_lobby(w: World, kind: str) -> TgMessage:

@@ -65,6 +65,7 @@ class Publisher:
         flood: EditCoalescer,
         moves: ChatMoves,
         inline_flood: EditCoalescer | None = None,
+        hand_flood: EditCoalescer | None = None,
     ) -> None:
         self.tg = messenger
         self.moves = moves
@@ -73,9 +74,9 @@ class Publisher:
         self.flood = flood
         # inline messages' edits: a budget of their own (INLINE_EDITS_PER_MINUTE)
         self.inline_flood = inline_flood or flood
-        # private hands: no budget of our own (a player's chat is not a group), but a
-        # RetryAfter still pauses that chat's edits instead of holding a tap's answer
-        self.hand_flood = EditCoalescer(1_000_000, min_gap=0.0)
+        # private hands: their chat's pace (the budget's), the newest hand waiting for it (and
+        # for a RetryAfter) instead of holding a tap's answer
+        self.hand_flood = hand_flood or EditCoalescer(1_000_000, min_gap=0.0)
         self._hand_sig: dict[tuple[str, int], tuple[int, str]] = {}
         self._shown: dict[Place, str] = {}  # board and invite messages: the screen last sent
         self._locks: dict[str, asyncio.Lock] = {}
