@@ -1,15 +1,15 @@
-"""A member's messages to the bot, limited: the same command (with the same arguments) from the
-same person in the same chat (or forum topic) is answered once per window — five seconds in a
-group, two in a private chat (a double send, a flood) — a repeat within it is ignored; and a command typed in a
-group is handled with `budget.TYPED` set, so its answers
-come after the games' writes (`bot.games.budget`). Text that is no command (in a private chat:
-what the fallback answers) counts as one command. Shared by every process (the store's
-budgets, `Budget.once`).
+"""A member's messages to the bot, limited: the same command (with the same arguments) from
+the same person in the same chat (or forum topic) is answered once per window — five seconds in
+a group, two in a private chat (a double send, a flood); a repeat within it is ignored. A
+command typed in a group is handled with `budget.TYPED` set, so its answers come after the
+games' writes (`bot.games.budget`). Text that is no command (in a private chat: what the
+fallback answers) counts as one command. Shared by every process (the store's budgets,
+`Budget.once`).
 
-Someone sending /help 60 times a minute in a group gets at most one answer in five seconds, and
-only within the members' share of the group's budget (a quarter); /start sent five times a second into
-a private chat is answered once in two seconds (links that open nothing, each different, are
-answered once in ten: `TableService.may_answer_link`)."""
+Someone sending /help 60 times a minute in a group gets at most one answer in five seconds,
+and only within the members' share of the group's budget (a quarter); /start sent five times a
+second into a private chat is answered once in two seconds (links that open nothing, each
+different, are answered once in ten: `TableService.may_answer_link`)."""
 
 from __future__ import annotations
 
