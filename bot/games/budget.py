@@ -12,8 +12,9 @@ one unit of its chat's budget (`Budget.take`, by the coalescer lane's key `place
   solitaire's move stays one store round trip;
 - a member's own commands (`TYPED`, set while a command typed in a group is handled) come
   after the games: their answers spend at most `TYPED_SHARE` of a group's minute (5 of 20)
-  and never wait longer than the budget's spacing (`min_gap`) — with no room, the answer is
-  not sent (`BudgetSpent`), so a game's board waits at most that spacing for them;
+  and never wait longer than the budget's spacing (`spacing`: a write's share of the minute,
+  3 s at 20) — with no room by then, the answer is not sent (`BudgetSpent`), so a game's board
+  waits at most that spacing for them;
 - `once` is the same budget for a few answers per window (a member's same command, a link
   that opens nothing: `bot.telegram.command_limit`, `TableService.may_answer_link`).
 How the writes spend it: the board's and the hands' edits go through the edit coalescer
@@ -128,6 +129,7 @@ class Budget:
         self.per_minute = per_minute
         self.inline_per_minute = inline_per_minute or per_minute
         self.min_gap = min(1.0, WINDOW / per_minute)
+        self.spacing = WINDOW / per_minute  # a write's share of the minute (3 s at 20)
         self.window = WINDOW + IN_FLIGHT
         self.typed_per_minute = max(1, int(per_minute * TYPED_SHARE))
         self.private = PrivatePace()
@@ -150,7 +152,8 @@ class Budget:
     async def wait_turn(self, chat_id: int) -> None:
         """Wait until one write to the chat may go now, and count it (a store outage: go). A
         member's command's answer in a group (`TYPED`) goes only within the members' share of
-        the group's minute and waits at most the budget's spacing: else `BudgetSpent`."""
+        the group's minute and waits at most the budget's spacing (a write's share of the
+        minute): else `BudgetSpent`."""
         typed = TYPED.get() and chat_id < 0
         if typed and not await self.once(
             f"typed-share:{chat_id}", self.window, self.typed_per_minute
@@ -164,7 +167,7 @@ class Budget:
                 return
             if wait <= 0:
                 return
-            if typed and waited + wait > self.min_gap:
+            if typed and waited + wait > self.spacing:
                 raise BudgetSpent(chat_id, wait)
             wait = min(wait, MAX_WAIT - waited)
             await self.sleep(wait)
