@@ -20,6 +20,7 @@ from aiogram.types import (
 
 from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
+from bot.games.budget import Budget
 from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
@@ -28,6 +29,7 @@ from bot.i18n import t
 from bot.registry import kinds
 from bot.storage import Store
 from bot.telegram import budget_middleware
+from bot.telegram.command_limit import CommandLimit
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.middlewares import (
     CallbackMiddleware,
@@ -73,20 +75,28 @@ def build_dispatcher(
     (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
     `clock` and `sleep` are the services' time (tests pass a clock they move).
-    Every write to a group goes through its budget (`bot.telegram.budget_middleware`, on the
-    session)."""
+    Every write goes through its chat's budget (`bot.games.budget`: the coalescers ask it, and
+    `bot.telegram.budget_middleware` on the session counts the rest); a member's same command
+    is answered once in a while (`bot.telegram.command_limit`)."""
     from bot.handlers import ROUTERS
 
     messenger = TelegramMessenger(bot)
-    tables = TableService(messenger, store, settings, clock=clock, sleep=sleep)
-    budget_middleware.install(bot, tables.budget)
+    budget = Budget(
+        store,
+        settings.edits_per_minute_per_group,
+        inline_per_minute=settings.inline_edits_per_minute,
+        clock=clock,
+        sleep=sleep,
+    )
+    tables = TableService(messenger, store, settings, clock=clock, sleep=sleep, budget=budget)
+    budget_middleware.install(bot, budget)
     dp = Dispatcher()
     languages = LanguageCache(store, settings.default_language)
     dp["store"] = store
     dp["settings"] = settings
     dp["tg"] = messenger
     dp["languages"] = languages
-    solitaires = SolitaireService(messenger, store, settings)
+    solitaires = SolitaireService(messenger, store, settings, budget)
     dp["solitaires"] = solitaires
     dp["tables"] = tables
     players = dp["players"] = Players(store)
@@ -97,6 +107,7 @@ def build_dispatcher(
     dp.update.outer_middleware(LanguageMiddleware(languages))
     dp.update.outer_middleware(GroupSeenMiddleware(players.seen))
     dp.callback_query.outer_middleware(CallbackMiddleware(store, frozenset(kinds("solitaire"))))
+    dp.message.middleware(CommandLimit(budget))  # a member's same command: once in a while
     for make_router in ROUTERS:
         dp.include_router(make_router())
     return dp

@@ -4,7 +4,7 @@ lives here, not in the publisher, the pings, the flood budget or the migration.
 Three kinds:
 - `ChatMessage`, a message in a chat — a private chat, a group, or a forum topic of a group
   (`thread`). It is edited by chat and message id, new messages may be posted beside it (a
-  ping, a refusal), and in a group every send or edit spends the group's shared budget;
+  ping, a refusal), and every send or edit spends the chat's budget (a group's is shared);
 - `InlineMessage`, a message posted through inline mode into any chat: edited by its
   `inline_message_id` only (the bot does not know the chat), nothing may be posted beside it,
   and its edits spend a budget of their own (`INLINE_EDITS_PER_MINUTE`);
@@ -15,7 +15,7 @@ Three kinds:
 What a place offers:
 - `lane` — the flood coalescer's lane: edits in one lane share the per-chat gap and budget;
 - `key` — the message within its lane (the coalescer keeps the newest edit per key);
-- `budget` — the shared (cross-process) budget its sends spend, or None;
+- `budget` — the budget its sends spend (`lane_budget`: a chat's, an inline message's own);
 - `can_post` — whether new messages may be posted beside it;
 - `edit(tg, screen)` — show `screen` there; the place it is shown in now (a message that was
   gone is sent anew), or None when the chat refuses the bot;
@@ -55,8 +55,9 @@ class ChatMessage:
 
     @property
     def budget(self) -> int | None:
-        """A group's messages share its budget (about 20 a minute); a private chat has none."""
-        return self.chat if self.chat < 0 else None
+        """The chat's: a group's (about 20 a minute, shared by its messages) or a private
+        chat's (about one a second)."""
+        return self.chat
 
     can_post = True
 
@@ -189,11 +190,18 @@ def inline_budget(inline: str) -> int:
 
 
 def lane_budget(lane: Hashable) -> int | None:
-    """The shared budget of a coalescer lane (the place kinds' lanes are told apart here): a
-    group's, an inline message's own, or None (a private chat)."""
+    """The budget of a coalescer lane (the place kinds' lanes are told apart here): a chat's
+    (a group's below 0, a private chat's above) or an inline message's own (from
+    `INLINE_BUDGETS` on); None for a lane of no place."""
     if isinstance(lane, tuple) and len(lane) == 2 and lane[0] == "inline":
         return inline_budget(str(lane[1]))
-    return lane if isinstance(lane, int) and lane < 0 else None
+    return lane if isinstance(lane, int) and lane != 0 else None
+
+
+def shared_budget(lane: Hashable) -> bool:
+    """The lane's budget is shared by every process (a group's, an inline message's)."""
+    key = lane_budget(lane)
+    return key is not None and not 0 < key < INLINE_BUDGETS
 
 
 def board(meta: TableMeta, tag: str | None = None) -> Place | None:

@@ -7,11 +7,12 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.types import Message
 
+from bot.games.ports import Messenger
 from bot.i18n import Translator
 
 
-async def unknown(message: Message, _: Translator) -> None:
-    await message.answer(_("unknown-command"))
+async def unknown(message: Message, tg: Messenger, _: Translator) -> None:
+    await tg.send(message.chat.id, _("unknown-command"))
 
 
 def make_router() -> Router:

@@ -140,9 +140,10 @@ async def start_join(
         if code is None:
             raise Refused("invite-unknown")
         await tables.lobbies.join_by_link(code, player(message.from_user, lang))
-    except Refused as r:  # a way on: the menu
-        menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
-        await tg.send(message.chat.id, _(r.key), menu)
+    except Refused as r:  # a way on: the menu (once in a while: links can be forged)
+        if await tables.may_answer_link(message.chat.id):
+            menu = Keyboard([[Button(text=_("btn-menu"), callback_data=menu_data("menu"))]])
+            await tg.send(message.chat.id, _(r.key), menu)
 
 
 # -- menu buttons ----------------------------------------------------------------------------

@@ -55,8 +55,9 @@ async def start(
 ) -> None:
     assert message.from_user is not None
     payload = command.args
-    if payload:
-        # known payloads are handled by earlier routers (e.g. `j<code>` by group games)
+    if payload:  # known payloads are handled by earlier routers (e.g. `j<code>` by group games)
+        if not await tables.may_answer_link(message.chat.id):  # links can come by the thousand
+            return
         log.info(
             "event=start_payload_unknown user=%s valid=%s",
             message.from_user.id,

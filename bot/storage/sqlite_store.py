@@ -26,6 +26,7 @@ from bot.storage.sqlite_cells import CELLS_SCHEMA, SQLiteCells, migrate_to_cells
 from bot.storage.sqlite_run import cas_update, tx
 
 T = TypeVar("T")
+SENDS_KEPT = 3600.0  # seconds: longer than any budget's window (bot.games.budget)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -162,7 +163,11 @@ class SQLiteStore(SQLiteResultViews):
     ) -> float:
         def op(conn: sqlite3.Connection) -> float:
             with tx(conn, immediate=True):
-                conn.execute("DELETE FROM sends WHERE at <= ?", (now - window,))
+                # this budget's old writes, and every budget's older than any window
+                conn.execute(
+                    "DELETE FROM sends WHERE chat = ? AND at <= ?", (chat_id, now - window)
+                )
+                conn.execute("DELETE FROM sends WHERE at <= ?", (now - SENDS_KEPT,))
                 times = [
                     float(r[0])
                     for r in conn.execute(

@@ -1,7 +1,8 @@
-"""Every write to a group counted in its budget (`bot.games.budget`): a middleware on the
-bot's session, so no send or edit to a group can go around it (greetings, lobbies, refusals,
-reminders and commands' answers included). The board edits the coalescer already counted go
-out with `flood.PREPAID` set."""
+"""Every write to a chat counted in its budget (`bot.games.budget`): a middleware on the bot's
+session, so no send or edit can go around it (greetings, lobbies, hands, refusals, pings and
+commands' answers included). The edits the coalescers already counted go out with
+`flood.PREPAID` set. A member's command's answer in a group that finds no room left by the
+games (`BudgetSpent`) is not sent: the messenger says so in the log and goes on."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from aiogram.client.session.middlewares.base import (
 )
 from aiogram.methods import Response, TelegramMethod
 
-from bot.games.budget import GroupBudget
+from bot.games.budget import Budget
 from bot.wire import flood
 
 WRITES = frozenset(
@@ -35,9 +36,9 @@ WRITES = frozenset(
 
 
 class BudgetMiddleware(BaseRequestMiddleware):
-    """Counts every write to a group that the coalescer did not count already."""
+    """Counts every write to a chat that a coalescer did not count already."""
 
-    def __init__(self, budget: GroupBudget) -> None:
+    def __init__(self, budget: Budget) -> None:
         self.budget = budget
 
     async def __call__(
@@ -47,17 +48,12 @@ class BudgetMiddleware(BaseRequestMiddleware):
         method: TelegramMethod[Any],
     ) -> Response[Any]:
         chat = getattr(method, "chat_id", None)
-        if (
-            isinstance(chat, int)
-            and chat < 0
-            and method.__api_method__ in WRITES
-            and not flood.PREPAID.get()
-        ):
+        if isinstance(chat, int) and method.__api_method__ in WRITES and not flood.PREPAID.get():
             await self.budget.wait_turn(chat)
         return await make_request(bot, method)
 
 
-def install(bot: Bot, budget: GroupBudget) -> None:
+def install(bot: Bot, budget: Budget) -> None:
     """Put the budget on the bot's session once (several dispatchers may share one bot)."""
     session = bot.session
     if any(isinstance(m, BudgetMiddleware) for m in session.middleware):

@@ -7,12 +7,14 @@ act on:
 - "message is not modified": the message shows it already, fine;
 - a message that is gone (deleted, too old to edit): a chat's is sent anew, an inline or an
   ephemeral one's edit says False;
-- 429 (RetryAfter): waited out here, at most MAX_RETRIES times (`retry`), or raised at once as
-  RetryLater (the edit coalescer then keeps the chat's newest edit waiting);
+- 429 (RetryAfter): waited out here, at most MAX_RETRIES times (`retry`; one that outlives
+  them is one warning line), or raised at once as RetryLater (the edit coalescer then keeps
+  the chat's newest edit waiting);
 - a user who blocked the bot, a group it left, a forum topic deleted or closed: None (logged);
 - a group that became a supergroup: ChatMoved; anything else: Undeliverable.
-Every write to a group spends the group's budget on the way out (a middleware of the bot's
-session: bot.telegram.budget_middleware).
+Every write spends its chat's budget on the way out (a middleware of the bot's session:
+bot.telegram.budget_middleware); a member's command's answer that a group's games leave no
+room for is not sent (None).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from aiogram.methods import (
     SendMessage,
 )
 
+from bot.games.budget import BudgetSpent
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
 from bot.telegram.aiogram_adapter import (
     LeanEdit,
@@ -122,17 +125,32 @@ class TelegramMessenger:
 
     async def _call(self, request: TelegramMethod[Any], retry: bool = True) -> Any:
         """Telegram's answer to `request`; a 429 is waited out (at most MAX_RETRIES times) when
-        `retry`, else raised at once. aiogram's errors as aiogram raises them."""
+        `retry`, else raised at once. aiogram's errors as aiogram raises them; a 429 that
+        outlives the retries is said in one warning (the chat and the wait asked)."""
         for attempt in range(MAX_RETRIES + 1):
             try:
                 return await self.bot(request)
             except TelegramRetryAfter as err:
-                if not retry or attempt == MAX_RETRIES:
+                what = request.__api_method__
+                chat = getattr(request, "chat_id", None)
+                if not retry:
+                    raise
+                if attempt == MAX_RETRIES:
+                    log.warning(
+                        "event=retry_after_gave_up what=%s chat=%s retry_after=%s attempts=%d",
+                        what,
+                        chat,
+                        err.retry_after,
+                        attempt + 1,
+                    )
                     raise
                 delay = min(float(err.retry_after), MAX_RETRY_SLEEP)
-                what = request.__api_method__
-                log.warning(
-                    "event=retry_after what=%s sleep=%.1f attempt=%d", what, delay, attempt + 1
+                log.info(
+                    "event=retry_after what=%s chat=%s sleep=%.1f attempt=%d",
+                    what,
+                    chat,
+                    delay,
+                    attempt + 1,
                 )
                 await sleep(delay)
         raise AssertionError("unreachable")
@@ -190,6 +208,9 @@ class TelegramMessenger:
         with PORTED:
             try:
                 sent = await self._call(request)
+            except BudgetSpent as err:  # a member's command in a group busy with its games
+                log.info("event=answer_not_sent chat=%s room_in=%.0f", chat_id, err.wait)
+                return None
             except TelegramForbiddenError as err:
                 log.info("event=send_forbidden chat=%s error=%s", chat_id, err.message)
                 return None

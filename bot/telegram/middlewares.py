@@ -1,6 +1,7 @@
 """Dispatcher middlewares: the user's language, who is seen in a group, one answer per
 callback, and errors that are logged with context and answered politely (never a traceback to
-the user)."""
+the user; a chat that takes nothing from the bot now — a 429 the messenger's retries did not
+outlive, said there in one warning — ends its update quietly)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from aiogram import BaseMiddleware
 from aiogram.types import CallbackQuery, Chat, Message, TelegramObject, Update, User
 
+from bot.games.ports import RetryLater, Undeliverable
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
 from bot.telegram.aiogram_adapter import UNHANDLED
@@ -225,6 +227,10 @@ class ErrorMiddleware(BaseMiddleware):
             # a command or a message (a tap is answered by CallbackMiddleware): no move was made
             await self._tell(event, data, "error-unavailable-command")
             return None
+        except RetryLater as err:  # the chat takes nothing now: the messenger said so, once
+            chat = _chat(data)
+            log.info("event=update_dropped chat=%s retry_after=%s", chat and chat.id, err.seconds)
+            return None
         except Exception:
             assert isinstance(event, Update)
             user, chat = _user(data), _chat(data)
@@ -253,5 +259,7 @@ class ErrorMiddleware(BaseMiddleware):
             return
         try:
             await tg.send(chat.id, t(_lang(data), key), thread=topic_of(event.message))
+        except (RetryLater, Undeliverable) as err:  # the chat takes nothing from the bot now
+            log.warning("event=error_reply_failed chat=%s error=%s", chat.id, err)
         except Exception:
             log.exception("event=error_reply_failed chat=%s", chat.id)

@@ -138,8 +138,9 @@ class EditCoalescer:
             await asyncio.gather(*workers, return_exceptions=True)
 
     async def close(self, flush: bool = False) -> None:
-        """Stop the waiting workers; with `flush`, first send every waiting edit once, ignoring
-        the budget (at shutdown, so the latest state is on screen after a restart)."""
+        """Stop the waiting workers; with `flush`, first send every waiting edit once (at
+        shutdown, so the latest state is on screen after a restart), waiting for the budget
+        a moment (a private chat's second) but not a group's minute."""
         for chat in self._chats.values():
             if chat.worker is not None:
                 chat.worker.cancel()
@@ -149,10 +150,11 @@ class EditCoalescer:
         if flush:
             prepaid = PREPAID.set(True)  # at shutdown: no waiting for the budget
             held = HELD.set(True)
-            for chat in self._chats.values():
+            for chat_id, chat in self._chats.items():
                 for key in list(chat.pending):
                     _version, send = chat.pending.pop(key)
                     try:
+                        await self._flush_wait(chat_id)
                         await self._flush_one(send)
                     except RetryLater as e:  # the next process's edit will show it
                         log.info("event=flush_skipped key=%s retry_after=%s", key, e.seconds)
@@ -161,6 +163,13 @@ class EditCoalescer:
             HELD.reset(held)
             PREPAID.reset(prepaid)
         self._chats.clear()
+
+    async def _flush_wait(self, chat_id: Hashable) -> None:
+        """At shutdown: the chat's budget, if it is only a moment away (counted), else none."""
+        wait = await self._shared_wait(chat_id)
+        if 0 < wait <= FLUSH_WAIT:
+            await (self.sleep or sleep)(wait)
+            await self._shared_wait(chat_id)
 
     @staticmethod
     async def _flush_one(send: Send) -> None:

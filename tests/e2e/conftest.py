@@ -66,7 +66,9 @@ async def bot_process(
     """Factory: ``await bot_process(**kw)`` starts ``python -m bot`` against the emulator and a
     fresh Redis database (all processes of one test share it) and waits until it polls.
     Keywords: env={...} (extra environment), turn_timeout=, language=, polling_timeout=,
-    redis=False (the embedded SQLite store in tmp_path; no redis-server needed)."""
+    redis=False (the embedded SQLite store in tmp_path; no redis-server needed). At the end no
+    process exited unasked or uncleanly, and Telegram's limits (the emulator's, in every chat)
+    never answered the bot 429 (an injected 429 aside)."""
     procs: list[BotProcess] = []
     request.node._bot_processes = procs
     db_url: list[str] = []
@@ -89,6 +91,9 @@ async def bot_process(
         for bp in procs:
             await bp.stop()
     problems = [f"bot process {i}: {p}" for i, bp in enumerate(procs) for p in bp.problems]
+    if procs and emulator.tg.limits.refused:  # the bot paces every chat: Telegram never says 429
+        too_many = [r.line() for r in emulator.requests if r.status == 429]
+        problems.append(f"{emulator.tg.limits.refused} writes past Telegram's limits: {too_many}")
     assert not problems, "\n".join(problems)
 
 

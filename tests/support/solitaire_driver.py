@@ -15,6 +15,7 @@ from bot.games.solitaire import model as solitaire
 from bot.storage import GameRecord, Store
 from bot.wire.callbacks import GameCallback, parse
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser
+from tests.support.virtual_time import VirtualClock
 
 
 def settings(**kw: Any) -> Settings:
@@ -30,7 +31,13 @@ class Harness:
 
     @classmethod
     def build(cls, bot: Bot, session: RecordingSession, store: Store, **kw: Any) -> Harness:
-        return cls(bot, session, store, build_dispatcher(bot, store, settings(**kw)))
+        """The services' time is the fake Telegram's (virtual: its limits and the chats'
+        budgets count on the same clock, and a wait for them passes at once)."""
+        clock = session.tg.clock
+        if not isinstance(clock, VirtualClock):
+            return cls(bot, session, store, build_dispatcher(bot, store, settings(**kw)))
+        dp = build_dispatcher(bot, store, settings(**kw), clock=clock, sleep=clock.sleep)
+        return cls(bot, session, store, dp)
 
     async def say(self, user: TgUser, text: str) -> None:
         await self.dp.feed_update(self.bot, self.session.user_message(user, None, text))

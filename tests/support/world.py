@@ -11,9 +11,11 @@ from typing import Any
 from aiogram import Bot, Dispatcher
 from pydantic import SecretStr
 
+import rules
 from bot.config import Settings
 from bot.games.table.service import TableService
 from bot.storage import Store
+from tests.support import parquet_taps
 from tests.support.recording import (
     TOKEN,
     RecordingSession,
@@ -149,7 +151,9 @@ class World:
         return alerts[-1] if alerts else ""
 
     async def drain(self) -> None:
+        """Every edit waiting for its chat's budget goes out (boards, hands, solitaires)."""
         await self.svc.drain()
+        await self.dp["solitaires"].flood.drain()
 
 
 async def open_lobby(w: World, kind: str) -> TgMessage:
@@ -199,3 +203,28 @@ async def play_ryadki_turn(
             await w.tap(user, hand_msg, marked[0])
             return True
     return False
+
+
+# -- Parquet -------------------------------------------------------------------------------------
+def game_board(w: World) -> TgMessage:
+    """The group's message with the game's buttons (the last one: other messages may follow)."""
+    return next(
+        m
+        for m in reversed(w.tg.messages_in(w.group.id))
+        if any(not d.startswith("m:") for d in m.callback_data())
+    )
+
+
+async def parquet_move(w: World) -> None:
+    """The mover plays the computer's suggestion by its two taps on the board."""
+    board = game_board(w)
+    gid = next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
+    game = await w.store.load(gid)
+    assert game is not None
+    parquet = rules.GAMES["parquet"]
+    state = parquet.from_json(game.state)
+    seat = parquet.turn(state)
+    assert seat is not None
+    user = next(u for u in (w.alice, w.bob) if u.id == game.table.players[seat].user_id)
+    for data in parquet_taps.taps(gid, game.version, parquet.suggest(state, seat, 1)):
+        await w.tap_data(user, board, data)

@@ -17,6 +17,7 @@ import rules
 from bot import metrics
 from bot.config import Settings
 from bot.games import howto
+from bot.games.budget import Budget
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.result_of import result_of
@@ -63,13 +64,17 @@ class _Stale(Refused):
 
 
 class SolitaireService:
-    def __init__(self, messenger: Messenger, store: Store, settings: Settings) -> None:
+    def __init__(
+        self, messenger: Messenger, store: Store, settings: Settings, budget: Budget
+    ) -> None:
         self.tg = messenger
         self.store = store
         self.settings = settings
-        # boards in private chats: no budget of our own, but a RetryAfter pauses the chat's
-        # edits (the newest board wins) instead of holding the tap's answer
-        self.flood = EditCoalescer(1_000_000, min_gap=0.0)
+        # boards in private chats: their chat's pace (the budget's) and a RetryAfter hold the
+        # edits (the newest board wins) instead of the tap's answer
+        self.flood = EditCoalescer(
+            1_000_000, min_gap=0.0, shared=budget.take, clock=budget.clock, sleep=budget.sleep
+        )
         self._sending: dict[int, asyncio.Lock] = {}  # one board edit on its way per chat
         self.undo_depth = settings.undo_depth
         self.clock = time.time  # the wall clock that decides the day of the deal of the day

@@ -7,6 +7,7 @@ import html
 import logging
 from collections.abc import Awaitable, Callable
 
+from bot.games.budget import game_writes
 from bot.games.ports import ChatMoved
 from bot.games.refusal import Refused
 from bot.games.table.changes import TableRecords
@@ -82,9 +83,10 @@ class LobbyService:
         if message_id is not None or not Lobby(kind, meta).is_full:
             screen = await self.publisher.board_screen(record)
             try:
-                msg_id = await self.publisher.tg.edit(
-                    chat_id, message_id, screen.text, screen.keyboard, thread=thread
-                )
+                with game_writes():  # a lobby's message, for a member's /newgame: a game's write
+                    msg_id = await self.publisher.tg.edit(
+                        chat_id, message_id, screen.text, screen.keyboard, thread=thread
+                    )
             except ChatMoved as moved:  # the group is a supergroup now: open it there
                 await self.store.release_chat_game(chat_id, record.id, thread)
                 await self.store.delete_invite(meta.code)
@@ -213,9 +215,10 @@ class LobbyService:
             return
         screen = await self.publisher.board_screen(attached)
         try:
-            msg_id = await self.publisher.tg.send(
-                chat_id, screen.text, screen.keyboard, thread=thread
-            )
+            with game_writes():
+                msg_id = await self.publisher.tg.send(
+                    chat_id, screen.text, screen.keyboard, thread=thread
+                )
         except ChatMoved as moved:  # the group is a supergroup now: move it there
             await self.publisher.chat_moved(chat_id, moved.new_chat_id, record.id)
             now = await self.store.load(record.id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
@@ -65,6 +66,7 @@ class Publisher:
         flood: EditCoalescer,
         moves: ChatMoves,
         inline_flood: EditCoalescer | None = None,
+        hand_flood: EditCoalescer | None = None,
     ) -> None:
         self.tg = messenger
         self.moves = moves
@@ -73,10 +75,12 @@ class Publisher:
         self.flood = flood
         # inline messages' edits: a budget of their own (INLINE_EDITS_PER_MINUTE)
         self.inline_flood = inline_flood or flood
-        # private hands: no budget of our own (a player's chat is not a group), but a
-        # RetryAfter still pauses that chat's edits instead of holding a tap's answer
-        self.hand_flood = EditCoalescer(1_000_000, min_gap=0.0)
+        # private hands: their chat's pace (the budget's), the newest hand waiting for it (and
+        # for a RetryAfter) instead of holding a tap's answer
+        self.hand_flood = hand_flood or EditCoalescer(1_000_000, min_gap=0.0)
         self._hand_sig: dict[tuple[str, int], tuple[int, str]] = {}
+        # the hands this process sent anew in a group (their ids are saved a moment later)
+        self._ephemeral: dict[tuple[str, int], int | None] = {}
         self._shown: dict[Place, str] = {}  # board and invite messages: the screen last sent
         self._locks: dict[str, asyncio.Lock] = {}
 
@@ -333,6 +337,7 @@ class Publisher:
             if record.finished:
                 for key in [k for k in self._hand_sig if k[0] == record.id]:
                     del self._hand_sig[key]
+                    self._ephemeral.pop(key, None)
 
     async def show_leave_confirm(self, record: GameRecord, user_id: int, confirm: bool) -> None:
         """The hand asking "Leave the game?" (or no longer asking); the question asked again
@@ -364,12 +369,17 @@ class Publisher:
         ephemeral = isinstance(hand, places.EphemeralMessage)
 
         async def push() -> None:
+            place = hand
+            sent = self._ephemeral.get((gid, seat))
+            if isinstance(hand, places.EphemeralMessage) and hand.message is None and sent:
+                place = dataclasses.replace(hand, message=sent)  # sent here, not saved yet
             try:
-                shown = await hand.edit(self.tg, screen, retry=False)
+                shown = await place.edit(self.tg, screen, retry=False)
             except (Undeliverable, ChatMoved) as err:
                 log.info("event=hand_edit_failed lane=%s error=%s", hand.lane, err)
                 return
-            if isinstance(shown, places.EphemeralMessage) and shown != hand and gid:
+            if isinstance(shown, places.EphemeralMessage) and shown != place and gid:
+                self._ephemeral[(gid, seat)] = shown.message
                 await self.moved_hand(gid, seat, shown)
 
         flood = self.flood if ephemeral else self.hand_flood

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
 from bot.games import places
-from bot.games.budget import GroupBudget
+from bot.games.budget import Budget
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Notice, Refused
 from bot.games.table.changes import TableRecords
@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 CHALLENGER_NAME = "name"  # the user setting with a challenge author's name
 SWEEP_EVERY = 60.0  # seconds between sweeps of results left pending
 DEEP_LINK_REPLY_SECONDS = 60.0  # a group hears at most one refused ?startgroup link a minute
+LINK_REPLY_SECONDS = 10.0  # a private chat, one refused link in ten seconds
 
 
 class TableService:
@@ -59,10 +60,18 @@ class TableService:
         clock: Callable[[], float] = time.time,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         flood: EditCoalescer | None = None,
+        budget: Budget | None = None,
     ) -> None:
         per_minute = settings.edits_per_minute_per_group
-        # a group's budget is shared by every bot process (private chats have none)
-        self.budget = GroupBudget(store, per_minute, clock=clock, sleep=sleep)
+        # every chat's budget: a group's and an inline message's shared by every bot process,
+        # a private chat's kept by this one (bot.app gives the solitaires the same)
+        self.budget = budget or Budget(
+            store,
+            per_minute,
+            inline_per_minute=settings.inline_edits_per_minute,
+            clock=clock,
+            sleep=sleep,
+        )
         self.store = store
         self.clock = clock
         self.flood = flood or EditCoalescer(
@@ -70,27 +79,28 @@ class TableService:
             window=self.budget.window,
             min_gap=self.budget.min_gap,
             shared=self.budget.take,
-            # a private chat (a game against the computer) has no group's budget: 429s only
-            limited=lambda lane: places.lane_budget(lane) is not None,
+            # a private chat (a game against the computer): its own pace, kept by the budget
+            limited=places.shared_budget,
             clock=clock,
             sleep=sleep,
         )
         # an inline message's edits: a budget of their own, shared by every process too
-        inline_budget = GroupBudget(
-            store, settings.inline_edits_per_minute, clock=clock, sleep=sleep
-        )
         self.inline_flood = EditCoalescer(
             settings.inline_edits_per_minute,
-            window=inline_budget.window,
-            min_gap=inline_budget.min_gap,
-            shared=inline_budget.take,
+            window=self.budget.window,
+            min_gap=min(1.0, 60.0 / settings.inline_edits_per_minute),
+            shared=self.budget.take,
             clock=clock,
             sleep=sleep,
         )
         self.records = TableRecords(store, settings, clock)
         moves = ChatMoves()
+        # private hands: their chats' pace, kept by the budget
+        hands = EditCoalescer(
+            1_000_000, min_gap=0.0, shared=self.budget.take, clock=clock, sleep=sleep
+        )
         self.publisher = Publisher(
-            messenger, self.records, settings, self.flood, moves, self.inline_flood
+            messenger, self.records, settings, self.flood, moves, self.inline_flood, hands
         )
         self.migration = Migration(self.records, self.publisher, messenger, moves)
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
@@ -172,9 +182,12 @@ class TableService:
             await self.store.set_setting(user.user_id, CHALLENGER_NAME, user.name)
 
     async def may_answer_link(self, chat_id: int) -> bool:
-        """Whether a refused ?startgroup link may be answered in this group now (links can be
-        spammed: one answer a minute)."""
-        return await self.store.mark(f"deeplink-refused:{chat_id}", DEEP_LINK_REPLY_SECONDS)
+        """Whether a link that opens nothing (an unknown, expired or forged ?start= or
+        ?startgroup= payload) may be answered in this chat now: links can be sent by the
+        thousand, so a group hears one such answer a minute, a private chat one in ten
+        seconds (the rest are not answered)."""
+        window = DEEP_LINK_REPLY_SECONDS if chat_id < 0 else LINK_REPLY_SECONDS
+        return await self.budget.once(f"link-refused:{chat_id}", window)
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self) -> None:

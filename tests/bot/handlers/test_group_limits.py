@@ -12,14 +12,13 @@ from typing import Any
 
 import pytest
 
-import rules
-from tests.support import parquet_taps
 from tests.support.recording import TgUser
 from tests.support.tg_errors import NOT_MODIFIED
 from tests.support.world import (
     World,
     hand_of,
     open_lobby,
+    parquet_move,
     play_ryadki_turn,
     start_ryadki,
 )
@@ -154,21 +153,6 @@ async def test_a_write_at_the_end_of_the_minute_leaves_room_for_one_still_on_its
         await w.say(w.bob, w.group, "/newgame")
     assert w.tg.limits.refused == 0
     assert w.tg.writes_in_window(w.group.id, 60.0) <= 20
-
-
-async def parquet_move(w: World) -> None:
-    """The mover plays the computer's suggestion by its two taps."""
-    board = w.board()
-    gid = next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
-    game = await w.store.load(gid)
-    assert game is not None
-    parquet = rules.GAMES["parquet"]
-    state = parquet.from_json(game.state)
-    seat = parquet.turn(state)
-    assert seat is not None
-    user = next(u for u in (w.alice, w.bob) if u.id == game.table.players[seat].user_id)
-    for data in parquet_taps.taps(gid, game.version, parquet.suggest(state, seat, 1)):
-        await w.tap_data(user, board, data)
 
 
 def reminders(w: World) -> int:

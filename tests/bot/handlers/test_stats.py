@@ -109,6 +109,7 @@ async def test_a_parquet_game_in_a_group_is_rated_on_top_and_stats(any_world: Wo
     gid = await play_parquet(w)
     result = await w.store.load_result(gid)
     assert result is not None and result.chat_id == w.group.id and result.ranked
+    w.clock.advance(60)  # (right after a quick game, a member's command may find no room)
     await w.say(w.alice, w.group, "/top")
     top = w.board().text
     assert "Leaders of “Card Club”" in top and "Parquet" in top

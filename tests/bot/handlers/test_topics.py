@@ -219,6 +219,7 @@ async def test_a_refusal_and_the_rematch_stay_in_the_topic(world: World) -> None
     assert "already on here" in w.board_in(forum, topic).text
     lobby = w.session.message(forum.id, game_board_id(w, forum, topic))
     await w.tap(w.alice, lobby, re.compile("Cancel"))
+    w.clock.advance(5)  # (the same command again: not within seconds, or it is not answered)
     await w.say(w.bob, forum, "/newgame parquet", topic=topic)
     pq = w.board_in(forum, topic)
     await w.tap(w.carol, pq, "✋ Join")

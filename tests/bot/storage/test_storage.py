@@ -295,6 +295,14 @@ async def test_the_edit_budget_is_shared_by_every_caller(store: Store) -> None:
     assert await store.take_send(chat, 1060.5, window, limit, gap) == 0
 
 
+async def test_a_short_budget_leaves_a_longer_ones_writes_counted(store: Store) -> None:
+    """Budgets of other windows side by side (a group's minute, a member's command's seconds):
+    one's old writes are dropped, never another's."""
+    assert await store.take_send(-100, 1000.0, 61.0, 1, 1.0) == 0
+    assert await store.take_send(1 << 62, 1030.0, 5.0, 1, 0.0) == 0
+    assert await store.take_send(-100, 1040.0, 61.0, 1, 1.0) == pytest.approx(21.0)
+
+
 async def test_user_settings_are_kept_per_user_and_name(store: Store) -> None:
     assert await store.get_setting(7, "pings") is None
     await store.set_setting(7, "pings", "off")
