@@ -9,7 +9,8 @@ from bot.games import places
 from bot.games.ports import Messenger
 from bot.games.refusal import Refused
 from bot.games.table.changes import TableRecords
-from bot.games.table.publisher import ChatMoves, Publisher
+from bot.games.table.chat_moves import ChatMoves
+from bot.games.table.publisher import Publisher
 from bot.registry import spec
 from bot.storage.record import GameRecord
 

@@ -10,7 +10,6 @@ import contextlib
 import dataclasses
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
 from bot.games import places
@@ -21,6 +20,7 @@ from bot.games.refusal import Refused
 from bot.games.screens import screens
 from bot.games.state import position, public_view, state_of, turn, view_of
 from bot.games.table.changes import TableRecords
+from bot.games.table.chat_moves import ChatMoves
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
 from bot.render import lobby as render_lobby
@@ -33,23 +33,6 @@ from bot.wire.flood import EditCoalescer
 from bot.wire.keyboard import Keyboard
 
 log = logging.getLogger(__name__)
-
-OnMoved = Callable[[int, int, str | None], Awaitable[None]]  # (old chat, new chat, game)
-
-
-class ChatMoves:
-    """Where the publisher reports a group that became a supergroup (a write refused with the
-    new chat id); the migration follows it (`bot.games.table.migration`)."""
-
-    def __init__(self) -> None:
-        self._follow: OnMoved | None = None
-
-    def follow(self, on_moved: OnMoved) -> None:
-        self._follow = on_moved
-
-    async def moved(self, old: int, new: int, gid: str | None) -> None:
-        if self._follow is not None:
-            await self._follow(old, new, gid)
 
 
 def _sig(screen: Screen) -> str:

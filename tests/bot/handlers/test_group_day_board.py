@@ -71,10 +71,13 @@ async def test_who_asks_beyond_the_top_lines_reads_their_place_among_how_many(
     await w.say(w.dave, w.group, "/help")
     await open_daily(w, w.dave)
     await give_up(w, w.dave)  # 52 cards left: last of the twelve
+    # a minute later: twelve commands spent the members' share of the group's minute
+    w.clock.advance(60)
     await w.say(w.dave, w.group, "/top")
     shown = race(w)
     assert "1. P1 — ❌ 1 card left" in shown and "10. P10" in shown and "P11" not in shown
     assert "Dave: #12 of 12 — ❌ 52 cards left" in shown, shown
+    w.clock.advance(60)
     await w.say(w.alice, w.group, "/top")  # Alice played no deal today: no line of hers
     assert "Alice" not in race(w)
 
