@@ -91,7 +91,9 @@ class Pings:
         """The saved `record` may have passed the turn from seat `before`: ping (in the
         background), set the turn's reminder, or clear the pings of a game that is over."""
         meta = record.table
-        if not self.enabled or meta.private or (meta.group is None and meta.inline is None):
+        if not self.enabled or meta.private:
+            return
+        if meta.group is None and meta.inline is None and not meta.boards:
             return
         turn = None if record.finished else state_turn(record)
         if before is not None and turn != before and not record.finished:

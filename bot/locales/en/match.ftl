@@ -1,0 +1,16 @@
+# A quick match: a stranger at your level, each playing in their own private chat.
+
+btn-match = ⚔️ Play someone
+match-pick = ⚔️ <b>Play someone</b> near your rating. Which game?
+match-btn-parquet = 🧩 Parquet
+match-btn-ryadki = 🃏 Ryadki
+match-waiting = ⚔️ <b>{ $game }</b>: looking for an opponent near your rating… { $time }
+match-btn-cancel = ✖️ Cancel
+match-nobody = ⚔️ <b>{ $game }</b>: nobody is free right now.
+match-btn-computer = 🤖 Play the computer
+match-btn-again = 🔄 Keep looking
+match-already = You are already looking for an opponent.
+match-cancelled = Search cancelled.
+match-found = Opponent found!
+match-btn-block = 🚫 Don't match me with them again
+match-blocked = Done: you won't be paired again.

@@ -1,0 +1,16 @@
+# Быстрая игра: незнакомец вашего уровня, каждый играет в своём личном чате.
+
+btn-match = ⚔️ Сыграть с кем-нибудь
+match-pick = ⚔️ <b>Игра с соперником</b> вашего уровня. Во что играем?
+match-btn-parquet = 🧩 Паркет
+match-btn-ryadki = 🃏 Рядки
+match-waiting = ⚔️ <b>{ $game }</b>: ищем соперника вашего уровня… { $time }
+match-btn-cancel = ✖️ Отмена
+match-nobody = ⚔️ <b>{ $game }</b>: сейчас никто не свободен.
+match-btn-computer = 🤖 Сыграть с компьютером
+match-btn-again = 🔄 Искать дальше
+match-already = Вы уже ищете соперника.
+match-cancelled = Поиск отменён.
+match-found = Соперник найден!
+match-btn-block = 🚫 Больше не сводить нас
+match-blocked = Готово: вас больше не сведут.

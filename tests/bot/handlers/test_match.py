@@ -1,0 +1,204 @@
+"""A quick match through Dispatcher.feed_update, on both stores: strangers ask for Parquet from
+the private menu, wait, are paired by the queue and play a whole game, each on their own board
+in their own private chat; a third who finds nobody is offered the computer; cancel; a second
+tap while waiting; a stranger's tap on someone else's board."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+import pytest
+
+import rules
+from bot import metrics
+from bot.games.match.service import TICK
+from tests.support import parquet_taps
+from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
+from tests.support.world import World
+
+
+@pytest.fixture
+def w(any_world: World) -> World:
+    return any_world
+
+
+def last(w: World, user: TgUser) -> TgMessage:
+    msg = w.session.last_message(user)
+    assert msg is not None
+    return msg
+
+
+async def ask(w: World, user: TgUser) -> TgMessage:
+    """From /start: ⚔️ Play someone → Parquet; the menu's message is the waiting screen."""
+    await w.say(user, None, "/start")
+    menu = last(w, user)
+    await w.tap(user, menu, "⚔️ Play someone")
+    assert "Which game?" in w.session.message(user.id, menu.message_id).text
+    await w.tap(user, w.session.message(user.id, menu.message_id), "🧩 Parquet")
+    return w.session.message(user.id, menu.message_id)
+
+
+async def tick(w: World, seconds: float = TICK) -> None:
+    w.clock.advance(seconds)
+    await w.svc.timers.tick_once()
+    await w.drain()
+
+
+async def game_of(w: World, board: TgMessage) -> str:
+    return next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
+
+
+async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> None:
+    """Whoever's turn it is plays the strong computer player's move on their own board."""
+    mod = rules.GAMES["parquet"]
+    for _ in range(1000):
+        game = await w.store.load(gid)
+        assert game is not None
+        if game.finished:
+            return
+        state = mod.from_json(game.state)
+        seat = mod.turn(state)
+        assert seat is not None
+        user_id = game.table.players[seat].user_id
+        user = next(u for u in (w.alice, w.bob, w.carol, w.dave) if u.id == user_id)
+        board = w.session.message(user.id, boards[user.id].message_id)
+        move = mod.suggest(state, seat, 1)
+        for data in parquet_taps.taps(gid, game.version, move):
+            await w.tap_data(user, board, data)
+    raise AssertionError("the game did not end")
+
+
+async def test_two_strangers_play_a_whole_parquet_game_in_their_own_chats(w: World) -> None:
+    before = metrics.MATCHES.values.get(("parquet", "dealt"), 0.0)
+    alice_wait = await ask(w, w.alice)
+    assert "looking for an opponent" in alice_wait.text and "0:00" in alice_wait.text
+    await tick(w)
+    assert "0:05" in w.session.message(w.alice.id, alice_wait.message_id).text
+    bob_wait = await ask(w, w.bob)
+    alice_board = w.session.message(w.alice.id, alice_wait.message_id)
+    bob_board = w.session.message(w.bob.id, bob_wait.message_id)
+    for board in (alice_board, bob_board):  # the waiting screen became the board
+        assert "Alice" in board.text and "Bob" in board.text, board.describe()
+    assert metrics.MATCHES.values[("parquet", "dealt")] == before + 1
+    gid = await game_of(w, alice_board)
+    assert gid == await game_of(w, bob_board)
+    # a stranger's tap on someone else's board changes nothing
+    await w.tap_data(w.carol, bob_board, f"{gid}:1:~pick:KS")
+    assert w.session.answers()[-1].get("text") == "You are not playing in this game."
+    assert "⏱ 90 s per move." in bob_board.text  # the usual turn timer
+    await play_to_the_end(w, {w.alice.id: alice_board, w.bob.id: bob_board}, gid)
+    for user, board in ((w.alice, alice_board), (w.bob, bob_board)):
+        end = w.session.message(user.id, board.message_id)
+        assert re.search(r"wins!|draw", end.text), end.describe()
+    result = await w.store.load_result(gid)
+    assert result is not None and result.ranked and result.chat_id is None  # global ratings
+    assert await w.store.rating(w.alice.id, "parquet") is not None
+    assert not w.tg.unanswered_callbacks()
+
+
+async def test_nobody_free_offers_the_computer_and_keep_looking(w: World) -> None:
+    wait = await ask(w, w.carol)
+    for _ in range(int(w.settings.match_wait_seconds / TICK)):
+        await tick(w)
+    nobody = w.session.message(w.carol.id, wait.message_id)
+    assert "nobody is free" in nobody.text
+    assert {"🤖 Play the computer", "🔄 Keep looking"} <= set(nobody.button_texts())
+    await w.tap(w.carol, nobody, "🔄 Keep looking")
+    assert "looking for an opponent" in w.session.message(w.carol.id, wait.message_id).text
+    await w.tap(w.carol, w.session.message(w.carol.id, wait.message_id), "✖️ Cancel")
+    assert "Search cancelled." in str(w.session.answers()[-1].get("text"))
+    assert await w.store.queue.entry(w.carol.id) is None
+    assert "⚔️ Play someone" in w.session.message(w.carol.id, wait.message_id).button_texts()
+    assert not w.tg.unanswered_callbacks()
+
+
+async def test_a_second_tap_while_waiting_is_told_and_nobody_meets_themselves(w: World) -> None:
+    wait = await ask(w, w.alice)
+    await w.say(w.alice, None, "/start")
+    menu = last(w, w.alice)
+    await w.tap(w.alice, menu, "⚔️ Play someone")
+    await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
+    assert w.session.answers()[-1].get("text") == "You are already looking for an opponent."
+    assert [e.user for e in await w.store.queue.waiting("parquet", w.clock.now, 90)] == [w.alice.id]
+    await tick(w)
+    assert "looking for an opponent" in w.session.message(w.alice.id, wait.message_id).text
+    assert not w.tg.unanswered_callbacks()
+
+
+async def test_resign_ends_the_match_and_blocked_strangers_never_meet_again(w: World) -> None:
+    alice_board = await ask(w, w.alice)
+    bob_board = await ask(w, w.bob)
+    board = w.session.message(w.alice.id, alice_board.message_id)
+    await w.tap(w.alice, board, "🏳 Resign")
+    assert w.last_alert(w.alice)  # asked to confirm
+    await w.tap(w.alice, w.session.message(w.alice.id, alice_board.message_id), "🏳 Resign")
+    end = w.session.message(w.bob.id, bob_board.message_id)
+    assert "Bob wins" in end.text, end.describe()
+    await w.tap(w.bob, end, "🚫 Don't match me with them again")
+    assert w.session.answers()[-1].get("text") == "Done: you won't be paired again."
+    # a forged block of a game Carol never played changes nothing
+    gid = next(d.split(":")[2] for d in end.callback_data() if d.startswith("m:mqb:"))
+    await w.tap_data(w.carol, end, f"m:mqb:{gid}")
+    assert w.session.answers()[-1].get("text") == "This game is no longer available."
+    await ask(w, w.alice)
+    await ask(w, w.bob)
+    await tick(w)
+    assert {e.user for e in await w.store.queue.waiting("parquet", w.clock.now, 90)} == {
+        w.alice.id,
+        w.bob.id,
+    }
+    carol = await ask(w, w.carol)  # the one who waited longest, Alice, meets Carol
+    assert "Alice" in w.session.message(w.carol.id, carol.message_id).text
+    assert [e.user for e in await w.store.queue.waiting("parquet", w.clock.now, 90)] == [w.bob.id]
+    assert not w.tg.unanswered_callbacks()
+
+
+async def test_the_queue_survives_a_restart_and_pairs_after_it(w: World) -> None:
+    """Alice waits; Bob's process put him in the queue and died before its pairing round (as
+    kill -9 would): a new process's deadline loop pairs them."""
+    from bot.app import build_dispatcher
+    from bot.storage.match_queue import Entry
+
+    alice = await ask(w, w.alice)
+    await w.say(w.bob, None, "/start")
+    bob_menu = last(w, w.bob)
+    bob = Entry(w.bob.id, "parquet", 1000.0, w.clock.now, name="Bob", lang="en")
+    bob = dataclasses.replace(bob, message=bob_menu.message_id)
+    assert await w.store.queue.join(bob, 90)
+    w.dp = build_dispatcher(w.bot, w.store, w.settings, clock=w.clock, sleep=w.clock.sleep)
+    w.svc = w.dp["tables"]
+    await tick(w)
+    for user, msg in ((w.alice, alice), (w.bob, bob_menu)):
+        board = w.session.message(user.id, msg.message_id)
+        assert "Alice" in board.text and "Bob" in board.text, board.describe()
+    assert await w.store.queue.waiting("parquet", w.clock.now, 90) == []
+
+
+async def test_two_replicas_seat_each_person_once(
+    replicas: tuple[World, object],
+) -> None:
+    """Alice and Bob ask on two processes at once, Carol too: one table, one left waiting."""
+    import asyncio
+
+    w, other = replicas
+    for user in (w.alice, w.bob, w.carol):
+        await w.say(user, None, "/start")
+        await w.tap(user, last(w, user), "⚔️ Play someone")
+    dps = [w.dp, other, w.dp]
+    await asyncio.gather(
+        *(
+            dp.feed_update(w.bot, w.session.tap(u, last(w, u), "🧩 Parquet"))  # type: ignore[attr-defined]
+            for dp, u in zip(dps, (w.alice, w.bob, w.carol), strict=True)
+        )
+    )
+    await w.drain()
+    games = {u.id: await w.store.user_games(u.id) for u in (w.alice, w.bob, w.carol)}
+    seated = [u for u, g in games.items() if g]
+    assert len(seated) in (0, 2)  # (all three may lose a simultaneous claim: the tick pairs)
+    await tick(w)
+    games = {u.id: await w.store.user_games(u.id) for u in (w.alice, w.bob, w.carol)}
+    assert sorted(len(g) for g in games.values()) == [0, 1, 1]
+    assert len({g[0] for g in games.values() if g}) == 1
+    waiting = await w.store.queue.waiting("parquet", w.clock.now, 90)
+    assert [e.user for e in waiting] == [u for u, g in games.items() if not g]
