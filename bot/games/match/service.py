@@ -141,12 +141,16 @@ class Matches:
     async def _show(self, entry: Entry, screen: Screen) -> None:
         """The person's waiting message; one who blocked the bot leaves the queue."""
         try:
-            await self.publisher.tg.edit(entry.user, entry.message, screen.text, screen.keyboard)
+            shown = await self.publisher.tg.edit(
+                entry.user, entry.message, screen.text, screen.keyboard
+            )
+        except RetryLater:
+            return  # the next tick shows it
         except Undeliverable:
+            shown = None
+        if shown is None:  # they blocked the bot: nobody waits for them
             log.info("event=match_unreachable user=%s", entry.user)
             await self.cancel(entry.user)
-        except RetryLater:
-            pass  # the next tick shows it
 
     async def pair(self, game: str, now: float) -> None:
         """A pairing round: every table the queue makes now is claimed and dealt."""

@@ -202,3 +202,41 @@ async def test_two_replicas_seat_each_person_once(
     assert len({g[0] for g in games.values() if g}) == 1
     waiting = await w.store.queue.waiting("parquet", w.clock.now, 90)
     assert [e.user for e in waiting] == [u for u, g in games.items() if not g]
+
+
+async def test_a_player_who_blocked_the_bot_is_played_for_then_removed_quietly(
+    w: World, caplog: pytest.LogCaptureFixture
+) -> None:
+    alice = await ask(w, w.alice)
+    await ask(w, w.bob)
+    gid = await game_of(w, w.session.message(w.alice.id, alice.message_id))
+    w.tg.strict = True  # (the fake then refuses edits too, as Telegram does, to a blocked chat)
+    w.tg.users[w.bob.id].blocked = True
+    mod = rules.GAMES["parquet"]
+    for _ in range(20):
+        game = await w.store.load(gid)
+        assert game is not None
+        if game.finished:
+            break
+        state = mod.from_json(game.state)
+        if mod.turn(state) == 0:  # Alice plays on
+            board = w.session.message(w.alice.id, alice.message_id)
+            for data in parquet_taps.taps(gid, game.version, mod.suggest(state, 0, 1)):
+                await w.tap_data(w.alice, board, data)
+        else:  # Bob's turn runs out: played for, then removed
+            await tick(w, w.settings.turn_timeout_seconds + 1)
+    result = await w.store.load_result(gid)
+    assert result is not None
+    assert [p.outcome for p in result.players] == ["won", "timeout"]
+    assert "Alice wins" in w.session.message(w.alice.id, alice.message_id).text
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+
+
+async def test_a_waiting_player_who_blocked_the_bot_leaves_the_queue(w: World) -> None:
+    await ask(w, w.carol)
+    w.tg.strict = True
+    w.tg.users[w.carol.id].blocked = True
+    await tick(w)
+    assert await w.store.queue.entry(w.carol.id) is None
+    await ask(w, w.dave)
+    assert await w.store.queue.entry(w.dave.id) is not None  # nobody to meet: Carol is gone
