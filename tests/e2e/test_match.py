@@ -1,0 +1,111 @@
+"""End-to-end: quick matches through the real `python -m bot`, the emulator and Redis. Three
+people ask for Parquet: two are paired and play a whole game, each on a board in their own
+private chat; the third is offered the computer after the wait. A kill -9 while one waits: the
+queue is kept, and the next to ask after the restart is paired with them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+
+from tests.e2e.conftest import BotFactory
+from tests.e2e.emulator import Emulator, EmuUser
+from tests.e2e.parquet_play import Style, named_cards, over, parquet_mover, tap, ui_buttons
+from tests.e2e.requests import version_of
+from tests.support.recording import TgMessage
+
+pytestmark = pytest.mark.e2e
+
+WAIT = 6  # MATCH_WAIT_SECONDS: the third person hears "nobody is free" after it
+ENV = {"MATCH_WAIT_SECONDS": str(WAIT), "TIMER_TICK_SECONDS": "0.2"}
+
+
+async def ask(emu: Emulator, user: EmuUser) -> TgMessage:
+    """☰ /start → ⚔️ Play someone → 🧩 Parquet: the menu's message is the waiting screen."""
+    user.start()
+    menu = await emu.wait_message(user, predicate=lambda m: m.has_button("⚔️ Play someone"))
+    await emu.wait_answer(user.tap(menu, "⚔️ Play someone"))
+    picker = await emu.wait_message(user, "Which game?")
+    await emu.wait_answer(user.tap(picker, "🧩 Parquet"))
+    return picker
+
+
+async def paired(emu: Emulator, user: EmuUser, msg: TgMessage) -> TgMessage:
+    return await emu.wait_message(
+        user, predicate=lambda m: m.message_id == msg.message_id and "cross phase" in m.text
+    )
+
+
+def in_step(board: TgMessage, version: int) -> Callable[[], bool]:
+    """The board shows `version` (or a later one), or the end."""
+    return lambda: version_of(board) >= version or over(board)
+
+
+async def match_move(emu: Emulator, mover: EmuUser, board: TgMessage, style: Style) -> None:
+    """A move on the mover's own board: a ✅ cell (the toast names what fits), then one of
+    those cards; then the board shows it (or the end, whose buttons carry no version)."""
+    version = version_of(board)
+    said = await tap(emu, mover, board, style.choose(ui_buttons(board, "to")), style)
+    said = await tap(emu, mover, board, style.choose(named_cards(board, said)), style)
+    assert said == "", f"the move's second tap was refused: {said!r}"
+    await emu.wait_for(
+        lambda: over(board) or version_of(board) > version, what=f"{mover.name}'s move shown"
+    )
+
+
+@pytest.mark.slow
+async def test_three_ask_for_parquet_two_play_a_whole_game_the_third_meets_nobody(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    await bot_process(language="en", env=ENV)
+    alice = emulator.user("Alice", language_code="en")
+    bob = emulator.user("Bob", language_code="en")
+    carol = emulator.user("Carol", language_code="en")
+    waiting = await ask(emulator, alice)
+    await emulator.wait_message(alice, "looking for an opponent")
+    boards = {alice.name: waiting, bob.name: await ask(emulator, bob)}
+    for user in (alice, bob):
+        boards[user.name] = await paired(emulator, user, boards[user.name])
+    carol_wait = await ask(emulator, carol)  # nobody left for her
+    nobody = await emulator.wait_message(
+        carol,
+        predicate=lambda m: m.message_id == carol_wait.message_id and "nobody is free" in m.text,
+        timeout=WAIT + 15,
+    )
+    assert nobody.has_button("🤖 Play the computer") and nobody.has_button("🔄 Keep looking")
+    style = Style(seed=5)
+    for _ in range(400):
+        if over(boards["Alice"]):
+            break
+        mover = parquet_mover(boards["Alice"], [alice, bob])
+        await match_move(emulator, mover, boards[mover.name], style)
+        version = version_of(boards[mover.name])
+        other = boards["Bob" if mover is alice else "Alice"]
+        await emulator.wait_for(in_step(other, version), what="both boards in step")
+    for name in ("Alice", "Bob"):
+        board = boards[name]
+        await emulator.wait_for(in_step(board, 10**9), what=f"{name}'s board to end")
+        assert re.search(r"wins!|draw", board.text)
+    await emulator.wait_all_answered()
+    assert not emulator.tg.unanswered_callbacks()
+
+
+async def test_a_kill_while_someone_waits_keeps_the_queue(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    bot = await bot_process(language="en", env=ENV)
+    alice = emulator.user("Alice", language_code="en")
+    bob = emulator.user("Bob", language_code="en")
+    alice_wait = await ask(emulator, alice)
+    await emulator.wait_message(alice, "looking for an opponent")
+    bot.kill()
+    proc = bot.proc
+    assert proc is not None
+    await emulator.wait_for(lambda: proc.poll() is not None, what="the killed bot to be gone")
+    await bot.restart()
+    bob_wait = await ask(emulator, bob)
+    await paired(emulator, alice, alice_wait)
+    await paired(emulator, bob, bob_wait)
+    await emulator.wait_all_answered()
