@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.types import CallbackQuery
 
-from bot.games.match.service import GAMES
+from bot.games.match.service import games, seat_choices
 from bot.games.ports import Messenger
 from bot.games.refusal import Refused
 from bot.games.solitaire.service import SolitaireService
@@ -34,17 +34,29 @@ async def match(
         return
     chat, message = query.message.chat.id, query.message.message_id
     if not args:
-        await tg.edit(chat, message, *screens.pick(lang, GAMES))
+        await tg.edit(chat, message, *screens.pick(lang, games()))
     elif args == [screens.CANCEL]:
         said = "match-cancelled" if await tables.matches.cancel(query.from_user.id) else None
         await answer(_(said) if said else None)
         await show_menu(tg, solitaires, tables, query.from_user.id, chat, lang, message)
+    elif len(args) == 1 and len(choices := seat_choices(args[0])) > 1:
+        await tg.edit(chat, message, *screens.seats(lang, args[0], choices))
     else:  # first names only: strangers see no more of each other
         user = Player(query.from_user.id, query.from_user.first_name, lang)
         try:
-            await tables.matches.ask(args[0], user, (chat, message))
+            await tables.matches.ask(args[0], user, (chat, message), *table_of(args[1:]))
         except Refused as refused:
             await say(answer, _, refused)
+
+
+def table_of(args: list[str]) -> tuple[int | None, bool]:
+    """`[]` → (None, False); `["3f"]` → (3, True): the seats asked for, and the computer fill."""
+    if not args:
+        return None, False
+    arg = args[0]
+    fill = arg.endswith(screens.FILL)
+    digits = arg.removesuffix(screens.FILL)
+    return (int(digits) if digits.isdigit() and len(digits) < 3 else -1), fill
 
 
 async def block(

@@ -24,6 +24,7 @@ from bot.games.table.lobby import Lobby
 from bot.games.table.pings import Pings
 from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
+from bot.registry import kinds, spec
 from bot.render import match as screens
 from bot.render.screen import Screen
 from bot.stats.rating import shown
@@ -37,7 +38,21 @@ log = logging.getLogger(__name__)
 TICK = 5.0  # seconds between a waiting person's pairing rounds (and screen updates)
 MARGIN = 30.0  # an entry is kept this long past the wait (a restart in between keeps it)
 PREFIX = "match"
-GAMES = ("parquet",)  # the games offered (by seats: two-player tables only, so far)
+MAX_SEATS = 4  # a table of strangers: at most this many seats
+
+
+def seat_choices(game: str) -> tuple[int, ...]:
+    """The table sizes a quick match of `game` offers (its seats, at most MAX_SEATS; none
+    for a name no table game has)."""
+    if game not in kinds("table"):
+        return ()
+    low, high = spec(game).seats
+    return tuple(range(low, min(high, MAX_SEATS) + 1))
+
+
+def games() -> tuple[str, ...]:
+    """The games a quick match offers: every table game."""
+    return kinds("table")
 
 
 def match_key(user_id: int) -> str:
@@ -46,6 +61,10 @@ def match_key(user_id: int) -> str:
 
 def _blocks(user_id: int) -> Key:
     return Key(f"u:{user_id}", "noplay")
+
+
+def _wanted(entry: Entry) -> screens.Wanted:
+    return screens.Wanted(entry.lang, entry.game, entry.seats, entry.fill)
 
 
 class Matches:
@@ -67,10 +86,15 @@ class Matches:
         self.wait = float(self.settings.match_wait_seconds)
         self.ttl = self.wait + MARGIN
 
-    async def ask(self, game: str, user: Player, where: Place) -> None:
-        """Join the queue for `game` from the message `where` (it becomes the waiting screen)."""
-        if game not in GAMES:
+    async def ask(
+        self, game: str, user: Player, where: Place, seats: int | None = None, fill: bool = False
+    ) -> None:
+        """Join the queue for a table of `game` of `seats` (None: the game's fewest; `fill`:
+        computer seats may fill it after a wait) from the message `where` (it becomes the
+        waiting screen)."""
+        if game not in games() or seats not in (None, *seat_choices(game)):
             raise Refused("error-stale")
+        seats = seats or seat_choices(game)[0]
         now = self.records.clock()
         rating = await self.store.rating(user.user_id, game)
         blocks = await self.store.cells.members(_blocks(user.user_id))
@@ -80,6 +104,8 @@ class Matches:
             rating=float(shown(rating.ordinal)) if rating is not None else 1000.0,
             since=now,
             blocks=frozenset(int(b) for b in blocks),
+            seats=seats,
+            fill=fill and seats > pairing.MIN_PEOPLE,
             name=user.name,
             lang=user.lang,
             message=where[1],
@@ -88,7 +114,7 @@ class Matches:
             raise Refused("match-already")
         metrics.match_wait(game)
         log.info("event=match_wait user=%s game=%s", user.user_id, game)
-        await self._show(entry, screens.waiting(entry.lang, game, 0))
+        await self._show(entry, screens.waiting(_wanted(entry), 0))
         await self._next(entry.user, now)
         await self.pair(game, now)
 
@@ -126,13 +152,13 @@ class Matches:
         if await self.store.queue.entry(user) != entry:
             return  # seated at a table (or waiting anew)
         if now - entry.since < self.wait:
-            await self._show(entry, screens.waiting(entry.lang, entry.game, now - entry.since))
+            await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
             await self._next(user, now)
             return
         if await self.store.queue.claim([entry], self.ttl):
             metrics.match_nobody(entry.game)
             log.info("event=match_nobody user=%s game=%s", user, entry.game)
-            await self._show(entry, screens.nobody(entry.lang, entry.game))
+            await self._show(entry, screens.nobody(_wanted(entry)))
 
     async def _next(self, user: int, now: float) -> None:
         await self.store.schedule(match_key(user), now + TICK)

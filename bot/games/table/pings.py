@@ -207,8 +207,10 @@ class Pings:
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         text = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
-        beside = places.hand(meta, seat)
-        if not isinstance(beside, places.ChatMessage | places.EphemeralMessage):
+        beside = places.hand(meta, seat) or next(  # (a match: the player's own board)
+            (b for b in places.boards(meta) if b.viewer == seat), None
+        )
+        if not isinstance(beside, places.ChatMessage | places.EphemeralMessage | places.SeatBoard):
             return  # no message to answer (the bot may not write to them)
         await self._delete_last(player.user_id, PING, record.id)
         sent: places.ChatMessage | tuple[int, int] | None

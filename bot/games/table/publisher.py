@@ -131,12 +131,10 @@ class Publisher:
     async def board_screen(
         self, record: GameRecord, confirm_leave: bool = False, viewer: int | None = None
     ) -> Screen:
-        """The group's message (lobby or table); for a game against the computer the one
-        message in the player's private chat, their hand included; `viewer`: that seat's own
-        copy of the board in its player's private chat (a quick match), in their language."""
+        """The group's message (lobby or table), the one message of a game against the
+        computer (the hand on it), or seat `viewer`'s own copy (a quick match)."""
         meta = record.table
-        lang = None if viewer is None else meta.players[viewer].lang
-        ctx = await self._ctx(record, lang=lang)
+        ctx = await self._ctx(record, lang=None if viewer is None else meta.players[viewer].lang)
         if record.phase in ("lobby", "cancelled"):
             return render_lobby.render(Lobby(record.kind, meta).view(), ctx)
         view = public_view(record)
@@ -345,9 +343,11 @@ class Publisher:
         """The hand asking "Leave the game?" (or no longer asking); the question asked again
         (an old "Yes" tapped) edits nothing."""
         seat = record.table.seat_of(user_id)
-        board = places.board(record.table)
-        if record.table.private and board is not None:  # the hand is on the board
-            screen = await self.board_screen(record, confirm_leave=confirm)
+        # the hand is on the board: against the computer, or the player's own copy (a match)
+        mine = [b for b in places.boards(record.table, record.id) if b.viewer == seat]
+        board = mine[0] if mine else places.board(record.table)
+        if (record.table.private or mine) and board is not None:
+            screen = await self.board_screen(record, confirm_leave=confirm, viewer=board.viewer)
             if self._shown.get(board) != (sig := _sig(screen)):
                 await board.edit(self.tg, screen)
                 self._remember(board, sig)

@@ -14,3 +14,9 @@ match-cancelled = Search cancelled.
 match-found = Opponent found!
 match-btn-block = 🚫 Don't match me with them again
 match-blocked = Done: you won't be paired again.
+match-seats = ⚔️ <b>{ $game }</b>: how many at the table? With 🤖, if people are slow to come, the computer takes the empty seats.
+match-btn-seats = 👥 { $n }
+match-btn-seats-fill = 👥 { $n } · 🤖
+match-game-seats = { $game } for { $n }
+match-waiting-fill = ⚔️ <b>{ $game }</b>: looking for players near your rating… { $time }
+    If they are slow to come, the computer takes the empty seats.

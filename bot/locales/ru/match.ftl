@@ -14,3 +14,9 @@ match-cancelled = Поиск отменён.
 match-found = Соперник найден!
 match-btn-block = 🚫 Больше не сводить нас
 match-blocked = Готово: вас больше не сведут.
+match-seats = ⚔️ <b>{ $game }</b>: сколько игроков за столом? С 🤖 — если люди не соберутся, пустые места займёт компьютер.
+match-btn-seats = 👥 { $n }
+match-btn-seats-fill = 👥 { $n } · 🤖
+match-game-seats = { $game } на { $n }
+match-waiting-fill = ⚔️ <b>{ $game }</b>: ищем игроков вашего уровня… { $time }
+    Если люди не соберутся, пустые места займёт компьютер.
