@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.i18n import t
-from bot.render.common import button
+from bot.render.common import button, esc
 from bot.render.screen import Screen
-from bot.wire.callbacks import menu_data
-from bot.wire.keyboard import Keyboard
+from bot.wire.callbacks import game_data, menu_data, ui_action
+from bot.wire.keyboard import Button, Keyboard
 
 CANCEL = "x"  # `m:mq:x`: stop waiting
 FILL = "f"  # `m:mq:<game>:<seats>f`: computer seats may fill the table after a wait
@@ -75,3 +75,9 @@ def nobody(wanted: Wanted) -> Screen:
         [button(t(lang, "btn-menu"), menu_data("menu"))],
     ]
     return Screen(t(lang, "match-nobody", game=_title(wanted)), Keyboard(rows))
+
+
+def rematch_offer(lang: str, name: str, gid: str, version: int) -> Screen:
+    """Beside a finished match's board: another player wants a rematch."""
+    again = Button(t(lang, "grp-btn-rematch"), game_data(gid, version, ui_action("rematch")))
+    return Screen(t(lang, "match-rematch-offer", name=esc(name)), Keyboard([[again]]))

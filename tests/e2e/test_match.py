@@ -22,13 +22,17 @@ WAIT = 6  # MATCH_WAIT_SECONDS: the third person hears "nobody is free" after it
 ENV = {"MATCH_WAIT_SECONDS": str(WAIT), "TIMER_TICK_SECONDS": "0.2"}
 
 
-async def ask(emu: Emulator, user: EmuUser) -> TgMessage:
-    """☰ /start → ⚔️ Play someone → 🧩 Parquet: the menu's message is the waiting screen."""
+async def ask(emu: Emulator, user: EmuUser, game: str = "🧩 Parquet", seats: str = "") -> TgMessage:
+    """☰ /start → ⚔️ Play someone → the game (→ the table size): the menu's message is the
+    waiting screen."""
     user.start()
     menu = await emu.wait_message(user, predicate=lambda m: m.has_button("⚔️ Play someone"))
     await emu.wait_answer(user.tap(menu, "⚔️ Play someone"))
     picker = await emu.wait_message(user, "Which game?")
-    await emu.wait_answer(user.tap(picker, "🧩 Parquet"))
+    await emu.wait_answer(user.tap(picker, game))
+    if seats:
+        sizes = await emu.wait_message(user, "how many at the table?")
+        await emu.wait_answer(user.tap(sizes, seats))
     return picker
 
 
@@ -108,4 +112,46 @@ async def test_a_kill_while_someone_waits_keeps_the_queue(
     bob_wait = await ask(emulator, bob)
     await paired(emulator, alice, alice_wait)
     await paired(emulator, bob, bob_wait)
+    await emulator.wait_all_answered()
+
+
+def same_message(msg: TgMessage, text: str) -> Callable[[TgMessage], bool]:
+    return lambda m: m.message_id == msg.message_id and text in m.text
+
+
+def moved_on(board: TgMessage, version: int) -> Callable[[], bool]:
+    """A Ryadki board past `version`, or at its end (whose buttons carry no version)."""
+    return lambda: version_of(board) > version or "Winner" in board.text
+
+
+@pytest.mark.slow
+async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    await bot_process(language="en", env=ENV)
+    people = [emulator.user(name, language_code="en") for name in ("Alice", "Bob", "Carol")]
+    waits = [await ask(emulator, user, "🃏 Ryadki", "👥 3") for user in people]
+    boards = [
+        await emulator.wait_message(user, predicate=same_message(wait, "Your cards"))
+        for user, wait in zip(people, waits, strict=True)
+    ]
+
+    def next_turn() -> tuple[int] | str | None:
+        if any("Winner" in b.text for b in boards):
+            return "over"
+        return next(((i,) for i, b in enumerate(boards) if "Your turn" in b.text), None)
+
+    for _ in range(200):
+        found = await emulator.wait_for(next_turn, 30.0, "a player's turn or the end")
+        if found == "over":
+            break
+        assert isinstance(found, tuple)
+        board, user = boards[found[0]], people[found[0]]
+        marked = [b["text"] for b in board.buttons() if b["text"].startswith("✅")]
+        assert marked, board.describe()
+        before = version_of(board)
+        await emulator.wait_answer(user.tap(board, marked[0]))
+        await emulator.wait_for(moved_on(board, before), what="the play shown")
+    for board in boards:
+        await emulator.wait_for(moved_on(board, 10**9), what="every board's end")
     await emulator.wait_all_answered()

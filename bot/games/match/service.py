@@ -11,19 +11,23 @@ joins. The waiting message becomes that person's board.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Callable
 
 from bot import metrics
+from bot.games import places
 from bot.games.match import pairing
-from bot.games.ports import RetryLater, Undeliverable
-from bot.games.refusal import Refused
+from bot.games.ports import ChatMoved, RetryLater, Undeliverable
+from bot.games.refusal import Notice, Refused
+from bot.games.state import position
 from bot.games.table import moves
 from bot.games.table.changes import TableRecords
 from bot.games.table.lobby import Lobby
 from bot.games.table.pings import Pings
 from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
+from bot.i18n import t
 from bot.registry import kinds, spec
 from bot.render import match as screens
 from bot.render.screen import Screen
@@ -38,6 +42,7 @@ log = logging.getLogger(__name__)
 TICK = 5.0  # seconds between a waiting person's pairing rounds (and screen updates)
 MARGIN = 30.0  # an entry is kept this long past the wait (a restart in between keeps it)
 PREFIX = "match"
+REMATCH_TTL = 600.0  # seconds a player's "🔄 Rematch" waits for the others
 MAX_SEATS = 4  # a table of strangers: at most this many seats
 
 
@@ -48,6 +53,12 @@ def seat_choices(game: str) -> tuple[int, ...]:
         return ()
     low, high = spec(game).seats
     return tuple(range(low, min(high, MAX_SEATS) + 1))
+
+
+def quick_settings(game: str) -> dict[str, int]:
+    """A match between strangers is a short game: each setting that is not a variant (Ryadki's
+    deals) at its smallest value; the rest as the game's defaults for the seats."""
+    return {s.name: min(s.values) for s in spec(game).settings if not s.variant}
 
 
 def games() -> tuple[str, ...]:
@@ -192,22 +203,100 @@ class Matches:
             lang=first.lang,
             players=[Player(e.user, e.name, e.lang) for e in table.entries],
             boards={seat: (e.user, e.message) for seat, e in enumerate(table.entries)},
+            settings=quick_settings(first.game),
         )
         lobby = Lobby(first.game, meta)
         for _ in range(table.computers):
             lobby.add_computer(first.user)
-        record = GameRecord(id=new_id(), kind=first.game, chat_id=first.user, state="", meta=meta)
-        timeout, pause = self.settings.turn_timeout_seconds, self.settings.ai_pause_seconds
-        moves.start(record, lobby, now, timeout, ai_pause=pause)
-        if not await self.store.create(record):
-            log.warning("event=match_create_failed game=%s", record.id)
+        record = await self._start(first.game, meta, now)
+        if record is None:
             return
         for e in table.entries:
             await self.store.cancel(match_key(e.user))
-            await self.store.add_user_game(e.user, record.id)
-        metrics.game_started(record.kind)
         metrics.matched(record.kind, [now - e.since for e in table.entries])
         log.info("event=match_dealt game=%s users=%s", record.id, table.users)
+        await self._begin(record)
+
+    async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
+        """Deal and store a match of the seats in `meta`."""
+        record = GameRecord(id=new_id(), kind=game, chat_id=meta.creator, state="", meta=meta)
+        timeout, pause = self.settings.turn_timeout_seconds, self.settings.ai_pause_seconds
+        moves.start(record, Lobby(game, meta), now, timeout, ai_pause=pause)
+        if not await self.store.create(record):
+            log.warning("event=match_create_failed game=%s", record.id)
+            return None
+        for seat in meta.humans:
+            await self.store.add_user_game(meta.players[seat].user_id, record.id)
+        metrics.game_started(record.kind)
+        return record
+
+    async def _begin(self, record: GameRecord) -> None:
+        """A match dealt: its deadline, every board, the first turn's ping."""
         await self.play.after_start(record)
         await self.publisher.show(record)
         await self.pings.turn_passed(record, None)
+
+    # -- a rematch: every person at the finished table asks for it -----------------------------
+    async def rematch(self, record: GameRecord, user: Player) -> Notice:
+        """ "🔄 Rematch" under a finished match: counted for this player (the others are told
+        on their boards); the same table is dealt again, in new messages, when every person
+        has asked."""
+        meta = record.table
+        seat = meta.seat_of(user.user_id)
+        if seat is None:
+            raise Refused("grp-not-seated")
+        if record.phase != "over":
+            raise Refused("grp-stale")
+        if meta.rematch:
+            raise Refused("grp-rematch-busy")
+        agreed = Key(f"rm:{record.id}")
+        already = str(user.user_id) in await self.store.cells.members(agreed)
+        await self.store.cells.add_member(agreed, str(user.user_id), REMATCH_TTL)
+        asked = {int(m) for m in await self.store.cells.members(agreed)}
+        waiting = [s for s in meta.humans if meta.players[s].user_id not in asked]
+        if waiting:
+            if not already:
+                await self._offer(record, seat, waiting)
+            return Notice("match-rematch-offered")
+
+        def take(r: GameRecord) -> bool:
+            if r.table.rematch:
+                raise Refused("grp-rematch-busy")
+            r.table.rematch = True
+            return True
+
+        old = await self.records.mutate(record.id, take)
+        if old is None:
+            raise Refused("grp-stale")
+        await self.publisher.show_board(old)  # the rematch button goes
+        again = TableMeta(
+            creator=meta.creator,
+            lang=meta.lang,
+            players=[Player(p.user_id, p.name, p.lang, p.ai) for p in meta.players],
+            boards={s: await self._placeholder(meta.players[s]) for s in meta.humans},
+            settings=dict(meta.settings),
+            level=meta.level,
+        )
+        new = await self._start(record.kind, again, self.records.clock())
+        if new is not None:
+            log.info("event=match_rematch game=%s from=%s", new.id, record.id)
+            await self._begin(new)
+        return Notice("match-rematch-dealt")
+
+    async def _placeholder(self, player: Player) -> Place:
+        """A new message for a rematch's board (each copy then shows the game in it)."""
+        with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
+            sent = await self.publisher.tg.send(player.user_id, t(player.lang, "match-dealing"))
+            if sent is not None:
+                return (player.user_id, sent)
+        return (player.user_id, 0)  # (sent when the board is first shown)
+
+    async def _offer(self, record: GameRecord, seat: int, others: list[int]) -> None:
+        """Tell the others, beside their boards, that `seat` wants a rematch."""
+        name = record.table.players[seat].name
+        for other in others:
+            board = next(b for b in places.boards(record.table, record.id) if b.viewer == other)
+            lang = record.table.players[other].lang
+            text, markup = screens.rematch_offer(lang, name, record.id, position(record))
+            with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
+                await board.post(self.publisher.tg, text, markup, reply=True)

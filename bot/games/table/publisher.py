@@ -145,7 +145,7 @@ class Publisher:
             ctx.legal = spec(record.kind).game.legal_moves(state_of(record), mover)
         shown = screens(record.kind)
         if viewer is not None:  # the table and the seat's own hand in one (no rematch yet)
-            ctx.private, ctx.rematch, ctx.match = True, False, True
+            ctx.private, ctx.match = True, True
         elif not meta.private:
             return shown.board(view, ctx)
         ctx.seat, ctx.confirm_leave = meta.humans[0] if viewer is None else viewer, confirm_leave

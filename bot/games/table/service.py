@@ -111,10 +111,16 @@ class TableService:
         )
         self.lobbies = LobbyService(self.records, self.publisher, self.play)
         self.inline = InlineTables(self.records, self.publisher, self.play)
-        self.rematches = Rematches(
-            self.records, self.publisher, self.lobbies, self.play, self.private, self.inline
-        )
         self.matches = Matches(self.records, self.publisher, self.play, self.pings, self.waker.wake)
+        self.rematches = Rematches(
+            self.records,
+            self.publisher,
+            self.lobbies,
+            self.play,
+            self.private,
+            self.inline,
+            self.matches,
+        )
         self.halves = HalfMoves(store, self.play, clock)
         self.pings.first_tap_at = self.halves.first_tap_at  # a player mid-move is playing
         self.router = TapRouter(

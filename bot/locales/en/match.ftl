@@ -20,3 +20,7 @@ match-btn-seats-fill = 👥 { $n } · 🤖
 match-game-seats = { $game } for { $n }
 match-waiting-fill = ⚔️ <b>{ $game }</b>: looking for players near your rating… { $time }
     If they are slow to come, the computer takes the empty seats.
+match-rematch-offer = 🔄 { $name } offers a rematch.
+match-rematch-offered = Offered: the game starts when everyone accepts.
+match-rematch-dealt = A new game is dealt below.
+match-dealing = 🔄 Dealing a new game…

@@ -20,3 +20,7 @@ match-btn-seats-fill = 👥 { $n } · 🤖
 match-game-seats = { $game } на { $n }
 match-waiting-fill = ⚔️ <b>{ $game }</b>: ищем игроков вашего уровня… { $time }
     Если люди не соберутся, пустые места займёт компьютер.
+match-rematch-offer = 🔄 { $name } предлагает сыграть ещё раз.
+match-rematch-offered = Предложено: игра начнётся, когда согласятся все.
+match-rematch-dealt = Новая партия — ниже.
+match-dealing = 🔄 Раздаём новую партию…

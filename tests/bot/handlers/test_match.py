@@ -13,6 +13,7 @@ import pytest
 import rules
 from bot import metrics
 from bot.games.match.service import TICK
+from bot.storage import GameRecord
 from tests.support import parquet_taps
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
@@ -278,6 +279,11 @@ async def play_ryadki(w: World, gid: str, boards: dict[int, TgMessage]) -> int:
     raise AssertionError("the game did not end")
 
 
+def game_deals(game: object) -> int:
+    assert isinstance(game, GameRecord)
+    return game.table.settings["deals"]  # a match is a quick game: one deal
+
+
 async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(w: World) -> None:
     waits = {u.id: await ask_ryadki(w, u, "3") for u in (w.alice, w.bob)}
     assert "Ryadki for 3: looking for an opponent" in waits[w.alice.id].text
@@ -289,6 +295,8 @@ async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(w: Wo
     for board in boards.values():
         assert "Your cards" in board.text and "Carol" in board.text, board.describe()
     gid = await game_of(w, boards[w.alice.id])
+    assert sum("▶ Your turn" in b.text for b in boards.values()) == 1  # (the dealer's)
+    assert game_deals(await w.store.load(gid)) == 1
     assert await play_ryadki(w, gid, boards) == 0
     result = await w.store.load_result(gid)
     assert result is not None and result.ranked and len(result.players) == 3
@@ -321,3 +329,31 @@ async def test_forged_table_sizes_are_refused(w: World) -> None:
             w.session.answers()[-1].get("text") == "The board has changed — tap a current button."
         )
     assert await w.store.queue.entry(w.alice.id) is None
+
+
+async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
+    alice_wait = await ask(w, w.alice)
+    bob_wait = await ask(w, w.bob)
+    for _ in range(2):  # resign, confirmed
+        await w.tap(w.alice, w.session.message(w.alice.id, alice_wait.message_id), "🏳 Resign")
+    alice_end = w.session.message(w.alice.id, alice_wait.message_id)
+    old = await game_of(w, alice_end)
+    await w.tap(w.alice, alice_end, "🔄 Rematch")
+    assert w.session.answers()[-1].get("text") == "Offered: the game starts when everyone accepts."
+    await w.tap(w.alice, w.session.message(w.alice.id, alice_wait.message_id), "🔄 Rematch")
+    offers = [m for m in w.tg.messages_in(w.bob.id) if "offers a rematch" in m.text]
+    assert len(offers) == 1 and offers[0].text == "🔄 Alice offers a rematch."
+    await w.tap(w.carol, offers[0], "🔄 Rematch")  # a stranger's tap (forged)
+    assert w.session.answers()[-1].get("text") == "You are not playing in this game."
+    await w.tap(w.bob, offers[0], "🔄 Rematch")
+    assert w.session.answers()[-1].get("text") == "A new game is dealt below."
+    for user, wait in ((w.alice, alice_wait), (w.bob, bob_wait)):
+        board = last(w, user)
+        assert board.message_id != wait.message_id and "cross phase" in board.text
+        assert await game_of(w, board) != old
+        end = w.session.message(user.id, wait.message_id)  # the old board: no rematch button
+        assert "🔄 Rematch" not in end.button_texts()
+    await w.tap_data(w.bob, offers[0], offers[0].callback_data()[0])  # the offer, again
+    assert w.session.answers()[-1].get("text") == "A new game is already being set up."
+    assert len({g for u in (w.alice, w.bob) for g in await w.store.user_games(u.id)}) == 2
+    assert not w.tg.unanswered_callbacks()
