@@ -119,9 +119,16 @@ def same_message(msg: TgMessage, text: str) -> Callable[[TgMessage], bool]:
     return lambda m: m.message_id == msg.message_id and text in m.text
 
 
+def ended(board: TgMessage) -> Callable[[], bool]:
+    return lambda: "Winner" in board.text
+
+
 def moved_on(board: TgMessage, version: int) -> Callable[[], bool]:
-    """A Ryadki board past `version`, or at its end (whose buttons carry no version)."""
-    return lambda: version_of(board) > version or "Winner" in board.text
+    """A Ryadki board no longer at `version` (off one's turn its buttons carry version 0) or
+    no longer asking for a play, or at its end."""
+    return lambda: (
+        version_of(board) != version or "Your turn" not in board.text or "Winner" in board.text
+    )
 
 
 @pytest.mark.slow
@@ -153,5 +160,5 @@ async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(
         await emulator.wait_answer(user.tap(board, marked[0]))
         await emulator.wait_for(moved_on(board, before), what="the play shown")
     for board in boards:
-        await emulator.wait_for(moved_on(board, 10**9), what="every board's end")
+        await emulator.wait_for(ended(board), what="every board's end")
     await emulator.wait_all_answered()

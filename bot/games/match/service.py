@@ -12,12 +12,14 @@ joins. The waiting message becomes that person's board.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 from collections.abc import Callable
 
 from bot import metrics
 from bot.games import places
 from bot.games.match import pairing
+from bot.games.player_views import ALIAS
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
 from bot.games.refusal import Notice, Refused
 from bot.games.state import position
@@ -117,7 +119,7 @@ class Matches:
             blocks=frozenset(int(b) for b in blocks),
             seats=seats,
             fill=fill and seats > pairing.MIN_PEOPLE,
-            name=user.name,
+            name=await self._name(user),
             lang=user.lang,
             message=where[1],
         )
@@ -128,6 +130,13 @@ class Matches:
         await self._show(entry, screens.waiting(_wanted(entry), 0))
         await self._next(entry.user, now)
         await self.pair(game, now)
+
+    async def _name(self, user: Player) -> str:
+        """The name strangers see: the first name, or (/settings) "Player 4821"."""
+        if await self.store.get_setting(user.user_id, ALIAS) != "on":
+            return user.name
+        digest = hashlib.blake2b(str(user.user_id).encode(), digest_size=4).digest()
+        return t(user.lang, "match-alias", n=str(1000 + int.from_bytes(digest, "big") % 9000))
 
     async def cancel(self, user_id: int) -> bool:
         """Stop waiting: False when the user was not (or no longer: a table took them)."""

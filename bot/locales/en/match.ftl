@@ -24,3 +24,4 @@ match-rematch-offer = 🔄 { $name } offers a rematch.
 match-rematch-offered = Offered: the game starts when everyone accepts.
 match-rematch-dealt = A new game is dealt below.
 match-dealing = 🔄 Dealing a new game…
+match-alias = Player { $n }

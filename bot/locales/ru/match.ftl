@@ -24,3 +24,4 @@ match-rematch-offer = 🔄 { $name } предлагает сыграть ещё 
 match-rematch-offered = Предложено: игра начнётся, когда согласятся все.
 match-rematch-dealt = Новая партия — ниже.
 match-dealing = 🔄 Раздаём новую партию…
+match-alias = Игрок { $n }

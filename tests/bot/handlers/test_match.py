@@ -357,3 +357,18 @@ async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
     assert w.session.answers()[-1].get("text") == "A new game is already being set up."
     assert len({g for u in (w.alice, w.bob) for g in await w.store.user_games(u.id)}) == 2
     assert not w.tg.unanswered_callbacks()
+
+
+async def test_a_player_may_appear_to_strangers_as_player_and_a_number(w: World) -> None:
+    await w.say(w.bob, None, "/settings")
+    settings = last(w, w.bob)
+    assert "Strangers see my first name" in settings.text
+    await w.tap(w.bob, settings, "🎭 Appear as “Player 1234”")
+    assert "Strangers see me as" in w.session.message(w.bob.id, settings.message_id).text
+    alice = await ask(w, w.alice)
+    await ask(w, w.bob)
+    board = w.session.message(w.alice.id, alice.message_id)
+    alias = re.search(r"Player \d{4}", board.text)
+    assert alias and "Bob" not in board.text, board.describe()
+    game = await w.store.load(await game_of(w, board))
+    assert game is not None and game.table.players[1].name == alias.group(0)
