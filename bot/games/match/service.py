@@ -108,6 +108,8 @@ class Matches:
         if game not in games() or seats not in (None, *seat_choices(game)):
             raise Refused("error-stale")
         seats = seats or seat_choices(game)[0]
+        if await self.playing(user.user_id):
+            raise Refused("match-playing")
         now = self.records.clock()
         rating = await self.store.rating(user.user_id, game)
         blocks = await self.store.cells.members(_blocks(user.user_id))
@@ -130,6 +132,15 @@ class Matches:
         await self._show(entry, screens.waiting(_wanted(entry), 0))
         await self._next(entry.user, now)
         await self.pair(game, now)
+
+    async def playing(self, user_id: int) -> bool:
+        """Whether the user is at a match still being played (one at a time)."""
+        for gid in await self.store.user_games(user_id):
+            record = await self.store.load(gid)
+            meta = None if record is None else record.meta
+            if isinstance(meta, TableMeta) and meta.boards and record and record.phase == "play":
+                return True
+        return False
 
     async def _name(self, user: Player) -> str:
         """The name strangers see: the first name, or (/settings) "Player 4821"."""

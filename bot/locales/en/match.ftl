@@ -25,3 +25,4 @@ match-rematch-offered = Offered: the game starts when everyone accepts.
 match-rematch-dealt = A new game is dealt below.
 match-dealing = 🔄 Dealing a new game…
 match-alias = Player { $n }
+match-playing = Finish your current game first.

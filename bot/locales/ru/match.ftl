@@ -25,3 +25,4 @@ match-rematch-offered = Предложено: игра начнётся, ког�
 match-rematch-dealt = Новая партия — ниже.
 match-dealing = 🔄 Раздаём новую партию…
 match-alias = Игрок { $n }
+match-playing = Сначала доиграйте текущую партию.

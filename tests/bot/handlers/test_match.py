@@ -72,6 +72,8 @@ async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> N
 
 async def test_two_strangers_play_a_whole_parquet_game_in_their_own_chats(w: World) -> None:
     before = metrics.MATCHES.values.get(("parquet", "dealt"), 0.0)
+    waits = metrics.MATCH_WAITS.values.get(("parquet",), 0.0)
+    timed = sum(metrics.MATCH_SECONDS.child("parquet").counts)
     alice_wait = await ask(w, w.alice)
     assert "looking for an opponent" in alice_wait.text and "0:00" in alice_wait.text
     await tick(w)
@@ -82,6 +84,8 @@ async def test_two_strangers_play_a_whole_parquet_game_in_their_own_chats(w: Wor
     for board in (alice_board, bob_board):  # the waiting screen became the board
         assert "Alice" in board.text and "Bob" in board.text, board.describe()
     assert metrics.MATCHES.values[("parquet", "dealt")] == before + 1
+    assert metrics.MATCH_WAITS.values[("parquet",)] == waits + 2
+    assert sum(metrics.MATCH_SECONDS.child("parquet").counts) == timed + 2  # each one's wait
     gid = await game_of(w, alice_board)
     assert gid == await game_of(w, bob_board)
     # a stranger's tap on someone else's board changes nothing
@@ -372,3 +376,21 @@ async def test_a_player_may_appear_to_strangers_as_player_and_a_number(w: World)
     assert alias and "Bob" not in board.text, board.describe()
     game = await w.store.load(await game_of(w, board))
     assert game is not None and game.table.players[1].name == alias.group(0)
+
+
+async def test_pings_in_the_private_chat_and_one_match_at_a_time(w: World) -> None:
+    alice = await ask(w, w.alice)
+    await ask(w, w.bob)
+    game = await w.store.load(await game_of(w, w.session.message(w.alice.id, alice.message_id)))
+    assert game is not None
+    seat = rules.GAMES["parquet"].turn(rules.GAMES["parquet"].from_json(game.state))
+    mover = w.alice if seat == game.table.seat_of(w.alice.id) else w.bob
+    assert await w.remind() >= 1  # the turn waited: its player is reminded in their chat
+    pings = [m for m in w.tg.messages_in(mover.id) if m.text.startswith("🔔")]
+    assert len(pings) == 1 and "Parquet" in pings[0].text
+    await w.say(w.alice, None, "/start")  # a second match while this one is on: refused
+    menu = last(w, w.alice)
+    await w.tap(w.alice, menu, "⚔️ Play someone")
+    await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
+    assert w.session.answers()[-1].get("text") == "Finish your current game first."
+    assert await w.store.queue.entry(w.alice.id) is None
