@@ -61,6 +61,8 @@ def _title(wanted: Wanted) -> str:
 def waiting(wanted: Wanted, seconds: float) -> Screen:
     s = max(0, int(seconds))
     key = "match-waiting-fill" if wanted.fill else "match-waiting"
+    if key == "match-waiting" and wanted.seats > 2:
+        key = "match-waiting-many"
     text = t(wanted.lang, key, game=_title(wanted), time=f"{s // 60}:{s % 60:02d}")
     cancel = button(t(wanted.lang, "match-btn-cancel"), menu_data(f"mq:{CANCEL}"))
     return Screen(text, Keyboard([[cancel]]))

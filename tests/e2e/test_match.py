@@ -162,3 +162,27 @@ async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(
     for board in boards:
         await emulator.wait_for(ended(board), what="every board's end")
     await emulator.wait_all_answered()
+
+
+async def test_two_waiting_for_ryadki_are_seated_after_a_kill_and_a_restart(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    """Alice and Bob wait for a Ryadki table of three (the computer may fill it); the bot is
+    killed while they wait; the restarted bot seats them, with a computer, after the wait."""
+    bot = await bot_process(language="en", env=ENV)
+    alice = emulator.user("Alice", language_code="en")
+    bob = emulator.user("Bob", language_code="en")
+    waits = [await ask(emulator, user, "🃏 Ryadki", "👥 3 · 🤖") for user in (alice, bob)]
+    for user in (alice, bob):
+        await emulator.wait_message(user, "looking for players")
+    bot.kill()
+    proc = bot.proc
+    assert proc is not None
+    await emulator.wait_for(lambda: proc.poll() is not None, what="the killed bot to be gone")
+    await bot.restart()
+    for user, wait in zip((alice, bob), waits, strict=True):
+        board = await emulator.wait_message(
+            user, predicate=same_message(wait, "Your cards"), timeout=WAIT + 15
+        )
+        assert "🤖" in board.text, board.describe()
+    await emulator.wait_all_answered()

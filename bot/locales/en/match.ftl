@@ -26,3 +26,4 @@ match-rematch-dealt = A new game is dealt below.
 match-dealing = 🔄 Dealing a new game…
 match-alias = Player { $n }
 match-playing = Finish your current game first.
+match-waiting-many = ⚔️ <b>{ $game }</b>: looking for players near your rating… { $time }

@@ -26,3 +26,4 @@ match-rematch-dealt = Новая партия — ниже.
 match-dealing = 🔄 Раздаём новую партию…
 match-alias = Игрок { $n }
 match-playing = Сначала доиграйте текущую партию.
+match-waiting-many = ⚔️ <b>{ $game }</b>: ищем игроков вашего уровня… { $time }

@@ -290,7 +290,7 @@ def game_deals(game: object) -> int:
 
 async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(w: World) -> None:
     waits = {u.id: await ask_ryadki(w, u, "3") for u in (w.alice, w.bob)}
-    assert "Ryadki for 3: looking for an opponent" in waits[w.alice.id].text
+    assert "Ryadki for 3: looking for players near your rating" in waits[w.alice.id].text
     await tick(w)  # two of three: the table waits for the third
     assert "Ryadki" in w.session.message(w.alice.id, waits[w.alice.id].message_id).text
     assert await w.store.queue.entry(w.alice.id) is not None
