@@ -99,7 +99,8 @@ async def test_three_ask_for_parquet_two_play_a_whole_game_the_third_meets_nobod
 async def test_a_kill_while_someone_waits_keeps_the_queue(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
-    bot = await bot_process(language="en", env=ENV)
+    # a long wait: Alice is still waiting however long the restart takes
+    bot = await bot_process(language="en", env={**ENV, "MATCH_WAIT_SECONDS": "300"})
     alice = emulator.user("Alice", language_code="en")
     bob = emulator.user("Bob", language_code="en")
     alice_wait = await ask(emulator, alice)
