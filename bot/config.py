@@ -35,6 +35,8 @@ class Settings(BaseSettings):
     # a group game's reminder goes to a player whose turn has waited this long (a player who
     # moves sooner needs none, and the group's write budget is kept for the board)
     turn_reminder_seconds: float = Field(default=20.0, gt=0)
+    # a quick match: how long a person waits for an opponent before "nobody is free"
+    match_wait_seconds: int = Field(default=60, gt=0)
     lobby_ttl_seconds: int = Field(default=600, gt=0)
     invite_ttl_seconds: int = Field(default=86400, gt=0)
     timer_tick_seconds: float = Field(default=1.0, gt=0)

@@ -140,6 +140,18 @@ GAMES_STARTED = LoopCounter("cardbot_games_started", "Games started, by game", [
 GAMES_FINISHED = LoopCounter(
     "cardbot_games_finished", "Games finished, by game and outcome", ["game", "outcome"]
 )
+MATCH_WAITS = LoopCounter(
+    "cardbot_match_waits", "People who started waiting for a quick match, by game", ["game"]
+)
+MATCHES = LoopCounter(
+    "cardbot_matches", "Quick matches: tables dealt, or waits that found nobody", ["game", "end"]
+)
+MATCH_SECONDS = LoopHistogram(
+    "cardbot_match_wait_seconds",
+    "How long a person waited before a quick match was dealt, by game",
+    ["game"],
+    (1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 45.0, 60.0, 90.0, 120.0),
+)
 # counted by the store for the whole deployment: every replica reports the same figure (a
 # dashboard takes max, not sum, over the replicas)
 ACTIVE_GAMES = Gauge(
@@ -158,6 +170,9 @@ FAMILIES = (
     MOVES,
     GAMES_STARTED,
     GAMES_FINISHED,
+    MATCH_WAITS,
+    MATCHES,
+    MATCH_SECONDS,
 )
 
 
@@ -221,6 +236,22 @@ def game_finished(game: str, outcome: str) -> None:
     """`outcome`: a solitaire's result (won, lost, resigned), a group game's (over,
     abandoned, ...): a handful of fixed words, never an id or a name."""
     GAMES_FINISHED.inc(game, outcome)
+
+
+def match_wait(game: str) -> None:
+    MATCH_WAITS.inc(game)
+
+
+def matched(game: str, waited: Sequence[float]) -> None:
+    """A quick match dealt; each person's wait."""
+    MATCHES.inc(game, "dealt")
+    series = MATCH_SECONDS.child(game)
+    for seconds in waited:
+        series.observe(seconds)
+
+
+def match_nobody(game: str) -> None:
+    MATCHES.inc(game, "nobody")
 
 
 def set_active_games(game: str, count: int) -> None:

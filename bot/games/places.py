@@ -1,7 +1,7 @@
 """Where a game's messages are: a place is a value, and what differs between kinds of place
 lives here, not in the publisher, the pings, the flood budget or the migration.
 
-Three kinds:
+Four kinds:
 - `ChatMessage`, a message in a chat — a private chat, a group, or a forum topic of a group
   (`thread`). It is edited by chat and message id, new messages may be posted beside it (a
   ping, a refusal), and every send or edit spends the chat's budget (a group's is shared);
@@ -10,7 +10,10 @@ Three kinds:
   and its edits spend a budget of their own (`INLINE_EDITS_PER_MINUTE`);
 - `EphemeralMessage`, a message in a group that one user alone sees (Bot API 10.2): edited by
   its own methods, its delivery not guaranteed (so a button always shows it again), and its
-  writes spend the group's budget like any other write there.
+  writes spend the group's budget like any other write there;
+- `SeatBoard`, one player's own copy of a table's board in their private chat (a quick match
+  between strangers: no group, each plays in their own chat); the board as that seat sees it,
+  and every copy is kept current (a private chat has no group's budget).
 
 What a place offers:
 - `lane` — the flood coalescer's lane: edits in one lane share the per-chat gap and budget;
@@ -20,7 +23,9 @@ What a place offers:
 - `edit(tg, screen)` — show `screen` there; the place it is shown in now (a message that was
   gone is sent anew), or None when the chat refuses the bot;
 - `post(tg, text, markup, reply)` — a new message beside it;
-- `moved_to(chat)` — the same place in a group that became a supergroup.
+- `moved_to(chat)` — the same place in a group that became a supergroup;
+- `viewer` — whose screen it shows: None for everyone's (the board, a lobby), or a seat;
+- `remember(meta)` — where the record keeps it (a message sent anew in its stead).
 """
 
 from __future__ import annotations
@@ -60,6 +65,10 @@ class ChatMessage:
         return self.chat
 
     can_post = True
+    viewer = None
+
+    def remember(self, meta: TableMeta) -> None:
+        meta.board = stored(self)
 
     async def edit(
         self, tg: Messenger, screen: Screen, *, retry: bool = True
@@ -111,6 +120,7 @@ class InlineMessage:
         return inline_budget(self.inline)
 
     can_post = False
+    viewer = None
 
     async def edit(
         self, tg: Messenger, screen: Screen, *, retry: bool = True
@@ -150,6 +160,7 @@ class EphemeralMessage:
         return self.chat
 
     can_post = False
+    viewer = None
 
     async def edit(
         self, tg: Messenger, screen: Screen, *, retry: bool = True
@@ -176,7 +187,58 @@ class EphemeralMessage:
         return None  # seen by one member only: no link leads to it
 
 
-Place = ChatMessage | InlineMessage | EphemeralMessage  # every kind of place
+@dataclass(frozen=True, slots=True)
+class SeatBoard:
+    """Seat `seat`'s own copy of the board, in its player's private chat `chat` (`message`
+    None: none sent yet). A quick match has one per person; each shows the table as that seat
+    sees it, in that player's language."""
+
+    chat: int
+    seat: int
+    message: int | None = None
+    tag: str | None = None
+
+    @property
+    def lane(self) -> Hashable:
+        return self.chat
+
+    @property
+    def key(self) -> Hashable:
+        return ("seat", self.message, self.tag)
+
+    @property
+    def budget(self) -> int | None:
+        """The private chat's (about one a second), as a ChatMessage's."""
+        return self.chat
+
+    can_post = True
+
+    @property
+    def viewer(self) -> int:
+        return self.seat
+
+    def remember(self, meta: TableMeta) -> None:
+        if self.message is not None:
+            meta.boards[self.seat] = (self.chat, self.message)
+
+    async def edit(self, tg: Messenger, screen: Screen, *, retry: bool = True) -> SeatBoard | None:
+        """Edited in place; one that is gone is sent anew (the Messenger's edit does)."""
+        shown = await tg.edit(self.chat, self.message, screen.text, screen.keyboard, retry=retry)
+        return None if shown is None else dataclasses.replace(self, message=shown)
+
+    async def post(
+        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
+    ) -> ChatMessage | None:
+        reply_to = self.message if reply else None
+        sent = await tg.send(self.chat, text, markup, reply_to=reply_to)
+        return None if sent is None else ChatMessage(self.chat, sent)
+
+    @property
+    def link(self) -> str | None:
+        return None  # a private chat's messages have no link
+
+
+Place = ChatMessage | InlineMessage | EphemeralMessage | SeatBoard  # every kind of place
 
 SUPERGROUP_IDS = -1_000_000_000_000  # a supergroup's chat id is -100… (at most this)
 
@@ -213,6 +275,18 @@ def board(meta: TableMeta, tag: str | None = None) -> Place | None:
         return None
     chat, message = meta.board
     return ChatMessage(chat, message, meta.thread if chat == meta.group else None)
+
+
+def boards(meta: TableMeta, tag: str | None = None) -> list[Place]:
+    """Every copy of a table's board: the one public message (`board`), or each player's own
+    in their private chat (a quick match)."""
+    if meta.boards:
+        return [
+            SeatBoard(chat, seat, message or None, tag)
+            for seat, (chat, message) in sorted(meta.boards.items())
+        ]
+    one = board(meta, tag)
+    return [] if one is None else [one]
 
 
 def home(meta: TableMeta) -> ChatMessage | None:

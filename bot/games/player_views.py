@@ -22,6 +22,7 @@ SEEN_REMEMBERED = 50_000  # (group, user, week) a process remembers having noted
 
 
 HANDS = "hands"  # where a hidden hand is shown: "private" (default) or "group" (ephemeral)
+ALIAS = "alias"  # "on": strangers in a quick match see "Player 4821", not the first name
 
 
 def seen_weeks(now: float) -> tuple[int, int]:
@@ -189,11 +190,16 @@ class Players:
     async def set_hidden(self, user_id: int, hidden: bool) -> None:
         await self.store.set_hidden(user_id, hidden)
 
-    async def settings(self, user_id: int) -> tuple[bool, bool, bool]:
-        """(hidden from the global boards, turn pings on, a hidden hand shown in the group)."""
+    async def settings(self, user_id: int) -> tuple[bool, bool, bool, bool]:
+        """(hidden from the global boards, turn pings on, a hidden hand shown in the group,
+        an alias for strangers)."""
         pings = await self.store.get_setting(user_id, "pings") != "off"
         in_group = await self.store.get_setting(user_id, HANDS) == "group"
-        return await self.hidden(user_id), pings, in_group
+        alias = await self.store.get_setting(user_id, ALIAS) == "on"
+        return await self.hidden(user_id), pings, in_group, alias
+
+    async def set_alias(self, user_id: int, on: bool) -> None:
+        await self.store.set_setting(user_id, ALIAS, "on" if on else "off")
 
     async def set_hands_in_group(self, user_id: int, on: bool) -> None:
         await self.store.set_setting(user_id, HANDS, "group" if on else "private")

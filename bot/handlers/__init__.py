@@ -19,6 +19,7 @@ from bot.handlers import (
     group,
     help,
     inline,
+    match,
     solitaire,
     start,
     stats,
@@ -31,6 +32,7 @@ ROUTERS: list[Callable[[], Router]] = [
     group.make_router,  # /newgame, invites (/start j<code>), m:friends, group membership
     help.make_router,  # /help, /rules (every chat), a group's /language
     computer.make_router,  # m:ai:<game>: a table game against the computer
+    match.make_router,  # m:mq:<game>: a quick match with a stranger
     stats.make_router,  # /stats, /top, /daily, /settings, their buttons, the inline share
     inline.make_router,  # inline mode: the challenges offered, and taps on them
     start.make_router,

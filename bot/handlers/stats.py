@@ -109,6 +109,8 @@ async def _screen(
             await players.set_pings(uid, args[1] == "1")
         elif args[:1] == ["hand"] and args[1:] in (["0"], ["1"]):
             await players.set_hands_in_group(uid, args[1] == "1")
+        elif args[:1] == ["alias"] and args[1:] in (["0"], ["1"]):
+            await players.set_alias(uid, args[1] == "1")
         return screens.settings_screen(*await players.settings(uid), _)
     return None
 

@@ -202,11 +202,15 @@ def result_lines(
 
 
 def private_end_keyboard(ctx: TableCtx) -> Keyboard:
-    """Under a finished game against the computer: play again, and the menu."""
+    """Under a finished game against the computer: play again, and the menu (a quick match:
+    never meet these players again)."""
     _ = ctx._
     row = []
+    block = []
+    if ctx.match:
+        block = [[Button(text=_("match-btn-block"), callback_data=menu_data(f"mqb:{ctx.game_id}"))]]
     if ctx.rematch:
         data = game_data(ctx.game_id, ctx.version, ui_action("rematch"))
         row.append(Button(text=_("grp-btn-rematch"), callback_data=data))
     row.append(Button(text=_("grp-btn-back"), callback_data=menu_data("menu")))
-    return Keyboard([row])
+    return Keyboard([*block, row])

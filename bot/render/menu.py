@@ -31,6 +31,7 @@ def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
     rows.append(
         [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in kinds("table")]
     )
+    rows.append([button(t(lang, "btn-match"), menu_data("mq"))])
     rows.append([button(t(lang, "btn-daily"), menu_data("daily"))])
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
     rows.append(

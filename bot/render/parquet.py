@@ -275,9 +275,11 @@ def render(view: ParquetView, ctx: TableCtx) -> Screen:
         return Screen(body, private_end_keyboard(ctx))
     if over:
         return Screen(body, rematch_keyboard(ctx.game_id, ctx.version, _) if ctx.rematch else None)
-    return Screen(
-        body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _, ctx.computers)
-    )
+    # a player's own copy of a match's board offers nothing to pick on the other's turn
+    idle = ctx.computers
+    if ctx.match and ctx.seat is not None:
+        idle = [s for s in range(len(ctx.names)) if s != ctx.seat]
+    return Screen(body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _, idle))
 
 
 def half_move(

@@ -93,3 +93,4 @@ class TableCtx(RenderCtx):
     closed: str | None = None  # a closed lobby: the locale key saying why
     private: bool = False  # against the computer in a private chat (table and hand in one)
     computers: list[int] = field(default_factory=list)  # the seats of computer players
+    match: bool = False  # a quick match between strangers (each on a board of their own)

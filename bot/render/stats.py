@@ -350,13 +350,17 @@ def share_row(result: GameResult, _: Translator, card_text: str, inline: bool) -
     return [Button(text=_("btn-copy"), copy=text[:COPY_LIMIT])]
 
 
-def settings_screen(hidden: bool, pings: bool, in_group: bool, _: Translator) -> Screen:
+def settings_screen(
+    hidden: bool, pings: bool, in_group: bool, alias: bool, _: Translator
+) -> Screen:
     """/settings: turn pings (on by default), where a hidden hand is shown (the private chat by
-    default, or the group, to the player alone) and whether the global boards show the user."""
+    default, or the group, to the player alone), the name strangers see in a quick match and
+    whether the global boards show the user."""
     lines = [
         _("settings-title"),
         _("settings-pings-on" if pings else "settings-pings-off"),
         _("settings-hand-group" if in_group else "settings-hand-private"),
+        _("settings-alias-on" if alias else "settings-alias-off"),
         _("settings-hidden-on" if hidden else "settings-hidden-off"),
         _("settings-hidden-note"),
     ]
@@ -371,6 +375,12 @@ def settings_screen(hidden: bool, pings: bool, in_group: bool, _: Translator) ->
             button(
                 _("btn-hand-private" if in_group else "btn-hand-group"),
                 menu_data("set:hand:" + ("0" if in_group else "1")),
+            )
+        ],
+        [
+            button(
+                _("btn-alias-off" if alias else "btn-alias-on"),
+                menu_data(f"set:alias:{+(not alias)}"),
             )
         ],
         [

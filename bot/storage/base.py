@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from bot.stats.stats import HISTORY_LIMIT
 from bot.storage.cells import Cells, Key
 from bot.storage.health import StoreUnavailable
+from bot.storage.match_queue import MatchQueue
 from bot.storage.record import GameRecord
 from bot.storage.update_gate import LocalGate, UpdateGate
 
@@ -56,6 +57,7 @@ class Store(ABC):
         self.game_ttl = game_ttl
         self.idle_ttl = idle_ttl
         self.cells = cells
+        self.queue = MatchQueue(cells)  # the quick-match queue, over the same cells
 
     def ttl_for(self, record: GameRecord) -> int:
         return self.game_ttl if record.finished else self.idle_ttl

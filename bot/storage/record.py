@@ -175,6 +175,9 @@ class TableMeta:
     # seat → the hand shown in the group to that player alone (a Bot API 10.2 ephemeral
     # message's id; the chat is `group`): a player the bot may not write to, or who prefers it
     ephemeral: dict[int, int] = field(default_factory=dict)
+    # seat → that player's own copy of the board in their private chat (a quick match between
+    # strangers: no group, each plays in their own chat; bot.games.places.SeatBoard)
+    boards: dict[int, Place] = field(default_factory=dict)
     # the inline message the game lives in (inline mode: any chat, edited by this id, no chat)
     inline: str | None = None
     dm_failed: list[int] = field(default_factory=list)  # seats whose hand could not be sent
@@ -217,6 +220,7 @@ class TableMeta:
             "invite": self.invite,
             "hands": {str(k): v for k, v in self.hands.items()},
             "ephemeral": {str(k): v for k, v in self.ephemeral.items()},
+            "boards": {str(k): v for k, v in self.boards.items()},
             "inline": self.inline,
             "dm_failed": self.dm_failed,
             "expires": self.expires,
@@ -259,6 +263,7 @@ class TableMeta:
             invite=_place(d.get("invite")),
             hands={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("hands") or {}).items()},
             ephemeral={int(k): int(v) for k, v in (d.get("ephemeral") or {}).items()},
+            boards={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("boards") or {}).items()},
             inline=d.get("inline") or None,
             dm_failed=[int(s) for s in d.get("dm_failed") or []],
             expires=_opt_float(d.get("expires")),

@@ -91,7 +91,9 @@ class Pings:
         """The saved `record` may have passed the turn from seat `before`: ping (in the
         background), set the turn's reminder, or clear the pings of a game that is over."""
         meta = record.table
-        if not self.enabled or meta.private or (meta.group is None and meta.inline is None):
+        if not self.enabled or meta.private:
+            return
+        if meta.group is None and meta.inline is None and not meta.boards:
             return
         turn = None if record.finished else state_turn(record)
         if before is not None and turn != before and not record.finished:
@@ -205,8 +207,10 @@ class Pings:
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         text = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
-        beside = places.hand(meta, seat)
-        if not isinstance(beside, places.ChatMessage | places.EphemeralMessage):
+        beside = places.hand(meta, seat) or next(  # (a match: the player's own board)
+            (b for b in places.boards(meta) if b.viewer == seat), None
+        )
+        if not isinstance(beside, places.ChatMessage | places.EphemeralMessage | places.SeatBoard):
             return  # no message to answer (the bot may not write to them)
         await self._delete_last(player.user_id, PING, record.id)
         sent: places.ChatMessage | tuple[int, int] | None

@@ -115,11 +115,13 @@ class Publisher:
             lobby, ctx, record.phase, in_group=record.table.group is not None
         )
 
-    async def board_screen(self, record: GameRecord, confirm_leave: bool = False) -> Screen:
-        """The group's message (lobby or table); for a game against the computer the one
-        message in the player's private chat, their hand included."""
+    async def board_screen(
+        self, record: GameRecord, confirm_leave: bool = False, viewer: int | None = None
+    ) -> Screen:
+        """The group's message (lobby or table), the one message of a game against the
+        computer (the hand on it), or seat `viewer`'s own copy (a quick match)."""
         meta = record.table
-        ctx = await self._ctx(record)
+        ctx = await self._ctx(record, lang=None if viewer is None else meta.players[viewer].lang)
         if record.phase in ("lobby", "cancelled"):
             return render_lobby.render(Lobby(record.kind, meta).view(), ctx)
         view = public_view(record)
@@ -129,9 +131,11 @@ class Publisher:
         if mover is not None:
             ctx.legal = spec(record.kind).game.legal_moves(state_of(record), mover)
         shown = screens(record.kind)
-        if not meta.private:
+        if viewer is not None:  # the table and the seat's own hand in one (no rematch yet)
+            ctx.private, ctx.match = True, True
+        elif not meta.private:
             return shown.board(view, ctx)
-        ctx.seat, ctx.confirm_leave = meta.humans[0], confirm_leave
+        ctx.seat, ctx.confirm_leave = meta.humans[0] if viewer is None else viewer, confirm_leave
         if spec(record.kind).hidden_hands:  # the person's hand is on the board
             view = view_of(record, ctx.seat)
         return shown.private(view, ctx)
@@ -174,20 +178,21 @@ class Publisher:
             await self.show_hands(record)
 
     async def show_board(self, record: GameRecord, resend: bool = False) -> None:
-        """The game's public message alone (a change only it shows: the rematch taken)."""
-        screen = await self.board_screen(record)
+        """The game's board alone (a change only it shows: the rematch taken): every copy of
+        it (`places.boards`: one public message, or each player's own in a quick match)."""
         meta = record.table
-        sig = _sig(screen)
-        board = self.board_of(record)
-        # the screen last handed to the coalescer (sent, or waiting to go): the same again
-        # (a double tap, "My cards", two taps at once that change nothing) edits nothing
-        same = board is not None and self._shown.get(board) == sig
-        if board is not None and not resend:
-            if not same:  # a screen that did not change costs nothing and posts nothing
-                await self._edit_board(record, board, screen, sig)
+        boards = places.boards(meta, record.id)
+        if boards and not resend:
+            for board in boards:
+                screen = await self.board_screen(record, viewer=board.viewer)
+                sig = _sig(screen)
+                # the same screen as last handed to the coalescer (a double tap, "My cards",
+                # two taps at once that change nothing) edits nothing
+                if self._shown.get(board) != sig:
+                    await self._edit_board(record, board, screen, sig)
         elif (home := places.home(meta)) is not None:
-            await self._post_board(record, home, screen)
-            if board is not None:  # shown again below: the old message goes
+            await self._post_board(record, home, await self.board_screen(record))
+            for board in boards:  # shown again below: the old message goes
                 await self._retire(board)
 
     async def _edit_board(self, record: GameRecord, board: Place, screen: Screen, sig: str) -> None:
@@ -208,7 +213,7 @@ class Publisher:
                 if isinstance(board, places.ChatMessage):
                     await self.chat_moved(board.chat, moved.new_chat_id, gid)
                 return
-            if isinstance(shown, places.ChatMessage) and shown != board:
+            if isinstance(shown, places.ChatMessage | places.SeatBoard) and shown != board:
                 await self.moved_board(gid, shown)
 
         await self.coalescer(board).submit(board.lane, board.key, version, push)
@@ -258,9 +263,9 @@ class Publisher:
             await self.chat_moved(chat_id, moved.new_chat_id, None)
             return await self.tg.send(moved.new_chat_id, text, markup)
 
-    async def moved_board(self, gid: str, board: places.ChatMessage) -> None:
+    async def moved_board(self, gid: str, board: places.ChatMessage | places.SeatBoard) -> None:
         def move(r: GameRecord) -> bool:
-            r.table.board = places.stored(board)
+            board.remember(r.table)
             return True
 
         with contextlib.suppress(Refused):
@@ -326,9 +331,11 @@ class Publisher:
         """The hand asking "Leave the game?" (or no longer asking); the question asked again
         (an old "Yes" tapped) edits nothing."""
         seat = record.table.seat_of(user_id)
-        board = places.board(record.table)
-        if record.table.private and board is not None:  # the hand is on the board
-            screen = await self.board_screen(record, confirm_leave=confirm)
+        # the hand is on the board: against the computer, or the player's own copy (a match)
+        mine = [b for b in places.boards(record.table, record.id) if b.viewer == seat]
+        board = mine[0] if mine else places.board(record.table)
+        if (record.table.private or mine) and board is not None:
+            screen = await self.board_screen(record, confirm_leave=confirm, viewer=board.viewer)
             if self._shown.get(board) != (sig := _sig(screen)):
                 await board.edit(self.tg, screen)
                 self._remember(board, sig)

@@ -3,7 +3,8 @@ the same settings; against the computer, the same table dealt again in a new mes
 
 from __future__ import annotations
 
-from bot.games.refusal import Refused
+from bot.games.match.service import Matches
+from bot.games.refusal import Notice, Refused
 from bot.games.table.changes import TableRecords
 from bot.games.table.inline import InlineTables
 from bot.games.table.lobbies import LobbyService
@@ -23,6 +24,7 @@ class Rematches:
         play: PlayService,
         private: PrivateTables,
         inline: InlineTables,
+        matches: Matches,
     ) -> None:
         self.records = records
         self.publisher = publisher
@@ -30,8 +32,11 @@ class Rematches:
         self.play = play
         self.private = private
         self.inline = inline
+        self.matches = matches  # a quick match: every person asks for the rematch
 
-    async def rematch(self, record: GameRecord, user: Player, lang: str) -> None:
+    async def rematch(self, record: GameRecord, user: Player, lang: str) -> Notice | None:
+        if record.table.boards:
+            return await self.matches.rematch(record, user)
         if record.table.seat_of(user.user_id) is None:
             raise Refused("grp-not-seated")
         group = record.table.group
@@ -52,13 +57,13 @@ class Rematches:
             raise Refused("grp-stale")
         if inline:  # the same players, dealt again on the same message
             await self.inline.rematch(old)
-            return
+            return None
         await self.publisher.show_board(old)  # drops the rematch button (nothing else changed)
         if group is None:  # against the computer: the same table again, in a new message
             again = await self.private.again(old, lang)
             if again is not None:
                 await self.play.after_start(again)
-            return
+            return None
 
         def seat_all(r: GameRecord) -> None:
             """The same players and settings, before the lobby is first shown."""
@@ -75,3 +80,4 @@ class Rematches:
         )
         if Lobby(new.kind, new.table).is_full:  # every seat taken: it deals at once
             await self.lobbies.after_change(new)
+        return None

@@ -24,6 +24,8 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games import places
 from bot.games.budget import Budget
+from bot.games.match.service import PREFIX as MATCH
+from bot.games.match.service import Matches
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Notice, Refused
 from bot.games.table.changes import TableRecords
@@ -119,8 +121,15 @@ class TableService:
         )
         self.lobbies = LobbyService(self.records, self.publisher, self.play)
         self.inline = InlineTables(self.records, self.publisher, self.play)
+        self.matches = Matches(self.records, self.publisher, self.play, self.pings, self.waker.wake)
         self.rematches = Rematches(
-            self.records, self.publisher, self.lobbies, self.play, self.private, self.inline
+            self.records,
+            self.publisher,
+            self.lobbies,
+            self.play,
+            self.private,
+            self.inline,
+            self.matches,
         )
         self.halves = HalfMoves(store, self.play, clock)
         self.pings.first_tap_at = self.halves.first_tap_at  # a player mid-move is playing
@@ -130,6 +139,7 @@ class TableService:
         self.timers.on("turn", self.play.turn_due)
         self.timers.on("lobby", self.lobbies.lobby_due)
         self.timers.on(REMIND, self.pings.remind_due)
+        self.timers.on(MATCH, self.matches.due)
         self._running = False
         self._sweeper: asyncio.Task[None] | None = None
 

@@ -65,8 +65,7 @@ class TapRouter:
         if phase == "over":
             if name != "rematch":
                 raise Refused("grp-game-over")
-            await self.rematches.rematch(game, user, tap.lang)
-            return None
+            return await self.rematches.rematch(game, user, tap.lang)
         # the game is on
         if name == "wait":
             seated = game.table.seat_of(user.user_id) is not None

@@ -141,3 +141,7 @@ card-raspad-lost = ❌ { $left ->
 } left, round { $rounds }
 card-pace = 👣 { $moves } · ⏱ { $time }
 card-try = ▶️ Play this deal: { $link }
+settings-alias-on = 🎭 Strangers see me as “Player 1234”
+settings-alias-off = 👤 Strangers see my first name
+btn-alias-on = 🎭 Appear as “Player 1234”
+btn-alias-off = 👤 Show my first name

@@ -155,3 +155,7 @@ card-raspad-lost = ❌ { $left ->
 }, кон { $rounds }
 card-pace = 👣 { $moves } · ⏱ { $time }
 card-try = ▶️ Сыграть этот расклад: { $link }
+settings-alias-on = 🎭 Незнакомцы видят меня как «Игрок 1234»
+settings-alias-off = 👤 Незнакомцы видят моё имя
+btn-alias-on = 🎭 Показываться как «Игрок 1234»
+btn-alias-off = 👤 Показывать моё имя

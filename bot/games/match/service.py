@@ -1,0 +1,322 @@
+"""Quick matches: a person asks from the private chat, waits in the shared queue (the store's,
+`bot.storage.match_queue`), and is dealt a table with the people `pairing` finds for them; each
+plays on their own copy of the board in their own private chat (`places.SeatBoard`), under the
+usual table rules (turn timer, played-for, removal, resign, results and global ratings).
+
+The wait is driven by a deadline in the store's schedule (`match:<user>`, every `TICK` seconds):
+any process, after a restart too, runs a pairing round, updates the waiting screen, and after
+`MATCH_WAIT_SECONDS` offers the computer instead. A pairing round also runs at once when someone
+joins. The waiting message becomes that person's board.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import logging
+from collections.abc import Callable
+
+from bot import metrics
+from bot.games import places
+from bot.games.match import pairing
+from bot.games.player_views import ALIAS
+from bot.games.ports import ChatMoved, RetryLater, Undeliverable
+from bot.games.refusal import Notice, Refused
+from bot.games.state import position
+from bot.games.table import moves
+from bot.games.table.changes import TableRecords
+from bot.games.table.lobby import Lobby
+from bot.games.table.pings import Pings
+from bot.games.table.play import PlayService
+from bot.games.table.publisher import Publisher
+from bot.i18n import t
+from bot.registry import kinds, spec
+from bot.render import match as screens
+from bot.render.screen import Screen
+from bot.stats.rating import shown
+from bot.storage.cells import Key
+from bot.storage.match_queue import Entry
+from bot.storage.record import GameRecord, Place, Player, TableMeta, new_id
+from bot.wire.callbacks import is_game_id
+
+log = logging.getLogger(__name__)
+
+TICK = 5.0  # seconds between a waiting person's pairing rounds (and screen updates)
+MARGIN = 30.0  # an entry is kept this long past the wait (a restart in between keeps it)
+PREFIX = "match"
+REMATCH_TTL = 600.0  # seconds a player's "🔄 Rematch" waits for the others
+MAX_SEATS = 4  # a table of strangers: at most this many seats
+
+
+def seat_choices(game: str) -> tuple[int, ...]:
+    """The table sizes a quick match of `game` offers (its seats, at most MAX_SEATS; none
+    for a name no table game has)."""
+    if game not in kinds("table"):
+        return ()
+    low, high = spec(game).seats
+    return tuple(range(low, min(high, MAX_SEATS) + 1))
+
+
+def quick_settings(game: str) -> dict[str, int]:
+    """A match between strangers is a short game: each setting that is not a variant (Ryadki's
+    deals) at its smallest value; the rest as the game's defaults for the seats."""
+    return {s.name: min(s.values) for s in spec(game).settings if not s.variant}
+
+
+def games() -> tuple[str, ...]:
+    """The games a quick match offers: every table game."""
+    return kinds("table")
+
+
+def match_key(user_id: int) -> str:
+    return f"{PREFIX}:{user_id}"
+
+
+def _blocks(user_id: int) -> Key:
+    return Key(f"u:{user_id}", "noplay")
+
+
+def _wanted(entry: Entry) -> screens.Wanted:
+    return screens.Wanted(entry.lang, entry.game, entry.seats, entry.fill)
+
+
+class Matches:
+    def __init__(
+        self,
+        records: TableRecords,
+        publisher: Publisher,
+        play: PlayService,
+        pings: Pings,
+        wake: Callable[[float], None],
+    ) -> None:
+        self.records = records
+        self.store = records.store
+        self.settings = records.settings
+        self.publisher = publisher
+        self.play = play
+        self.pings = pings
+        self.wake = wake
+        self.wait = float(self.settings.match_wait_seconds)
+        self.ttl = self.wait + MARGIN
+
+    async def ask(
+        self, game: str, user: Player, where: Place, seats: int | None = None, fill: bool = False
+    ) -> None:
+        """Join the queue for a table of `game` of `seats` (None: the game's fewest; `fill`:
+        computer seats may fill it after a wait) from the message `where` (it becomes the
+        waiting screen)."""
+        if game not in games() or seats not in (None, *seat_choices(game)):
+            raise Refused("error-stale")
+        seats = seats or seat_choices(game)[0]
+        if await self.playing(user.user_id):
+            raise Refused("match-playing")
+        now = self.records.clock()
+        rating = await self.store.rating(user.user_id, game)
+        blocks = await self.store.cells.members(_blocks(user.user_id))
+        entry = Entry(
+            user=user.user_id,
+            game=game,
+            rating=float(shown(rating.ordinal)) if rating is not None else 1000.0,
+            since=now,
+            blocks=frozenset(int(b) for b in blocks),
+            seats=seats,
+            fill=fill and seats > pairing.MIN_PEOPLE,
+            name=await self._name(user),
+            lang=user.lang,
+            message=where[1],
+        )
+        if not await self.store.queue.join(entry, self.ttl):
+            raise Refused("match-already")
+        metrics.match_wait(game)
+        log.info("event=match_wait user=%s game=%s", user.user_id, game)
+        await self._show(entry, screens.waiting(_wanted(entry), 0))
+        await self._next(entry.user, now)
+        await self.pair(game, now)
+
+    async def playing(self, user_id: int) -> bool:
+        """Whether the user is at a match still being played (one at a time)."""
+        for gid in await self.store.user_games(user_id):
+            record = await self.store.load(gid)
+            meta = None if record is None else record.meta
+            if isinstance(meta, TableMeta) and meta.boards and record and record.phase == "play":
+                return True
+        return False
+
+    async def _name(self, user: Player) -> str:
+        """The name strangers see: the first name, or (/settings) "Player 4821"."""
+        if await self.store.get_setting(user.user_id, ALIAS) != "on":
+            return user.name
+        digest = hashlib.blake2b(str(user.user_id).encode(), digest_size=4).digest()
+        return t(user.lang, "match-alias", n=str(1000 + int.from_bytes(digest, "big") % 9000))
+
+    async def cancel(self, user_id: int) -> bool:
+        """Stop waiting: False when the user was not (or no longer: a table took them)."""
+        entry = await self.store.queue.leave(user_id)
+        await self.store.cancel(match_key(user_id))
+        return entry is not None
+
+    async def block(self, user_id: int, other: int) -> None:
+        """Never match `user_id` with `other` again."""
+        await self.store.cells.add_member(_blocks(user_id), str(other), self.store.idle_ttl)
+
+    async def block_opponents(self, gid: str, user_id: int) -> bool:
+        """ "Don't match me with this player again" under a match's end: every other person
+        at that table. False when the user did not play that match."""
+        record = await self.store.load(gid) if is_game_id(gid) else None
+        if record is None or not isinstance(record.meta, TableMeta) or not record.table.boards:
+            return False
+        if record.table.seat_of(user_id) is None:
+            return False
+        for p in record.table.players:
+            if p.user_id != user_id and not p.ai:
+                await self.block(user_id, p.user_id)
+        log.info("event=match_block user=%s game=%s", user_id, gid)
+        return True
+
+    async def due(self, key: str, now: float) -> None:
+        """A waiting person's deadline: a pairing round, then the screen (or "nobody")."""
+        user = int(key.split(":", 1)[1])
+        entry = await self.store.queue.entry(user)
+        if entry is None:
+            return
+        await self.pair(entry.game, now)
+        if await self.store.queue.entry(user) != entry:
+            return  # seated at a table (or waiting anew)
+        if now - entry.since < self.wait:
+            await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
+            await self._next(user, now)
+            return
+        if await self.store.queue.claim([entry], self.ttl):
+            metrics.match_nobody(entry.game)
+            log.info("event=match_nobody user=%s game=%s", user, entry.game)
+            await self._show(entry, screens.nobody(_wanted(entry)))
+
+    async def _next(self, user: int, now: float) -> None:
+        await self.store.schedule(match_key(user), now + TICK)
+        self.wake(now + TICK)
+
+    async def _show(self, entry: Entry, screen: Screen) -> None:
+        """The person's waiting message; one who blocked the bot leaves the queue."""
+        try:
+            shown = await self.publisher.tg.edit(
+                entry.user, entry.message, screen.text, screen.keyboard
+            )
+        except RetryLater:
+            return  # the next tick shows it
+        except Undeliverable:
+            shown = None
+        if shown is None:  # they blocked the bot: nobody waits for them
+            log.info("event=match_unreachable user=%s", entry.user)
+            await self.cancel(entry.user)
+
+    async def pair(self, game: str, now: float) -> None:
+        """A pairing round: every table the queue makes now is claimed and dealt."""
+        waiting = await self.store.queue.waiting(game, now, self.ttl)
+        for table in pairing.tables(waiting, now, self.wait / 2):
+            if await self.store.queue.claim(table.entries, self.ttl):
+                await self._deal(table, now)
+
+    async def _deal(self, table: pairing.Table, now: float) -> None:
+        first = table.entries[0]
+        meta = TableMeta(
+            creator=first.user,
+            lang=first.lang,
+            players=[Player(e.user, e.name, e.lang) for e in table.entries],
+            boards={seat: (e.user, e.message) for seat, e in enumerate(table.entries)},
+            settings=quick_settings(first.game),
+        )
+        lobby = Lobby(first.game, meta)
+        for _ in range(table.computers):
+            lobby.add_computer(first.user)
+        record = await self._start(first.game, meta, now)
+        if record is None:
+            return
+        for e in table.entries:
+            await self.store.cancel(match_key(e.user))
+        metrics.matched(record.kind, [now - e.since for e in table.entries])
+        log.info("event=match_dealt game=%s users=%s", record.id, table.users)
+        await self._begin(record)
+
+    async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
+        """Deal and store a match of the seats in `meta`."""
+        record = GameRecord(id=new_id(), kind=game, chat_id=meta.creator, state="", meta=meta)
+        timeout, pause = self.settings.turn_timeout_seconds, self.settings.ai_pause_seconds
+        moves.start(record, Lobby(game, meta), now, timeout, ai_pause=pause)
+        if not await self.store.create(record):
+            log.warning("event=match_create_failed game=%s", record.id)
+            return None
+        for seat in meta.humans:
+            await self.store.add_user_game(meta.players[seat].user_id, record.id)
+        metrics.game_started(record.kind)
+        return record
+
+    async def _begin(self, record: GameRecord) -> None:
+        """A match dealt: its deadline, every board, the first turn's ping."""
+        await self.play.after_start(record)
+        await self.publisher.show(record)
+        await self.pings.turn_passed(record, None)
+
+    # -- a rematch: every person at the finished table asks for it -----------------------------
+    async def rematch(self, record: GameRecord, user: Player) -> Notice:
+        """ "🔄 Rematch" under a finished match: counted for this player (the others are told
+        on their boards); the same table is dealt again, in new messages, when every person
+        has asked."""
+        meta = record.table
+        seat = meta.seat_of(user.user_id)
+        if seat is None:
+            raise Refused("grp-not-seated")
+        if record.phase != "over":
+            raise Refused("grp-stale")
+        if meta.rematch:
+            raise Refused("grp-rematch-busy")
+        agreed = Key(f"rm:{record.id}")
+        already = str(user.user_id) in await self.store.cells.members(agreed)
+        await self.store.cells.add_member(agreed, str(user.user_id), REMATCH_TTL)
+        asked = {int(m) for m in await self.store.cells.members(agreed)}
+        waiting = [s for s in meta.humans if meta.players[s].user_id not in asked]
+        if waiting:
+            if not already:
+                await self._offer(record, seat, waiting)
+            return Notice("match-rematch-offered")
+
+        def take(r: GameRecord) -> bool:
+            if r.table.rematch:
+                raise Refused("grp-rematch-busy")
+            r.table.rematch = True
+            return True
+
+        old = await self.records.mutate(record.id, take)
+        if old is None:
+            raise Refused("grp-stale")
+        await self.publisher.show_board(old)  # the rematch button goes
+        again = TableMeta(
+            creator=meta.creator,
+            lang=meta.lang,
+            players=[Player(p.user_id, p.name, p.lang, p.ai) for p in meta.players],
+            boards={s: await self._placeholder(meta.players[s]) for s in meta.humans},
+            settings=dict(meta.settings),
+            level=meta.level,
+        )
+        new = await self._start(record.kind, again, self.records.clock())
+        if new is not None:
+            log.info("event=match_rematch game=%s from=%s", new.id, record.id)
+            await self._begin(new)
+        return Notice("match-rematch-dealt")
+
+    async def _placeholder(self, player: Player) -> Place:
+        """A new message for a rematch's board (each copy then shows the game in it)."""
+        with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
+            sent = await self.publisher.tg.send(player.user_id, t(player.lang, "match-dealing"))
+            if sent is not None:
+                return (player.user_id, sent)
+        return (player.user_id, 0)  # (sent when the board is first shown)
+
+    async def _offer(self, record: GameRecord, seat: int, others: list[int]) -> None:
+        """Tell the others, beside their boards, that `seat` wants a rematch."""
+        name = record.table.players[seat].name
+        for other in others:
+            board = next(b for b in places.boards(record.table, record.id) if b.viewer == other)
+            lang = record.table.players[other].lang
+            text, markup = screens.rematch_offer(lang, name, record.id, position(record))
+            with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
+                await board.post(self.publisher.tg, text, markup, reply=True)
