@@ -135,6 +135,7 @@ def text(
     why: str | None = None,
     deadline_s: int | None = None,
     computers: Sequence[int] = (),
+    viewer: int | None = None,
 ) -> str:
     st = view["status"]
     header = _(
@@ -166,6 +167,8 @@ def text(
         who = side(view, turn) + " " + esc(names[turn])
         if turn in computers:
             parts.append(_("grp-ai-thinking", name=who))
+        elif viewer is not None and turn != viewer:  # a match's own board, the other's turn
+            parts.append(_("grp-waiting-for", name=who))
         else:
             parts.append(turn_line(view, who, pick, legal, _))
         if deadline_s:
@@ -269,6 +272,7 @@ def render(view: ParquetView, ctx: TableCtx) -> Screen:
         why=ctx.why,
         deadline_s=ctx.deadline_s,
         computers=ctx.computers,
+        viewer=ctx.seat if ctx.match else None,
     )
     over = view["status"]["over"] or ctx.why in ENDED_EARLY
     if over and ctx.private:

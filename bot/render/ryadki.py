@@ -293,7 +293,8 @@ def render_private(view: RyadkiView, ctx: TableCtx) -> Screen:
             else:
                 parts.append(_("ry-hand-your-lead"))
         elif turn is not None:
-            parts.append(_("grp-ai-thinking", name=esc(ctx.names[turn])))
+            key = "grp-ai-thinking" if turn in ctx.computers else "grp-waiting-for"
+            parts.append(_(key, name=esc(ctx.names[turn])))
     if not over and ctx.confirm_leave:
         parts.append(_("ry-leave-ask"))
     text = "\n\n".join(parts)

@@ -13,6 +13,7 @@ grp-btn-ai-add = ➕🤖 Computer
 grp-btn-ai-play = 🤖 Play the computer
 grp-btn-ai-remove = ➖🤖
 grp-btn-level = 🎚 { $level }
+grp-waiting-for = ⏳ { $name } to move.
 grp-ai-thinking = { $name } is thinking…
 grp-abandoned = Game over: no person is left at the table.
 ry-private-hand = Your cards:

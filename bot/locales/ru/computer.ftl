@@ -13,6 +13,7 @@ grp-btn-ai-add = ➕🤖 Компьютер
 grp-btn-ai-play = 🤖 Против компьютера
 grp-btn-ai-remove = ➖🤖
 grp-btn-level = 🎚 { $level }
+grp-waiting-for = ⏳ Ходит { $name }.
 grp-ai-thinking = { $name } думает…
 grp-abandoned = Партия окончена: за столом не осталось людей.
 ry-private-hand = Ваши карты:

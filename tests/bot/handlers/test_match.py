@@ -88,6 +88,12 @@ async def test_two_strangers_play_a_whole_parquet_game_in_their_own_chats(w: Wor
     assert sum(metrics.MATCH_SECONDS.child("parquet").counts) == timed + 2  # each one's wait
     gid = await game_of(w, alice_board)
     assert gid == await game_of(w, bob_board)
+    # the mover's board asks for a card; the other's says whose move it is
+    boards = {"pick a card": 0, "to move.": 0}
+    for board in (alice_board, bob_board):
+        boards["pick a card" if "pick a card" in board.text else "to move."] += 1
+        assert ("pick a card" in board.text) != ("⏳" in board.text and "to move." in board.text)
+    assert boards == {"pick a card": 1, "to move.": 1}
     # a stranger's tap on someone else's board changes nothing
     await w.tap_data(w.carol, bob_board, f"{gid}:1:~pick:KS")
     assert w.session.answers()[-1].get("text") == "You are not playing in this game."
@@ -300,6 +306,9 @@ async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(w: Wo
         assert "Your cards" in board.text and "Carol" in board.text, board.describe()
     gid = await game_of(w, boards[w.alice.id])
     assert sum("▶ Your turn" in b.text for b in boards.values()) == 1  # (the dealer's)
+    # the two others are told whose move it is (a person: nobody "is thinking")
+    assert sum("to move." in b.text for b in boards.values()) == 2
+    assert not any("is thinking" in b.text for b in boards.values())
     assert game_deals(await w.store.load(gid)) == 1
     assert await play_ryadki(w, gid, boards) == 0
     result = await w.store.load_result(gid)
