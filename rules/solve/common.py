@@ -1,0 +1,58 @@
+"""What every solver shares: the `Solution` it returns and the `Budget` of positions it may
+expand (a count, never time: the same call gives the same answer on every machine)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+WON = "won"
+LOST = "lost"
+UNDECIDED = "undecided"
+VERDICTS = (WON, LOST, UNDECIDED)
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solver's answer for one position.
+
+    `verdict`: "won" (`moves` is a winning line from the position: applying each move with the
+    engine ends in status "won"), "lost" (proved: every position reachable was searched and
+    none wins; `moves` is empty) or "undecided" (the budget ran out first; `moves` is empty).
+    `nodes`: the positions expanded. `minimal`: the line is a proved shortest one.
+    """
+
+    verdict: str
+    moves: tuple[str, ...] = ()
+    nodes: int = 0
+    minimal: bool = False
+
+    @property
+    def winnable(self) -> bool | None:
+        """True, False or None (undecided)."""
+        return {WON: True, LOST: False}.get(self.verdict)
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search when its budget of positions is spent."""
+
+
+class Budget:
+    """A count of positions: `spend()` raises `OutOfBudget` once `limit` are spent."""
+
+    __slots__ = ("limit", "used")
+
+    def __init__(self, limit: int) -> None:
+        if limit < 0:
+            raise ValueError("solve: the budget is a count of positions, at least 0")
+        self.limit = limit
+        self.used = 0
+
+    def spend(self, n: int = 1) -> None:
+        if self.used + n > self.limit:
+            self.used = self.limit
+            raise OutOfBudget
+        self.used += n
+
+    @property
+    def left(self) -> int:
+        return self.limit - self.used
