@@ -1,0 +1,72 @@
+"""A wall-clock cap for the command line and the benchmark (the library itself counts
+positions, never time): `solve_for(game, state, seconds)` calls `rules.solve.solve` with
+growing budgets (doubling), first to decide the position, then to shorten its line; the last
+call is sized to the time left (from the positions per second of the call before it), and
+none is made that would not be bigger than the one before."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from rules.solve import solve
+from rules.solve.common import UNDECIDED, WON, Solution
+
+FIRST = 1_000  # positions of the first call
+GROWTH = 2
+SAFETY = 0.85  # the share of the time left the last call is sized for
+
+
+@dataclass(frozen=True, slots=True)
+class Timed:
+    """The best answer found within the time (`nodes` counts every call's positions)."""
+
+    solution: Solution
+    nodes: int
+    seconds: float
+
+
+def solve_for(
+    game: str,
+    state: Any,
+    seconds: float,
+    *,
+    shortest: bool = True,
+    clock: Callable[[], float] = time.perf_counter,
+) -> Timed:
+    start = clock()
+    deadline = start + seconds
+    total = 0
+    budget = FIRST
+    rate = 0.0  # seconds per position, measured by the last call
+    sol = Solution(UNDECIDED)
+    best: Solution | None = None
+    deciding = True
+    while True:
+        t0 = clock()
+        got = solve(game, state, budget, shortest=not deciding)
+        spent = clock() - t0
+        total += got.nodes
+        if got.nodes:
+            rate = spent / got.nodes
+        if deciding:
+            sol = got
+            if got.verdict != UNDECIDED:
+                deciding = False
+                best = got
+                if not shortest or got.verdict != WON or got.minimal:
+                    break
+                budget = max(FIRST, got.nodes) // GROWTH  # the shortening starts here
+        else:
+            if best is None or len(got.moves) < len(best.moves) or got.minimal:
+                best = got
+            if got.minimal:
+                break  # proved shortest
+        grown = budget * GROWTH
+        room = int((deadline - clock()) * SAFETY / rate) if rate > 0 else grown
+        if room <= budget:
+            break  # no bigger call fits in the time left
+        budget = min(grown, room)
+    return Timed(best or sol, total, clock() - start)
