@@ -26,6 +26,15 @@ class Solution:
     nodes: int = 0
     minimal: bool = False
 
+    def as_dict(self) -> dict[str, object]:
+        """JSON-able: verdict, moves (a list), nodes, minimal."""
+        return {
+            "verdict": self.verdict,
+            "moves": list(self.moves),
+            "nodes": self.nodes,
+            "minimal": self.minimal,
+        }
+
     @property
     def winnable(self) -> bool | None:
         """True, False or None (undecided)."""

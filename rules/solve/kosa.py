@@ -2,9 +2,10 @@
 
 - The computer player's own line (`rules.ai.kosa.suggest` played out) comes first: when it
   wins, it is the line to beat.
-- Otherwise a depth-first search over the engine's own moves for any win, the computer
-  player's move tried first, every position visited remembered by its key
-  (`rules.solve.kosa_moves.key`): when it runs out of positions the deal is proved lost.
+- Otherwise the beam search below (half the budget), then a depth-first search over the
+  engine's own moves for any win (foundation moves first, draws and redeals last), every
+  position visited remembered by its key (`rules.solve.kosa_moves.key`): when it runs out
+  of positions the deal is proved lost.
 - Then, for a short line, a beam search over macro moves (`rules.solve.kosa_moves.steps`):
   layer after layer, the `width` positions with the fewest moves made plus estimated
   (`estimate`) are kept; the shortest win it reaches replaces the line when shorter.
@@ -15,18 +16,28 @@ from __future__ import annotations
 from rules import kosa
 from rules.kosa import State
 from rules.solve.common import LOST, UNDECIDED, WON, Budget, OutOfBudget, Solution
+from rules.solve.kosa_estimate import WEIGHT, blocked
 from rules.solve.kosa_moves import Key, estimate, key, lower, steps
 
 PLAYING = "playing"
 DEBUG = False
+SECOND = 3  # the second half of a layer is chosen from this many times its size
+_FAR = 1 << 30  # no bound on a line's length
 
 
 def ai_line(st: State, budget: Budget) -> tuple[str, ...]:
-    """The computer player's own line from `st` (each move one position of the budget)."""
+    """The computer player's own line from `st` (each move one position of the budget), cut
+    short when a position comes back: the player is deterministic, so it would go round for
+    ever (it does when only spot-to-spot shifts are left in the last of limited passes)."""
     from rules.ai.kosa import choose
 
     moves: list[str] = []
+    seen: set[tuple[object, ...]] = set()
     while st.result == PLAYING:
+        here = (st.braid, st.spots, st.found, st.stock, st.waste, st.pass_no, st.moved)
+        if here in seen:
+            break
+        seen.add(here)
         budget.spend()
         m = choose(st)
         moves.append(m)
@@ -40,13 +51,21 @@ def replay(st: State, moves: tuple[str, ...]) -> State:
     return st
 
 
-def _ordered(st: State) -> list[str]:
-    """The computer player's move first, then the others in the engine's order."""
-    from rules.ai.kosa import choose
+def _rank(m: str) -> int:
+    """Foundation moves first, then plays from the braid, the waste, a spot, fills (the
+    engine lists nothing else while a fill is due), draws, the redeal."""
+    if m == "d":
+        return 5
+    if m == "r":
+        return 6
+    src, dst = m.split(">")
+    if dst[0] == "F":
+        return 0
+    return {"b": 1, "w": 2, "s": 4}.get(src, 3)
 
-    moves = kosa.legal_moves(st)
-    first = choose(st)
-    return [first, *(m for m in moves if m != first)]
+
+def _ordered(st: State) -> list[str]:
+    return sorted(kosa.unsorted_moves(st), key=lambda m: (_rank(m), m))
 
 
 def find(st: State, budget: Budget) -> tuple[str, ...] | None:
@@ -79,43 +98,60 @@ def find(st: State, budget: Budget) -> tuple[str, ...] | None:
     return None
 
 
+# a beam entry: (moves made, position, the moves of its step, the entry it came from)
+Entry = tuple[int, State, tuple[str, ...], "Entry | None"]
+
+
+def _line(e: Entry | None) -> tuple[str, ...]:
+    steps_: list[tuple[str, ...]] = []
+    while e is not None:
+        steps_.append(e[2])
+        e = e[3]
+    return tuple(m for step in reversed(steps_) for m in step)
+
+
+def _select(nxt: dict[Key, tuple[int, Entry]], width: int) -> list[Entry]:
+    """Half the layer by the plain estimate; the other half, from a wider choice, with the
+    blocked cards counted too (the plain estimate alone leads the whole beam into dead ends:
+    the stock spent while the braid stays stuck)."""
+    ranked = sorted(nxt.values(), key=lambda t: (t[0], t[1][0], _line(t[1])))
+    keep = ranked[: (width + 1) // 2]
+    rest = ranked[len(keep) : len(keep) + SECOND * width]
+    more = sorted(rest, key=lambda t: (t[0] + WEIGHT * blocked(t[1][1]), t[1][0]))
+    return [e for _, e in keep] + [e for _, e in more[: width - len(keep)]]
+
+
 def beam(st: State, budget: Budget, width: int, bound: int) -> tuple[str, ...] | None:
     """The shortest winning line of fewer than `bound` moves a beam search of `width`
     positions per layer finds (None: none). Stops when the budget is spent."""
     best: tuple[str, ...] | None = None
-    # (moves made, moves, position); lines are kept whole (a few hundred moves)
-    layer: list[tuple[int, tuple[str, ...], State]] = [(0, (), st)]
+    layer: list[Entry] = [(0, st, (), None)]
     seen: dict[Key, int] = {key(st): 0}
     while layer:
-        nxt: dict[Key, tuple[int, int, tuple[str, ...], State]] = {}
-        for g, line, pos in layer:
+        nxt: dict[Key, tuple[int, Entry]] = {}
+        for entry in layer:
             if budget.left <= 0:
                 return best
             budget.spend()
-            for moves, child in steps(pos):
+            g = entry[0]
+            for moves, child in steps(entry[1]):
                 g2 = g + len(moves)
                 if child.result == WON:
                     if g2 < bound:
-                        best, bound = (*line, *moves), g2
+                        best, bound = (*_line(entry), *moves), g2
                     continue
-                if child.result != PLAYING:
+                if child.result != PLAYING or g2 + lower(child) >= bound:
                     continue
-                if g2 + lower(child) >= bound:
-                    continue
-                f = g2 + estimate(child)
                 k = key(child)
                 old = seen.get(k)
                 if old is not None and old <= g2:
                     continue
                 seen[k] = g2
-                got = nxt.get(k)
-                if got is None or got[1] > g2:
-                    nxt[k] = (f, g2, (*line, *moves), child)
-        ranked = sorted(nxt.values(), key=lambda t: (t[0], t[1], t[2]))[:width]
-        if DEBUG and ranked:
-            f, g, _, p = ranked[0]
-            print("layer", g, f, sum(len(x) for x in p.found) // 2, len(nxt), budget.used)
-        layer = [(g, line, pos) for _, g, line, pos in ranked]
+                nxt[k] = (g2 + estimate(child), (g2, child, moves, entry))
+        layer = _select(nxt, width)
+        if DEBUG and layer:
+            g, p = layer[0][0], layer[0][1]
+            print("layer", g, sum(len(x) for x in p.found) // 2, len(nxt), budget.used)
     return best
 
 
@@ -132,7 +168,12 @@ def solve(st: State, budget_nodes: int, shortest: bool = True, width: int = 0) -
         if replay(st, ai).result == WON:
             line = ai
         else:
-            found = find(st, budget)
+            # the beam first (it finds wins far sooner), then the search that can prove a loss
+            share = Budget(budget.left // 2)
+            found = beam(st, share, max(1, share.limit // 250), _FAR)
+            budget.spend(share.used)
+            if found is None:
+                found = find(st, budget)
             if found is None:
                 return Solution(LOST, (), budget.used, False)
             line = found

@@ -126,7 +126,7 @@ def lower(st: State) -> int:
 
 def estimate(st: State) -> int:
     """Moves still needed, roughly: one for each card off the foundations, one more for each
-    stock card (a draw or a fill from the stock) and one more for each waste card below the
+    stock card (a draw or a fill from the stock), one more for each waste card below the
     top (they come back only after a redeal, most of them)."""
     off = 104 - sum(len(p) for p in st.found) // 2
     w = len(st.waste) // 2
