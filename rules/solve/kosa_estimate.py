@@ -16,50 +16,62 @@ from rules.kosa import CORNERS, F_NEXT, State, split_pile
 WEIGHT = 2  # the moves a blocked card is taken to cost besides its own
 
 
+def _needs(st: State) -> tuple[list[str], int]:
+    """The card each foundation takes next ("" when complete; the base rank for the empty
+    ones), and the cards on the foundations."""
+    need: list[str] = []
+    started: Counter[str] = Counter()
+    on = 0
+    for pile in st.found:
+        on += len(pile) // 2
+        if pile:
+            started[pile[1]] += 1
+            if len(pile) < 26:
+                need.append(F_NEXT[pile[-2:]])
+    for s in "SHDC":
+        need.extend([st.base + s] * (2 - started[s]))
+    return need, on
+
+
 def blocked(st: State) -> int:
     braid = split_pile(st.braid)
     spots = [split_pile(p) for p in st.spots]
     pool = Counter(split_pile(st.stock + st.waste))
-    base = st.base
-    need: list[str] = []
-    started: Counter[str] = Counter()
-    on = 0
-    for p in st.found:
-        on += len(p) // 2
-        if p:
-            started[p[1]] += 1
-            if len(p) < 26:
-                need.append(F_NEXT[p[-2:]])
-    for s in "SHDC":
-        need.extend([base + s] * (2 - started[s]))
     tops: dict[str, list[int]] = {}
-    for i, p in enumerate(spots):
-        if p:
-            tops.setdefault(p[-1], []).append(i)
+    for i, pile in enumerate(spots):
+        if pile:
+            tops.setdefault(pile[-1], []).append(i)
+
+    def take(c: str) -> bool:
+        """Take `c` from a spot's top, the braid's end or the pool (False: not there)."""
+        idx = tops.get(c)
+        if idx:
+            i = idx.pop()
+            pile = spots[i]
+            pile.pop()
+            if not pile and i in CORNERS and braid:
+                pile.append(braid.pop())
+            if pile:
+                tops.setdefault(pile[-1], []).append(i)
+        elif braid and braid[-1] == c:
+            braid.pop()
+        elif pool[c]:
+            pool[c] -= 1
+        else:
+            return False
+        return True
+
+    need, on = _needs(st)
     progress = True
     while progress:
         progress = False
-        for k, c in enumerate(need):
-            while c:
-                idx = tops.get(c)
-                if idx:
-                    i = idx.pop()
-                    p = spots[i]
-                    p.pop()
-                    if not p and i in CORNERS and braid:
-                        p.append(braid.pop())
-                    if p:
-                        tops.setdefault(p[-1], []).append(i)
-                elif braid and braid[-1] == c:
-                    braid.pop()
-                elif pool[c]:
-                    pool[c] -= 1
-                else:
-                    break
+        for k, first in enumerate(need):
+            c = first
+            while c and take(c):
                 on += 1
                 progress = True
                 c = F_NEXT[c]
-                if c[0] == base:
+                if c[0] == st.base:
                     c = ""
             need[k] = c
     return 104 - on

@@ -83,9 +83,7 @@ def _fill_from_stock(st: State, moves: tuple[str, ...]) -> list[Step]:
     engine made, or nothing when the game ended)."""
     if st.result != "playing" or not kosa.vacancy_fills(st):
         return [(moves, st)]
-    return [
-        ((*moves, m), play(st, m)) for m in kosa.unsorted_moves(st) if m[0] == "s"
-    ]
+    return [((*moves, m), play(st, m)) for m in kosa.unsorted_moves(st) if m[0] == "s"]
 
 
 def steps(st: State) -> list[Step]:
@@ -95,9 +93,7 @@ def steps(st: State) -> list[Step]:
     if kosa.vacancy_fills(st):
         return out
     emptying = [
-        m
-        for m in moves
-        if m[0] in "LR" and len(st.spots[SPOTS.index(m.split(">")[0])]) == 2
+        m for m in moves if m[0] in "LR" and len(st.spots[SPOTS.index(m.split(">")[0])]) == 2
     ]
     n = len(st.stock) // 2
     want = wanted(st)  # the same after draws
@@ -105,9 +101,7 @@ def steps(st: State) -> list[Step]:
         d = drawn(st, j)
         draws = ("d",) * j
         if d.waste[-2:] in want:
-            out.extend(
-                ((*draws, m), play(d, m)) for m in kosa.unsorted_moves(d) if m[0] == "w"
-            )
+            out.extend(((*draws, m), play(d, m)) for m in kosa.unsorted_moves(d) if m[0] == "w")
         if j < n:  # the fill from the stock (from the waste it is the same as one draw more)
             for m in emptying:
                 out.extend(_fill_from_stock(play(d, m), (*draws, m)))

@@ -21,11 +21,14 @@ SAFETY = 0.85  # the share of the time left the last call is sized for
 
 @dataclass(frozen=True, slots=True)
 class Timed:
-    """The best answer found within the time (`nodes` counts every call's positions)."""
+    """The best answer found within the time (`nodes` counts every call's positions); when
+    the verdict was first known (`decided_*`: the calls up to the first one that decided)."""
 
     solution: Solution
     nodes: int
     seconds: float
+    decided_nodes: int = 0
+    decided_seconds: float = 0.0
 
 
 def solve_for(
@@ -44,6 +47,7 @@ def solve_for(
     sol = Solution(UNDECIDED)
     best: Solution | None = None
     deciding = True
+    decided = (0, 0.0)
     while True:
         t0 = clock()
         got = solve(game, state, budget, shortest=not deciding)
@@ -55,6 +59,7 @@ def solve_for(
             sol = got
             if got.verdict != UNDECIDED:
                 deciding = False
+                decided = (total, clock() - start)
                 best = got
                 if not shortest or got.verdict != WON or got.minimal:
                     break
@@ -69,4 +74,4 @@ def solve_for(
         if room <= budget:
             break  # no bigger call fits in the time left
         budget = min(grown, room)
-    return Timed(best or sol, total, clock() - start)
+    return Timed(best or sol, total, clock() - start, *decided)

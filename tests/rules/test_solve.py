@@ -16,9 +16,19 @@ from hypothesis import strategies as st_
 
 import rules
 from rules import kosa, raspad
-from rules.solve import LOST, UNDECIDED, VERDICTS, WON, Solution, hint, solve, solve_deal
+from rules.solve import (
+    LOST,
+    UNDECIDED,
+    VERDICTS,
+    WON,
+    Solution,
+    hint,
+    kosa_moves,
+    solve,
+    solve_deal,
+    timed,
+)
 from rules.solve import kosa as kosa_solver
-from rules.solve import kosa_moves, timed
 from rules.solve.common import Budget
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -68,7 +78,11 @@ def test_kosa_hint_from_mid_game(seed: int, moves: int) -> None:
         state = kosa.apply(state, rules.GAMES["kosa"].suggest(state))
     h = hint("kosa", state, 700)
     sol = solve("kosa", state, 700, shortest=False)
-    assert (h.verdict, h.move, h.nodes) == (sol.verdict, sol.moves[0] if sol.moves else None, sol.nodes)
+    assert (h.verdict, h.move, h.nodes) == (
+        sol.verdict,
+        sol.moves[0] if sol.moves else None,
+        sol.nodes,
+    )
     if h.verdict == WON and h.move is not None:
         assert h.move in kosa.legal_moves(state)
 

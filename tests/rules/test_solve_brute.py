@@ -6,7 +6,7 @@ force's shortest."""
 
 from __future__ import annotations
 
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st_
 
 from rules import cards, kosa, raspad
