@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.solve import kosa as _kosa
 from rules.solve import raspad as _raspad
-from rules.solve.common import LOST, UNDECIDED, VERDICTS, WON, Solution
+from rules.solve.common import LOST, UNDECIDED, VERDICTS, WON, Solution, Stop
 
 __all__ = [
     "GAMES",
@@ -48,18 +48,21 @@ def _engine(game: str) -> Any:
     return rules.GAMES[game]
 
 
-def solve(game: str, state: Any, budget_nodes: int, *, shortest: bool = True) -> Solution:
+def solve(
+    game: str, state: Any, budget_nodes: int, *, shortest: bool = True, stop: Stop | None = None
+) -> Solution:
     """Whether the position `state` of `game` ("kosa" or "raspad") can be won, searching at
     most `budget_nodes` positions: verdict "won" with a winning line, "lost" (proved) or
     "undecided". With `shortest` the budget left after the first win goes to finding a
     shorter line (`minimal` when it is proved shortest); never longer than the computer
-    player's own line when that wins."""
+    player's own line when that wins. `stop` (for a caller with a wall-clock cap, see
+    `rules.solve.timed`) is asked every few hundred positions whether to stop early."""
     _engine(game)
     if not isinstance(budget_nodes, int) or isinstance(budget_nodes, bool) or budget_nodes < 0:
         raise ValueError("solve: budget_nodes must be an int >= 0")
     if game == "kosa":
-        return _kosa.solve(state, budget_nodes, shortest)
-    return _raspad.solve(state, budget_nodes, shortest)
+        return _kosa.solve(state, budget_nodes, shortest, stop=stop)
+    return _raspad.solve(state, budget_nodes, shortest, stop)
 
 
 def solve_deal(

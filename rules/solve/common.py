@@ -3,6 +3,7 @@ expand (a count, never time: the same call gives the same answer on every machin
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 WON = "won"
@@ -45,22 +46,35 @@ class OutOfBudget(Exception):
     """Raised inside a search when its budget of positions is spent."""
 
 
+Stop = Callable[[], bool]
+STOP_EVERY = 256  # positions between two calls of a `stop` hook
+
+
 class Budget:
-    """A count of positions: `spend()` raises `OutOfBudget` once `limit` are spent."""
+    """A count of positions: `spend()` raises `OutOfBudget` once `limit` are spent, or when
+    the caller's `stop` hook (asked every `STOP_EVERY` positions) says so. The library never
+    passes a hook of its own: only a caller with a wall-clock cap (`rules.solve.timed`) does,
+    and its answers then depend on time, as it means them to."""
 
-    __slots__ = ("limit", "used")
+    __slots__ = ("_next", "limit", "stop", "used")
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, stop: Stop | None = None) -> None:
         if limit < 0:
             raise ValueError("solve: the budget is a count of positions, at least 0")
         self.limit = limit
         self.used = 0
+        self.stop = stop
+        self._next = STOP_EVERY
 
     def spend(self, n: int = 1) -> None:
         if self.used + n > self.limit:
             self.used = self.limit
             raise OutOfBudget
         self.used += n
+        if self.stop is not None and self.used >= self._next:
+            self._next = self.used + STOP_EVERY
+            if self.stop():
+                raise OutOfBudget
 
     @property
     def left(self) -> int:

@@ -13,9 +13,11 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from rules import kosa
 from rules.kosa import State
-from rules.solve.common import LOST, UNDECIDED, WON, Budget, OutOfBudget, Solution
+from rules.solve.common import LOST, UNDECIDED, WON, Budget, OutOfBudget, Solution, Stop
 from rules.solve.kosa_estimate import WEIGHT, blocked
 from rules.solve.kosa_moves import Key, estimate, key, lower, steps
 
@@ -124,21 +126,27 @@ def _select(nxt: dict[Key, tuple[int, Entry]], width: int) -> list[Entry]:
 def beam(st: State, budget: Budget, width: int, bound: int) -> tuple[str, ...] | None:
     """The shortest winning line of fewer than `bound` moves a beam search of `width`
     positions per layer finds (None: none). Stops when the budget is spent."""
-    best: tuple[str, ...] | None = None
+    found: list[tuple[str, ...]] = []
+    with contextlib.suppress(OutOfBudget):
+        _beam(st, budget, width, bound, found)
+    return found[-1] if found else None
+
+
+def _beam(st: State, budget: Budget, width: int, bound: int, found: list[tuple[str, ...]]) -> None:
+    """`beam`: each line found shorter than the last is appended to `found`."""
     layer: list[Entry] = [(0, st, (), None)]
     seen: dict[Key, int] = {key(st): 0}
     while layer:
         nxt: dict[Key, tuple[int, Entry]] = {}
         for entry in layer:
-            if budget.left <= 0:
-                return best
             budget.spend()
             g = entry[0]
             for moves, child in steps(entry[1]):
                 g2 = g + len(moves)
                 if child.result == WON:
                     if g2 < bound:
-                        best, bound = (*_line(entry), *moves), g2
+                        found.append((*_line(entry), *moves))
+                        bound = g2
                     continue
                 if child.result != PLAYING or g2 + lower(child) >= bound:
                     continue
@@ -152,16 +160,17 @@ def beam(st: State, budget: Budget, width: int, bound: int) -> tuple[str, ...] |
         if DEBUG and layer:
             g, p = layer[0][0], layer[0][1]
             print("layer", g, sum(len(x) for x in p.found) // 2, len(nxt), budget.used)
-    return best
 
 
-def solve(st: State, budget_nodes: int, shortest: bool = True, width: int = 0) -> Solution:
+def solve(
+    st: State, budget_nodes: int, shortest: bool = True, width: int = 0, stop: Stop | None = None
+) -> Solution:
     """Solve a Kosa position within `budget_nodes` positions (see `rules.solve.solve`)."""
     if st.result == WON:
         return Solution(WON, (), 0, True)
     if st.result != PLAYING:
         return Solution(LOST, (), 0, True)
-    budget = Budget(budget_nodes)
+    budget = Budget(budget_nodes, stop)
     line: tuple[str, ...] = ()
     try:
         ai = ai_line(st, budget)
@@ -169,7 +178,7 @@ def solve(st: State, budget_nodes: int, shortest: bool = True, width: int = 0) -
             line = ai
         else:
             # the beam first (it finds wins far sooner), then the search that can prove a loss
-            share = Budget(budget.left // 2)
+            share = Budget(budget.left // 2, stop)
             found = beam(st, share, max(1, share.limit // 250), _FAR)
             budget.spend(share.used)
             if found is None:

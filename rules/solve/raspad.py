@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from rules import raspad
 from rules.raspad import State
-from rules.solve.common import LOST, UNDECIDED, WON, Budget, OutOfBudget, Solution
+from rules.solve.common import LOST, UNDECIDED, WON, Budget, OutOfBudget, Solution, Stop
 
 Key = tuple[int, tuple[str, ...], tuple[str | None, ...]]
 
@@ -121,13 +121,15 @@ class _Search:
             line.pop()
 
 
-def solve(st: State, budget_nodes: int, shortest: bool = True) -> Solution:
+def solve(
+    st: State, budget_nodes: int, shortest: bool = True, stop: Stop | None = None
+) -> Solution:
     """Solve a Raspad position within `budget_nodes` positions (see `rules.solve.solve`)."""
     if st.result == WON:
         return Solution(WON, (), 0, True)
     if st.result != PLAYING:
         return Solution(LOST, (), 0, True)
-    budget = Budget(budget_nodes)
+    budget = Budget(budget_nodes, stop)
     search = _Search(budget)
     line: tuple[str, ...] = ()
     try:

@@ -2,7 +2,9 @@
 positions, never time): `solve_for(game, state, seconds)` calls `rules.solve.solve` with
 growing budgets (doubling), first to decide the position, then to shorten its line; the last
 call is sized to the time left (from the positions per second of the call before it), and
-none is made that would not be bigger than the one before."""
+none is made that would not be bigger than the one before. A call still running at the
+deadline is stopped there (the solver's `stop` hook, asked every few hundred positions) and
+gives what it has."""
 
 from __future__ import annotations
 
@@ -41,6 +43,10 @@ def solve_for(
 ) -> Timed:
     start = clock()
     deadline = start + seconds
+
+    def late() -> bool:
+        return clock() > deadline
+
     total = 0
     budget = FIRST
     rate = 0.0  # seconds per position, measured by the last call
@@ -50,7 +56,7 @@ def solve_for(
     decided = (0, 0.0)
     while True:
         t0 = clock()
-        got = solve(game, state, budget, shortest=not deciding)
+        got = solve(game, state, budget, shortest=not deciding, stop=late)
         spent = clock() - t0
         total += got.nodes
         if got.nodes:

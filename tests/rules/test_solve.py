@@ -29,7 +29,7 @@ from rules.solve import (
     timed,
 )
 from rules.solve import kosa as kosa_solver
-from rules.solve.common import Budget
+from rules.solve.common import STOP_EVERY, Budget
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -236,3 +236,19 @@ def test_timed_driver_stops_at_its_deadline() -> None:
     got = timed.solve_for("raspad", raspad.new_game(None, seed=1), 2.0, clock=clock)
     assert got.solution.verdict == WON
     assert got.nodes <= timed.FIRST * 3
+
+
+def test_stop_hook_ends_a_search_early() -> None:
+    """A caller's `stop` hook is asked every `STOP_EVERY` positions; the answer is what the
+    search had then (here nothing yet: the computer player's Kosa line is longer)."""
+    calls: list[int] = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return True
+
+    sol = solve_deal("kosa", 10**6, seed=3, shortest=False)
+    assert sol.nodes > STOP_EVERY  # the line alone takes more positions than that
+    state = kosa.new_game(None, seed=3)
+    got = solve("kosa", state, 10**6, stop=stop)
+    assert got == Solution(UNDECIDED, (), STOP_EVERY, False) and len(calls) == 1
