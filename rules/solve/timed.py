@@ -1,8 +1,8 @@
 """A wall-clock cap for the command line and the benchmark (the library itself counts
 positions, never time): `solve_for(game, state, seconds)` calls `rules.solve.solve` with
-growing budgets (doubling), first to decide the position, then to shorten its line; the last
-call is sized to the time left (from the positions per second of the call before it), and
-none is made that would not be bigger than the one before. A call still running at the
+growing budgets, first to decide the position (doubling), then to shorten its line: a small
+call measures the positions per second, the next is sized to the time left; none is made
+that would not be bigger than the one before. A call still running at the
 deadline is stopped there (the solver's `stop` hook, asked every few hundred positions) and
 gives what it has."""
 
@@ -18,7 +18,8 @@ from rules.solve.common import UNDECIDED, WON, Solution
 
 FIRST = 1_000  # positions of the first call
 GROWTH = 2
-SAFETY = 0.85  # the share of the time left the last call is sized for
+SAFETY = 0.8  # the share of the time left a call is sized for
+CALIBRATE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,15 +70,20 @@ def solve_for(
                 best = got
                 if not shortest or got.verdict != WON or got.minimal:
                     break
-                budget = max(FIRST, got.nodes) // GROWTH  # the shortening starts here
+                # the first shortening call measures the rate: mostly the shortening's own
+                # positions (it plays the deciding line again first)
+                budget = max(FIRST, CALIBRATE * got.nodes)
+                continue
         else:
             if best is None or len(got.moves) < len(best.moves) or got.minimal:
                 best = got
             if got.minimal:
                 break  # proved shortest
-        grown = budget * GROWTH
-        room = int((deadline - clock()) * SAFETY / rate) if rate > 0 else grown
+        room = int((deadline - clock()) * SAFETY / rate) if rate > 0 else budget * GROWTH
         if room <= budget:
             break  # no bigger call fits in the time left
-        budget = min(grown, room)
+        # deciding: double; shortening: the first call measures the rate, the next takes
+        # all the time left (a bigger search gives a shorter line; a search cut by the
+        # deadline gives what it has, which for Kosa's beam may be nothing new)
+        budget = min(budget * GROWTH, room) if deciding else room
     return Timed(best or sol, total, clock() - start, *decided)
