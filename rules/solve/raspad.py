@@ -36,22 +36,16 @@ def key(st: State) -> Key:
     return len(st.stock), st.hand, tuple(table)
 
 
-def _order(st: State, moves: list[str]) -> list[str]:
-    """Closes first, then beats (the ones that leave fewer live cards first), fails last."""
+_RANK = {"close": 0, "fail": 2}  # closes first, then the beats (in the engine's order), fails
 
-    def rank(m: str) -> tuple[int, int, str]:
-        if m == "close":
-            return (0, 0, m)
-        if m == "fail":
-            return (2, 0, m)
-        return (1, 0, m)
 
-    return sorted(moves, key=rank)
+def _order(moves: list[str]) -> list[str]:
+    return sorted(moves, key=lambda m: (_RANK.get(m, 1), m))
 
 
 def ai_line(st: State, budget: Budget) -> tuple[str, ...]:
-    """The computer player's own line from `st` (each move one position of the budget), and
-    whether it wins is the caller's to check (`raspad.status`)."""
+    """The computer player's own line from `st` (each move one position of the budget);
+    whether it wins is the caller's to check."""
     from rules.ai.raspad import suggest
 
     moves: list[str] = []
@@ -83,7 +77,7 @@ class _Search:
         if k in self.dead:
             return None
         self.budget.spend()
-        for m in _order(st, raspad.legal_moves(st)):
+        for m in _order(raspad.legal_moves(st)):
             child = raspad.apply(st, m)
             if child.result == WON:
                 return [m]
@@ -108,7 +102,7 @@ class _Search:
             return
         self.seen[k] = g
         self.budget.spend()
-        for m in _order(st, raspad.legal_moves(st)):
+        for m in _order(raspad.legal_moves(st)):
             child = raspad.apply(st, m)
             if child.result == WON:
                 if g + 1 < self.bound:
