@@ -7,8 +7,11 @@
   position visited remembered by its key (`rules.solve.kosa_moves.key`): when it runs out
   of positions the deal is proved lost.
 - Then, for a short line, a beam search over macro moves (`rules.solve.kosa_moves.steps`):
-  layer after layer, the `width` positions with the fewest moves made plus estimated
-  (`estimate`) are kept; the shortest win it reaches replaces the line when shorter.
+  layer after layer, `width` positions are kept, half with the fewest moves made plus
+  estimated (`estimate`), half counting the blocked cards too (`kosa_estimate.blocked`);
+  a narrow beam (a quarter of the budget), then a wide one (the rest): on some deals every
+  position of a layer dead-ends, and on which depends on the width. The shortest win found
+  replaces the line when shorter.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from rules.solve.kosa_moves import Key, estimate, key, lower, steps
 
 PLAYING = "playing"
 DEBUG = False
+PER_LAYER = 250  # a beam's width is its budget over this (lines take ~200 steps)
+FIRST_SHARE = 0.25  # the narrow beam's share of the shortening budget
 SECOND = 3  # the second half of a layer is chosen from this many times its size
 _FAR = 1 << 30  # no bound on a line's length
 
@@ -115,8 +120,9 @@ def _line(e: Entry | None) -> tuple[str, ...]:
 def _select(nxt: dict[Key, tuple[int, Entry]], width: int) -> list[Entry]:
     """Half the layer by the plain estimate; the other half, from a wider choice, with the
     blocked cards counted too (the plain estimate alone leads the whole beam into dead ends:
-    the stock spent while the braid stays stuck)."""
-    ranked = sorted(nxt.values(), key=lambda t: (t[0], t[1][0], _line(t[1])))
+    the stock spent while the braid stays stuck). Sorting is stable and `nxt` is filled in a
+    fixed order: ties are determined."""
+    ranked = sorted(nxt.values(), key=lambda t: (t[0], t[1][0]))
     keep = ranked[: (width + 1) // 2]
     rest = ranked[len(keep) : len(keep) + SECOND * width]
     more = sorted(rest, key=lambda t: (t[0] + WEIGHT * blocked(t[1][1]), t[1][0]))
@@ -179,7 +185,7 @@ def solve(
         else:
             # the beam first (it finds wins far sooner), then the search that can prove a loss
             share = Budget(budget.left // 2, stop)
-            found = beam(st, share, max(1, share.limit // 250), _FAR)
+            found = beam(st, share, max(1, share.limit // PER_LAYER), _FAR)
             budget.spend(share.used)
             if found is None:
                 found = find(st, budget)
@@ -189,8 +195,14 @@ def solve(
     except OutOfBudget:
         return Solution(WON if line else UNDECIDED, line, budget.used, False)
     if shortest and budget.left > 0:
-        w = width or max(1, budget.left // 250)
-        better = beam(st, budget, w, len(line))
-        if better is not None:
-            line = better
+        # a narrow beam first, then a wide one with the rest: a beam dead-ends on some deals
+        # and which ones depends on its width (the shortest line found is kept)
+        for part in (FIRST_SHARE, 1.0):
+            sub = Budget(int(budget.left * part), stop)
+            if sub.limit <= 0:
+                break
+            better = beam(st, sub, width or max(1, sub.limit // PER_LAYER), len(line))
+            budget.used += sub.used  # within the budget: `sub` was cut from what was left
+            if better is not None:
+                line = better
     return Solution(WON, line, budget.used, False)
