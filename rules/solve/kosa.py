@@ -9,9 +9,8 @@
 - Then, for a short line, a beam search over macro moves (`rules.solve.kosa_moves.steps`):
   layer after layer, `width` positions are kept, half with the fewest moves made plus
   estimated (`estimate`), half counting the blocked cards too (`kosa_estimate.blocked`);
-  a narrow beam (a quarter of the budget), then a wide one (the rest): on some deals every
-  position of a layer dead-ends, and on which depends on the width. The shortest win found
-  replaces the line when shorter.
+  beams of doubling widths (on some deals every position of a layer dead-ends, and on
+  which depends on the width). The shortest win found replaces the line when shorter.
 """
 
 from __future__ import annotations
@@ -27,7 +26,7 @@ from rules.solve.kosa_moves import Key, estimate, key, lower, steps
 PLAYING = "playing"
 DEBUG = False
 PER_LAYER = 250  # a beam's width is its budget over this (lines take ~200 steps)
-FIRST_SHARE = 0.25  # the narrow beam's share of the shortening budget
+MIN_WIDTH = 4
 SECOND = 3  # the second half of a layer is chosen from this many times its size
 _FAR = 1 << 30  # no bound on a line's length
 
@@ -194,15 +193,29 @@ def solve(
             line = found
     except OutOfBudget:
         return Solution(WON if line else UNDECIDED, line, budget.used, False)
-    if shortest and budget.left > 0:
-        # a narrow beam first, then a wide one with the rest: a beam dead-ends on some deals
-        # and which ones depends on its width (the shortest line found is kept)
-        for part in (FIRST_SHARE, 1.0):
-            sub = Budget(int(budget.left * part), stop)
-            if sub.limit <= 0:
-                break
-            better = beam(st, sub, width or max(1, sub.limit // PER_LAYER), len(line))
-            budget.used += sub.used  # within the budget: `sub` was cut from what was left
-            if better is not None:
-                line = better
+    if shortest:
+        line = _shorten(st, line, budget, width, stop)
     return Solution(WON, line, budget.used, False)
+
+
+def _shorten(
+    st: State, line: tuple[str, ...], budget: Budget, width: int, stop: Stop | None
+) -> tuple[str, ...]:
+    """Beams of doubling widths from `MIN_WIDTH` (the last one takes all the budget left),
+    or one of `width`; the shortest line found. On some deals every position of a layer
+    dead-ends, and on which depends on the width: several widths find more."""
+    w = width or MIN_WIDTH
+    while budget.left > 0:
+        part = w * PER_LAYER
+        if width or budget.left < 3 * part:  # the next one would not fit: all of it now
+            part = budget.left
+            w = width or max(1, part // PER_LAYER)
+        sub = Budget(part, stop)
+        better = beam(st, sub, w, len(line))
+        budget.used += sub.used  # within the budget: `sub` was cut from what was left
+        if better is not None:
+            line = better
+        if stop is not None and sub.used < sub.limit and stop():
+            break
+        w *= 2
+    return line

@@ -121,7 +121,10 @@ def lower(st: State) -> int:
 def estimate(st: State) -> int:
     """Moves still needed, roughly: one for each card off the foundations, one more for each
     stock card (a draw or a fill from the stock), one more for each waste card below the
-    top (they come back only after a redeal, most of them)."""
+    top (they come back only after a redeal, most of them), and one for each braid card
+    more than there are stock and waste cards (with the pool spent, the braid is dug only
+    through corners its own cards fill, and the line dead-ends)."""
     off = 104 - sum(len(p) for p in st.found) // 2
     w = len(st.waste) // 2
-    return off + len(st.stock) // 2 + max(0, w - 1)
+    s = len(st.stock) // 2
+    return off + s + max(0, w - 1) + max(0, len(st.braid) // 2 - s - w)
