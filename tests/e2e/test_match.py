@@ -12,7 +12,7 @@ import pytest
 
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator, EmuUser
-from tests.e2e.parquet_play import Style, named_cards, over, parquet_mover, tap, ui_buttons
+from tests.e2e.parquet_play import Style, named_cards, over, tap, ui_buttons
 from tests.e2e.requests import version_of
 from tests.support.recording import TgMessage
 
@@ -40,6 +40,17 @@ async def paired(emu: Emulator, user: EmuUser, msg: TgMessage) -> TgMessage:
     return await emu.wait_message(
         user, predicate=lambda m: m.message_id == msg.message_id and "cross phase" in m.text
     )
+
+
+def match_mover(boards: dict[str, TgMessage], users: list[EmuUser]) -> EmuUser:
+    """Whose move it is: the one whose own board does not say "⏳ <the other> to move."."""
+
+    def waits(board: TgMessage) -> bool:
+        return any(x.startswith("⏳") and x.endswith("to move.") for x in board.text.splitlines())
+
+    movers = [u for u in users if not waits(boards[u.name])]
+    assert len(movers) == 1, [boards[u.name].describe() for u in users]
+    return movers[0]
 
 
 def in_step(board: TgMessage, version: int) -> Callable[[], bool]:
@@ -83,7 +94,7 @@ async def test_three_ask_for_parquet_two_play_a_whole_game_the_third_meets_nobod
     for _ in range(400):
         if over(boards["Alice"]):
             break
-        mover = parquet_mover(boards["Alice"], [alice, bob])
+        mover = match_mover(boards, [alice, bob])
         await match_move(emulator, mover, boards[mover.name], style)
         version = version_of(boards[mover.name])
         other = boards["Bob" if mover is alice else "Alice"]

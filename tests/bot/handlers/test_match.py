@@ -13,7 +13,7 @@ import pytest
 import rules
 from bot import metrics
 from bot.games.match.service import TICK
-from bot.storage import GameRecord
+from tests.bot.handlers.match_support import ask, game_of, last, play_to_the_end, tick
 from tests.support import parquet_taps
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
@@ -22,52 +22,6 @@ from tests.support.world import World
 @pytest.fixture
 def w(any_world: World) -> World:
     return any_world
-
-
-def last(w: World, user: TgUser) -> TgMessage:
-    msg = w.session.last_message(user)
-    assert msg is not None
-    return msg
-
-
-async def ask(w: World, user: TgUser) -> TgMessage:
-    """From /start: ⚔️ Play someone → Parquet; the menu's message is the waiting screen."""
-    await w.say(user, None, "/start")
-    menu = last(w, user)
-    await w.tap(user, menu, "⚔️ Play someone")
-    assert "Which game?" in w.session.message(user.id, menu.message_id).text
-    await w.tap(user, w.session.message(user.id, menu.message_id), "🧩 Parquet")
-    return w.session.message(user.id, menu.message_id)
-
-
-async def tick(w: World, seconds: float = TICK) -> None:
-    w.clock.advance(seconds)
-    await w.svc.timers.tick_once()
-    await w.drain()
-
-
-async def game_of(w: World, board: TgMessage) -> str:
-    return next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
-
-
-async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> None:
-    """Whoever's turn it is plays the strong computer player's move on their own board."""
-    mod = rules.GAMES["parquet"]
-    for _ in range(1000):
-        game = await w.store.load(gid)
-        assert game is not None
-        if game.finished:
-            return
-        state = mod.from_json(game.state)
-        seat = mod.turn(state)
-        assert seat is not None
-        user_id = game.table.players[seat].user_id
-        user = next(u for u in (w.alice, w.bob, w.carol, w.dave) if u.id == user_id)
-        board = w.session.message(user.id, boards[user.id].message_id)
-        move = mod.suggest(state, seat, 1)
-        for data in parquet_taps.taps(gid, game.version, move):
-            await w.tap_data(user, board, data)
-    raise AssertionError("the game did not end")
 
 
 async def test_two_strangers_play_a_whole_parquet_game_in_their_own_chats(w: World) -> None:
@@ -251,86 +205,6 @@ async def test_a_waiting_player_who_blocked_the_bot_leaves_the_queue(w: World) -
     assert await w.store.queue.entry(w.carol.id) is None
     await ask(w, w.dave)
     assert await w.store.queue.entry(w.dave.id) is not None  # nobody to meet: Carol is gone
-
-
-async def ask_ryadki(w: World, user: TgUser, seats: str) -> TgMessage:
-    """⚔️ Play someone → Ryadki → the table size (`"3"`, or `"3 · 🤖"` to fill it)."""
-    await w.say(user, None, "/start")
-    menu = last(w, user)
-    await w.tap(user, menu, "⚔️ Play someone")
-    await w.tap(user, w.session.message(user.id, menu.message_id), "🃏 Ryadki")
-    screen = w.session.message(user.id, menu.message_id)
-    assert "how many at the table?" in screen.text
-    await w.tap(user, screen, f"👥 {seats}")
-    return w.session.message(user.id, menu.message_id)
-
-
-async def play_ryadki(w: World, gid: str, boards: dict[int, TgMessage]) -> int:
-    """Each person taps the first ✅ card on their own board on their turn; computer seats
-    move when their pause runs out. How many computer moves were made."""
-    users = {u.id: u for u in (w.alice, w.bob, w.carol, w.dave)}
-    computer = 0
-    for _ in range(1500):
-        game = await w.store.load(gid)
-        assert game is not None
-        if game.finished:
-            return computer
-        seat = rules.GAMES["ryadki"].turn(rules.GAMES["ryadki"].from_json(game.state))
-        assert seat is not None
-        if game.table.is_ai(seat):
-            await tick(w, w.settings.ai_pause_seconds)
-            computer += 1
-            continue
-        user = users[game.table.players[seat].user_id]
-        board = w.session.message(user.id, boards[user.id].message_id)
-        marked = [t for t in board.button_texts() if t.startswith("✅")]
-        assert marked, board.describe()
-        await w.tap(user, board, marked[0])
-    raise AssertionError("the game did not end")
-
-
-def game_deals(game: object) -> int:
-    assert isinstance(game, GameRecord)
-    return game.table.settings["deals"]  # a match is a quick game: one deal
-
-
-async def test_a_three_player_ryadki_table_from_the_queue_plays_to_the_end(w: World) -> None:
-    waits = {u.id: await ask_ryadki(w, u, "3") for u in (w.alice, w.bob)}
-    assert "Ryadki for 3: looking for players near your rating" in waits[w.alice.id].text
-    await tick(w)  # two of three: the table waits for the third
-    assert "Ryadki" in w.session.message(w.alice.id, waits[w.alice.id].message_id).text
-    assert await w.store.queue.entry(w.alice.id) is not None
-    waits[w.carol.id] = await ask_ryadki(w, w.carol, "3")
-    boards = {uid: w.session.message(uid, m.message_id) for uid, m in waits.items()}
-    for board in boards.values():
-        assert "Your cards" in board.text and "Carol" in board.text, board.describe()
-    gid = await game_of(w, boards[w.alice.id])
-    assert sum("▶ Your turn" in b.text for b in boards.values()) == 1  # (the dealer's)
-    # the two others are told whose move it is (a person: nobody "is thinking")
-    assert sum("to move." in b.text for b in boards.values()) == 2
-    assert not any("is thinking" in b.text for b in boards.values())
-    assert game_deals(await w.store.load(gid)) == 1
-    assert await play_ryadki(w, gid, boards) == 0
-    result = await w.store.load_result(gid)
-    assert result is not None and result.ranked and len(result.players) == 3
-    for uid, msg in boards.items():
-        end = w.session.message(uid, msg.message_id)
-        assert "🚫 Don't match me with them again" in end.button_texts(), end.describe()
-    assert not w.tg.unanswered_callbacks()
-
-
-async def test_a_short_ryadki_table_is_filled_with_the_computer_after_a_wait(w: World) -> None:
-    waits = {u.id: await ask_ryadki(w, u, "3 · 🤖") for u in (w.alice, w.bob)}
-    assert "the computer takes the empty seats" in waits[w.alice.id].text
-    for _ in range(int(w.settings.match_wait_seconds / 2 / TICK)):
-        await tick(w)
-    boards = {uid: w.session.message(uid, m.message_id) for uid, m in waits.items()}
-    for board in boards.values():
-        assert "🤖" in board.text and "Your cards" in board.text, board.describe()
-    gid = await game_of(w, boards[w.alice.id])
-    game = await w.store.load(gid)
-    assert game is not None and [p.ai for p in game.table.players] == [False, False, True]
-    assert await play_ryadki(w, gid, boards) > 0
 
 
 async def test_forged_table_sizes_are_refused(w: World) -> None:

@@ -1,0 +1,99 @@
+"""What the quick-match handler tests share: asking from the private menu (Parquet, Ryadki
+and a table size), the match timer's tick, and playing a paired game to its end on each
+person's own board."""
+
+from __future__ import annotations
+
+import rules
+from bot.games.match.service import TICK
+from bot.storage import GameRecord
+from tests.support import parquet_taps
+from tests.support.recording import TgMessage, TgUser
+from tests.support.world import World
+
+
+def last(w: World, user: TgUser) -> TgMessage:
+    msg = w.session.last_message(user)
+    assert msg is not None
+    return msg
+
+
+async def ask(w: World, user: TgUser) -> TgMessage:
+    """From /start: ⚔️ Play someone → Parquet; the menu's message is the waiting screen."""
+    await w.say(user, None, "/start")
+    menu = last(w, user)
+    await w.tap(user, menu, "⚔️ Play someone")
+    assert "Which game?" in w.session.message(user.id, menu.message_id).text
+    await w.tap(user, w.session.message(user.id, menu.message_id), "🧩 Parquet")
+    return w.session.message(user.id, menu.message_id)
+
+
+async def tick(w: World, seconds: float = TICK) -> None:
+    w.clock.advance(seconds)
+    await w.svc.timers.tick_once()
+    await w.drain()
+
+
+async def game_of(w: World, board: TgMessage) -> str:
+    return next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
+
+
+async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> None:
+    """Whoever's turn it is plays the strong computer player's move on their own board."""
+    mod = rules.GAMES["parquet"]
+    for _ in range(1000):
+        game = await w.store.load(gid)
+        assert game is not None
+        if game.finished:
+            return
+        state = mod.from_json(game.state)
+        seat = mod.turn(state)
+        assert seat is not None
+        user_id = game.table.players[seat].user_id
+        user = next(u for u in (w.alice, w.bob, w.carol, w.dave) if u.id == user_id)
+        board = w.session.message(user.id, boards[user.id].message_id)
+        move = mod.suggest(state, seat, 1)
+        for data in parquet_taps.taps(gid, game.version, move):
+            await w.tap_data(user, board, data)
+    raise AssertionError("the game did not end")
+
+
+async def ask_ryadki(w: World, user: TgUser, seats: str) -> TgMessage:
+    """⚔️ Play someone → Ryadki → the table size (`"3"`, or `"3 · 🤖"` to fill it)."""
+    await w.say(user, None, "/start")
+    menu = last(w, user)
+    await w.tap(user, menu, "⚔️ Play someone")
+    await w.tap(user, w.session.message(user.id, menu.message_id), "🃏 Ryadki")
+    screen = w.session.message(user.id, menu.message_id)
+    assert "how many at the table?" in screen.text
+    await w.tap(user, screen, f"👥 {seats}")
+    return w.session.message(user.id, menu.message_id)
+
+
+async def play_ryadki(w: World, gid: str, boards: dict[int, TgMessage]) -> int:
+    """Each person taps the first ✅ card on their own board on their turn; computer seats
+    move when their pause runs out. How many computer moves were made."""
+    users = {u.id: u for u in (w.alice, w.bob, w.carol, w.dave)}
+    computer = 0
+    for _ in range(1500):
+        game = await w.store.load(gid)
+        assert game is not None
+        if game.finished:
+            return computer
+        seat = rules.GAMES["ryadki"].turn(rules.GAMES["ryadki"].from_json(game.state))
+        assert seat is not None
+        if game.table.is_ai(seat):
+            await tick(w, w.settings.ai_pause_seconds)
+            computer += 1
+            continue
+        user = users[game.table.players[seat].user_id]
+        board = w.session.message(user.id, boards[user.id].message_id)
+        marked = [t for t in board.button_texts() if t.startswith("✅")]
+        assert marked, board.describe()
+        await w.tap(user, board, marked[0])
+    raise AssertionError("the game did not end")
+
+
+def game_deals(game: object) -> int:
+    assert isinstance(game, GameRecord)
+    return game.table.settings["deals"]  # a match is a quick game: one deal
