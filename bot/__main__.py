@@ -155,12 +155,14 @@ def freeze_startup_heap() -> None:
 
 async def run(settings: Settings) -> None:
     from bot.app import build_bot, build_dispatcher, set_commands
+    from bot.games.solitaire.days_ahead import before_midnight
     from bot.storage import open_store
 
     store = await open_store(settings)
     backend = "redis" if settings.redis_url else f"sqlite path={settings.data_path}"
     bot = build_bot(settings)
     beat = asyncio.create_task(heartbeat(settings.health_file)) if settings.health_file else None
+    ahead = asyncio.create_task(before_midnight(), name="days-ahead")
     ops: OpsServer | None = None
     try:
         dp = build_dispatcher(bot, store, settings)
@@ -191,6 +193,7 @@ async def run(settings: Settings) -> None:
     finally:
         if beat is not None:
             beat.cancel()
+        ahead.cancel()
         if ops is not None:
             ops.drain()
             await ops.stop()

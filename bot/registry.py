@@ -98,6 +98,21 @@ class ShortDaily:
 
 
 @dataclass(frozen=True, slots=True)
+class WinnableDaily:
+    """A solitaire whose deal of the day is proved winnable (`bot.stats.daily_winnable`, issue
+    34): from deal of the day `first_day` on, the first of the day's candidate deals that the
+    game's solver (`rules.solve`) proves won within `decide` positions, and its par: the
+    shorter of that line and the one a search of `par` positions more finds. Budgets count
+    positions, never time, so every process and machine agrees on the deal and its par.
+    Earlier days keep the deals they were played with."""
+
+    first_day: int
+    decide: int
+    par: int
+    candidates: int = 40
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game as the bot sees it. `screens` is the module of its renderer:
     - a solitaire's defines `render(view, ctx: SoloCtx) -> Screen`;
@@ -122,6 +137,7 @@ class GameSpec:
     default_variant: str = ""
     scoring: Scoring | None = None  # solitaires
     short_daily: ShortDaily | None = None  # solitaires: the deal of the day chosen short
+    winnable_daily: WinnableDaily | None = None  # solitaires: ... proved winnable, with a par
     illegal: Callable[[View], str] | None = None  # the refusal of an illegal move
     locales: Path | None = None  # a folder of `<lang>.ftl` files (a game outside `bot/locales`)
 
@@ -250,6 +266,12 @@ register(
         # event loop and cached). The rules allow no lighter variant (the one option, 3
         # passes, makes it harder, not shorter). Deal #703 is 2026-12-04.
         short_daily=ShortDaily(first_day=703),
+        # from #707 (2026-12-08) a deal the solver proves winnable: it decides a won deal in
+        # about 200-330 positions (0.02-0.04 s), an undecided candidate costs at most 5,000
+        # (< 1 s); of 365 days from #707, 360 take the first candidate and 5 the second. The
+        # par's 2,000 more positions take 0.5-1.5 s once a day per process and variant, and
+        # give a line of about 0.75 of the computer player's (benchmarks/solver.py).
+        winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=2_000),
     )
 )
 register(
@@ -268,6 +290,9 @@ register(
             rounds="kon",
             lost="left",  # no home in Raspad: a loss is the cards still out
         ),
+        # from #707 (2026-12-08) proved winnable: 361 of 365 days take the first candidate,
+        # 4 the second (0.01 s each); the par's 10,000 more positions take about 0.5 s
+        winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=10_000),
     )
 )
 register(

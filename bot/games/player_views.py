@@ -7,8 +7,11 @@ import time
 from collections.abc import Callable, Iterable
 from datetime import date
 
+from bot.games.solitaire import daily as solo_daily
+from bot.games.solitaire import days_ahead
 from bot.registry import is_solitaire, kinds, spec
-from bot.render.stats import DailyGame, Rated
+from bot.render.daily import DailyGame
+from bot.render.stats import Rated
 from bot.stats.boards import Board, BoardPage, among, week_of
 from bot.stats.daily import day_number, utc_day
 from bot.stats.rating import shown
@@ -146,6 +149,7 @@ class Players:
         """Today's number and date, the user's ranked result on each solitaire's deal, and
         their day streak."""
         number, day = self.today()
+        days_ahead.prepare(number)  # the player may tap ▶ next: have the day's deals ready
         history = await self.store.history(user_id)
         playing = await self._playing_today(user_id, number)
         games = []
@@ -169,9 +173,12 @@ class Players:
                 out.add(record.kind)
         return out
 
-    def daily_board(self, kind: str) -> Board:
+    async def daily_board(self, kind: str) -> tuple[Board, int | None]:
+        """Today's board of `kind`'s deal of the day (its default variant) and the deal's par."""
         number, _ = self.today()
-        return Board.of_day(kind, spec(kind).default_variant, number)
+        variant = spec(kind).default_variant
+        _seed, par = await solo_daily.dealt(kind, variant, number)
+        return Board.of_day(kind, variant, number), par
 
     async def day_place(self, result: GameResult) -> tuple[int, int] | None:
         """(rank, players) of a deal of the day's ranked result on that day's board."""

@@ -47,6 +47,7 @@ def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
         used_undo=meta.undos > 0,
         used_hint=meta.hints > 0,
         daily=meta.daily,
+        par=meta.par if meta.daily is not None else None,
         ranked=meta.ranked and (meta.daily is None or meta.hints == 0),
         rounds=rounds if isinstance(rounds, int) else None,
     )

@@ -21,6 +21,7 @@ from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import Translator, t
 from bot.registry import GAMES, kinds, spec
+from bot.render import daily as daily_screens
 from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
@@ -71,7 +72,7 @@ async def daily_cmd(message: Message, tg: Messenger, players: Players, _: Transl
 
 async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
     number, day, games, streak = await players.daily(user_id)
-    return screens.daily_screen(number, day, games, streak, _)
+    return daily_screens.daily_screen(number, day, games, streak, _)
 
 
 async def settings_cmd(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
@@ -100,8 +101,8 @@ async def _screen(
     if name == "daily":
         return await _daily(players, uid, _)
     if name == "dtop" and args and args[0] in kinds("solitaire"):
-        board = players.daily_board(args[0])
-        return screens.daily_board_screen(board, await players.top(board, uid), _)
+        board, par = await players.daily_board(args[0])
+        return daily_screens.daily_board_screen(board, await players.top(board, uid), par, _)
     if name == "set":
         if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
             await players.set_hidden(uid, args[1] == "1")
@@ -222,7 +223,7 @@ async def daily_article(
     result: GameResult, place: tuple[int, int] | None, tg: Messenger, _: Translator
 ) -> InlineQueryResultArticle:
     """A ranked deal-of-the-day result as an inline result: its card, posted into the chat."""
-    card = screens.card_text(result, _, place, await tg.username())
+    card = daily_screens.card_text(result, _, place, await tg.username())
     return InlineQueryResultArticle(
         id=result.game_id,
         title=_("inline-daily-title", day=result.daily or 0),

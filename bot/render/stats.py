@@ -1,4 +1,5 @@
-"""Statistics, leaderboards, the deal of the day and the settings screen (text + keyboard).
+"""Statistics, leaderboards and the settings screen (text + keyboard); the deal of the day's
+screens are in bot.render.daily.
 
 Only reads what bot.games.player_views gathered from the store (bot.stats models)."""
 
@@ -15,9 +16,8 @@ from bot.render.screen import Screen
 from bot.stats.boards import WEEKLY, Board, BoardPage
 from bot.stats.daily import cards_total, decode_daily_score
 from bot.stats.rating import shown
-from bot.stats.result import GameResult
-from bot.stats.share_card import Facts, card, clock, outcome_line
-from bot.stats.stats import DayStreak, HistoryEntry, KindStats, UserStats
+from bot.stats.share_card import clock
+from bot.stats.stats import HistoryEntry, KindStats, UserStats
 from bot.wire.callbacks import menu_data
 from bot.wire.keyboard import Button, Keyboard
 
@@ -76,7 +76,22 @@ def _line(kind: str, stats: UserStats, rated: Rated | None, _: Translator) -> st
         best=ks.best_streak,
     )
     best = _best(kind, ks, _)
-    return line + ("\n   " + best if best else "")
+    par = _par(ks, _)
+    return line + "".join("\n   " + extra for extra in (best, par) if extra)
+
+
+def signed(n: float, _: Translator) -> str:
+    """+7, −2, 0, +12.3 (one decimal where it is not whole; the language's decimal mark)."""
+    text = f"{abs(n):.1f}".removesuffix(".0").replace(".", _("decimal-mark"))
+    return ("+" if n > 0 else "−" if n < 0 else "") + text
+
+
+def _par(ks: KindStats, _: Translator) -> str | None:
+    """Wins of a deal with a par (the deals of the day): the best and the mean over par."""
+    mean = ks.mean_over_par
+    if mean is None or ks.best_over_par is None:
+        return None
+    return _("stats-par", n=ks.par_won, best=signed(ks.best_over_par, _), mean=signed(mean, _))
 
 
 def stats_screen(stats: UserStats, rated: dict[str, Rated], today: int, _: Translator) -> Screen:
@@ -259,95 +274,6 @@ def group_top_text(
     if not (shown or solo_lines or raced):
         lines.append(_("top-group-empty"))
     return "\n\n".join(lines)
-
-
-@dataclass(frozen=True)
-class DailyGame:
-    """A user's standing on today's deal of one game: their result (None: not over yet, or
-    not played: `playing` says the ranked attempt is under way)."""
-
-    kind: str
-    result: GameResult | None
-    place: tuple[int, int] | None = None  # (rank, players) on the day's board
-    playing: bool = False
-
-
-def _result_text(result: GameResult, _: Translator) -> str:
-    text = outcome_line(facts_of(result), _) + " · " + clock(result.duration)
-    return text if result.ranked else text + " · " + _("daily-off-board")
-
-
-def daily_screen(
-    day: int, date: str, games: Sequence[DailyGame], streak: DayStreak | None, _: Translator
-) -> Screen:
-    """/daily: today's deal for each solitaire, played or not, with its board; the player's
-    day streak."""
-    lines = [_("daily-title", day=day, date=date), _("daily-about")]
-    rows: list[list[Button]] = []
-    for g in games:
-        name = game_name(g.kind, _)
-        if g.result is None:
-            lines.append(_("daily-playing" if g.playing else "daily-open", game=name))
-            label = "btn-daily-continue" if g.playing else "btn-daily-play"
-            rows.append([button(_(label, game=name), menu_data(f"dplay:{g.kind}"))])
-        else:
-            lines.append(
-                _(
-                    "daily-played",
-                    game=name,
-                    result=_result_text(g.result, _),
-                )
-                + (_("daily-place-short", rank=g.place[0], of=g.place[1]) if g.place else "")
-            )
-            rows.append([button(_("btn-daily-again", game=name), menu_data(f"dplay:{g.kind}"))])
-        rows.append([button(_("btn-daily-board", game=name), menu_data(f"dtop:{g.kind}"))])
-    if streak is not None:
-        lines.append(_("stats-days", n=streak.now(day), best=streak.best))
-    rows.append([button(_("btn-menu"), menu_data("menu"))])
-    return Screen("\n\n".join(lines), Keyboard(rows))
-
-
-def daily_board_screen(board: Board, page: BoardPage, _: Translator) -> Screen:
-    text = board_title(board, _) + "\n\n" + "\n".join(board_lines(board, page, _))
-    rows = [[button(_("btn-back"), menu_data("daily")), button(_("btn-menu"), menu_data("menu"))]]
-    return Screen(text, Keyboard(rows))
-
-
-def facts_of(result: GameResult, place: tuple[int, int] | None = None) -> Facts:
-    """What the share card says of a deal of the day's result (`place`: rank, players)."""
-    player = result.players[0]
-    return Facts(
-        kind=result.kind,
-        day=result.daily or 0,
-        won=player.won,
-        score=player.score or 0,
-        total=cards_total(result.kind, result.variant),
-        moves=result.moves,
-        seconds=result.duration,
-        rounds=result.rounds,
-        place=place,
-    )
-
-
-def card_text(
-    result: GameResult, _: Translator, place: tuple[int, int] | None = None, bot_username: str = ""
-) -> str:
-    """The shareable result card of a deal of the day (bot.stats.share_card)."""
-    return card(facts_of(result, place), _, bot_username)
-
-
-COPY_LIMIT = 256  # CopyTextButton.text
-
-
-def share_row(result: GameResult, _: Translator, card_text: str, inline: bool) -> list[Button]:
-    """Post the card: through an inline query when the bot's inline mode is on (BotFather's
-    /setinline), else as text to copy (the link line goes first when it does not fit)."""
-    if inline:
-        return [Button(text=_("btn-share"), switch_chosen=f"daily {result.game_id}")]
-    text = card_text
-    while len(text) > COPY_LIMIT and "\n" in text:
-        text = text.rsplit("\n", 1)[0]
-    return [Button(text=_("btn-copy"), copy=text[:COPY_LIMIT])]
 
 
 def settings_screen(

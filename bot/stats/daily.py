@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime
 
 from bot.registry import GAMES, spec
 from bot.stats.daily_short import short_seed
+from bot.stats.daily_winnable import applies, winnable_deal, winnable_seed
 from bot.stats.result import GameResult, PlayerResult
 
 EPOCH = date(2025, 1, 1)  # deal of the day no. 1
@@ -44,16 +45,28 @@ def day_date(number: int) -> date:
 
 def day_seed(kind: str, variant: str, day: date | str) -> int:
     """The rules seed of the day's deal of `kind`/`variant` (a 64-bit integer). A game whose
-    deal of the day is chosen short (`GameSpec.short_daily`) has, from its first such day on,
-    the shortest of several (Kosa's takes about a second to choose, once a day: call it off the
-    event loop)."""
+    deal of the day is proved winnable (`GameSpec.winnable_daily`) or chosen short
+    (`GameSpec.short_daily`) has, from its first such day on, the deal so chosen (up to a
+    second or two to choose, once a day: call it off the event loop); earlier days keep theirs."""
     number = day_number(day)
+    if kind in GAMES and applies(kind, number):
+        return winnable_seed(kind, variant, number).seed
+    return day_deal(kind, variant, day)[0]
+
+
+def day_deal(kind: str, variant: str, day: date | str) -> tuple[int, int | None]:
+    """The day's deal of `kind`/`variant`: its seed and its par (None: a day before the game's
+    deals were proved winnable, or a game with no solver)."""
+    number = day_number(day)
+    if kind in GAMES and applies(kind, number):
+        deal = winnable_deal(kind, variant, number)
+        return deal.seed, deal.par
     game = GAMES.get(kind)
     short = game.short_daily if game is not None else None
     if short is not None and number >= short.first_day:
-        return short_seed(kind, variant, number)
+        return short_seed(kind, variant, number), None
     text = f"{_SEED_SALT}:{kind}:{variant}:{_as_date(day).isoformat()}"
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), None
 
 
 def daily_score(won: bool, home: int, moves: int, seconds: int) -> int:

@@ -47,6 +47,7 @@ class ResultDict(TypedDict):
     undo: NotRequired[bool]
     hint: NotRequired[bool]
     daily: NotRequired[int | None]
+    par: NotRequired[int]
     ranked: NotRequired[bool]
     vs_ai: NotRequired[bool]
     rounds: NotRequired[int | None]
@@ -111,6 +112,7 @@ class GameResult:
     daily: int | None = None
     ranked: bool = True
     rounds: int | None = None
+    par: int | None = None  # the deal's par (a deal of the day proved winnable), see `over_par`
     extra: dict[str, JSON] = field(default_factory=dict)  # anything else a game wants kept
 
     def __post_init__(self) -> None:
@@ -122,6 +124,13 @@ class GameResult:
     @property
     def vs_computer(self) -> bool:
         return any(p.ai for p in self.players)
+
+    @property
+    def over_par(self) -> int | None:
+        """A won solitaire's moves over its deal's par (None: not won, or no par)."""
+        if self.par is None or not self.solitaire or not self.players[0].won:
+            return None
+        return self.moves - self.par
 
     @property
     def humans(self) -> tuple[PlayerResult, ...]:
@@ -168,13 +177,15 @@ class GameResult:
             "vs_ai": self.vs_computer,  # derived; kept for whoever reads the stored JSON
             "rounds": self.rounds,
         }
+        if self.par is not None:
+            out["par"] = self.par
         if self.extra:
             out["extra"] = self.extra
         return out
 
     @classmethod
     def from_dict(cls, d: ResultDict) -> GameResult:
-        chat, daily, rounds = d.get("chat"), d.get("daily"), d.get("rounds")
+        chat, daily, rounds, par = d.get("chat"), d.get("daily"), d.get("rounds"), d.get("par")
         return cls(
             game_id=str(d["id"]),
             kind=str(d["kind"]),
@@ -190,6 +201,7 @@ class GameResult:
             daily=None if daily is None else int(daily),
             ranked=bool(d.get("ranked", True)),
             rounds=None if rounds is None else int(rounds),
+            par=None if par is None else int(par),
             extra=dict(d.get("extra") or {}),
         )
 

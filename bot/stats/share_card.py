@@ -34,6 +34,7 @@ class Facts:
     seconds: int
     rounds: int | None = None  # rounds played, in a game that counts them (`Scoring.rounds`)
     place: tuple[int, int] | None = None  # (rank, players on the day's board)
+    par: int | None = None  # the deal's par (`bot.stats.daily_winnable`)
 
 
 def home(facts: Facts) -> int:
@@ -92,6 +93,8 @@ def card(facts: Facts, _: Translator, bot_username: str = "") -> str:
         head += " · " + _("card-place", rank=facts.place[0], of=facts.place[1])
     lines = [head, bar(facts), outcome_line(facts, _)]
     lines.append(_("card-pace", moves=facts.moves, time=clock(facts.seconds)))
+    if facts.par is not None:
+        lines.append(_("card-par", par=facts.par))
     if bot_username:
         lines.append(_("card-try", link=deal_link(bot_username, facts.kind, facts.day)))
     return "\n".join(lines)

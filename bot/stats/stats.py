@@ -10,6 +10,8 @@ and change it with `updated_fields`, so the rules are written once:
   show); `k:b` the best result (solitaires: JSON, see `best_key`);
 - per deal of the day (`d:k:variant`): `:last` the last day played, `:s` the current and `:bs`
   the best run of days in a row (the stores find the day boards a user is on by them);
+- per solitaire `k`, its wins of a deal with a par and no hint (`GameResult.over_par`): `k:pw`
+  how many, `k:po` their moves over par added up, `k:pb` the fewest over par (may be < 0);
 - per solitaire `k`, this week's ranked results (`k:wk` the ISO week, see boards.week_of;
   `k:ww` its wins, `k:wd` its days whose deal of the day was won): the weekly boards' values;
 - the player's day streak over all the day's deals (`day:`): `:last` the last day on which any
@@ -123,6 +125,7 @@ def updated_fields(
             out[f"{k}:b"] = best.to_json()
     if result.ranked and result.solitaire:
         out |= _weekly(fields, result, won)
+    out |= _par(fields, result)
     if result.daily is not None and result.ranked:
         d = f"d:{k}:{result.variant}"
         last = _int(fields, f"{d}:last") or None
@@ -139,6 +142,20 @@ def updated_fields(
             out["day:last"] = str(result.daily)
             out["day:s"] = str(run)
             out["day:bs"] = str(max(run, day.best if day is not None else 0))
+    return out
+
+
+def _par(fields: Mapping[str, str], result: GameResult) -> dict[str, str]:
+    """A win of a deal with a par, played without a hint: its moves over par."""
+    over, k = result.over_par, result.kind
+    if over is None or result.used_hint:
+        return {}
+    out = {
+        f"{k}:pw": str(_int(fields, f"{k}:pw") + 1),
+        f"{k}:po": str(_int(fields, f"{k}:po") + over),
+    }
+    if f"{k}:pb" not in fields or over < _int(fields, f"{k}:pb"):
+        out[f"{k}:pb"] = str(over)
     return out
 
 
@@ -198,6 +215,13 @@ class KindStats:
     ranked_streak: int = 0
     ranked_best_streak: int = 0
     best: BestResult | None = None
+    par_won: int = 0  # wins of a deal with a par, without a hint
+    over_par: int = 0  # their moves over par, added up
+    best_over_par: int | None = None
+
+    @property
+    def mean_over_par(self) -> float | None:
+        return self.over_par / self.par_won if self.par_won else None
 
     @property
     def win_rate(self) -> float:
@@ -243,6 +267,9 @@ class UserStats:
                 ranked_streak=_int(fields, f"{k}:rs"),
                 ranked_best_streak=_int(fields, f"{k}:rbs"),
                 best=BestResult.from_json(best) if best else None,
+                par_won=_int(fields, f"{k}:pw"),
+                over_par=_int(fields, f"{k}:po"),
+                best_over_par=_int(fields, f"{k}:pb") if f"{k}:pb" in fields else None,
             )
         days = {
             key[2:-5]: DayStreak(

@@ -104,6 +104,7 @@ class SoloMeta:
     name: str = ""  # the player's name (leaderboards)
     hints: int = 0
     daily: int | None = None  # the number of the deal of the day this is
+    par: int | None = None  # the deal of the day's par (`bot.stats.daily_winnable`)
     ranked: bool = True  # counts on the leaderboards (a replay of the day's deal does not)
     howto: bool = False  # the player's first game of this kind: the board says how to play
 
@@ -113,6 +114,7 @@ class SoloMeta:
             "name": self.name,
             "hints": self.hints,
             "daily": self.daily,
+            "par": self.par,
             "ranked": self.ranked,
             "howto": self.howto,
             "uid": self.uid,
@@ -149,6 +151,7 @@ class SoloMeta:
             name=str(d.get("name") or ""),
             hints=int(d.get("hints") or 0),
             daily=_opt_int(d.get("daily")),
+            par=_opt_int(d.get("par")),
             ranked=bool(d.get("ranked", True)),
             howto=bool(d.get("howto")),
         )

@@ -114,19 +114,19 @@ def _daily_result(kind: str, won: bool, score: int, moves: int, seconds: int) ->
 def daily_card() -> str:
     """The card a ranked Kosa win posts (its place, its link)."""
     from bot.i18n import translator
-    from bot.render import stats as render_stats
+    from bot.render import daily as render_daily
 
     result = _daily_result("kosa", True, 104, 212, 754)
-    return render_stats.card_text(result, translator("en"), (3, 41), "CardClubBot") + "\n"
+    return render_daily.card_text(result, translator("en"), (3, 41), "CardClubBot") + "\n"
 
 
 def daily_card_loss() -> str:
     """The card of a Raspad loss, 9 cards left."""
     from bot.i18n import translator
-    from bot.render import stats as render_stats
+    from bot.render import daily as render_daily
 
     result = _daily_result("raspad", False, 9, 64, 301)
-    return render_stats.card_text(result, translator("en"), (17, 41), "CardClubBot") + "\n"
+    return render_daily.card_text(result, translator("en"), (17, 41), "CardClubBot") + "\n"
 
 
 def daily_end() -> str:
@@ -149,15 +149,15 @@ def daily_end() -> str:
 def daily_screen() -> str:
     """/daily with today's Raspad played (a loss, 17th of 41) and Kosa not yet."""
     from bot.i18n import translator
-    from bot.render import stats as render_stats
+    from bot.render import daily as render_daily
     from bot.stats.stats import DayStreak
 
     games = [
-        render_stats.DailyGame("kosa", None),
-        render_stats.DailyGame("raspad", _daily_result("raspad", False, 9, 64, 301), (17, 41)),
+        render_daily.DailyGame("kosa", None),
+        render_daily.DailyGame("raspad", _daily_result("raspad", False, 9, 64, 301), (17, 41)),
     ]
     streak = DayStreak(700, 4, 6)
-    return plain(render_stats.daily_screen(700, "01.12.2026", games, streak, translator("en")))
+    return plain(render_daily.daily_screen(700, "01.12.2026", games, streak, translator("en")))
 
 
 def _solitaire(kind: str, variant: str, seed: int, moves: int) -> str:

@@ -10,8 +10,8 @@ from typing import Literal
 from bot.games.result_of import result_of
 from bot.i18n import t, translator
 from bot.render.common import button
+from bot.render.daily import card_text, share_row
 from bot.render.screen import Screen
-from bot.render.stats import card_text, share_row
 from bot.stats.boards import Board
 from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import menu_data
@@ -43,6 +43,8 @@ def daily_board(record: GameRecord, screen: Screen, lang: str, share: Share | No
     lines = [screen.text, t(lang, f"daily-{standing(record)}", day=day)]
     if not record.finished:
         return Screen("\n\n".join(lines), screen.keyboard)
+    if meta.par is not None:
+        lines.append(par_lines(record, lang))
     rows = []
     if standing(record) == "ranked" and share is not None:
         if share.place is not None:
@@ -60,6 +62,17 @@ def daily_board(record: GameRecord, screen: Screen, lang: str, share: Share | No
         ]
     )
     return Screen("\n\n".join(lines), Keyboard(rows))
+
+
+def par_lines(record: GameRecord, lang: str) -> str:
+    """A finished deal of the day with a par: a win's moves against it, and what the par is."""
+    meta = record.solo
+    par = meta.par or 0
+    about = t(lang, "par-about", par=par)
+    if result_of(record, meta.ended or 0.0).players[0].won:
+        moves = t(lang, "moves-n", n=meta.moves)
+        return t(lang, "par-won", moves=moves, par=par) + "\n" + about
+    return about
 
 
 async def place_on_day(store: Store, record: GameRecord) -> tuple[int, int] | None:

@@ -29,7 +29,7 @@ from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
 from bot.render.common import button
 from bot.render.screen import Screen
-from bot.stats.daily import day_date, day_number, day_seed, utc_day
+from bot.stats.daily import day_number, utc_day
 from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import GameCallback, is_game_id, menu_data
 from bot.wire.flood import HELD, EditCoalescer
@@ -309,11 +309,10 @@ class SolitaireService:
         number = day_number(today) if number is None else number
         if daily and not 1 <= number <= day_number(today):
             raise Refused("daily-not-yet", alert=True)  # a day to come: no deal yet
-        # (the day's Kosa takes about a second to choose, once a day: not on the event loop)
-        seed = await asyncio.to_thread(day_seed, kind, variant, day_date(number)) if daily else None
+        seed, par = await solo_daily.dealt(kind, variant, number if daily else None)
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
         if daily:
-            record.solo.daily = number
+            record.solo.daily, record.solo.par = number, par
         if daily and number < day_number(today):
             record.solo.ranked = False  # an earlier day's deal: a replay
         elif daily:  # the same deal for everyone today; the first attempt is the ranked one

@@ -1,0 +1,86 @@
+"""A deal of the day proved winnable, with its par, for a solitaire that declares it
+(`GameSpec.winnable_daily`, issue 34 point 3): of the candidate deals derived from the game,
+the variant and the day, the first that the game's solver (`rules.solve`) proves won within
+the declared positions. Its par is the shorter of that winning line and the line a further
+search finds (the solver sees every card, the stock's order included: no player can know as
+much, so the par is a mark to beat, not a proved minimum).
+
+Budgets count positions, so every process, replica and machine picks the same deal and par.
+The choice takes up to a second or two per game and variant, once a day per process: it runs
+off the event loop (`bot.games.solitaire.days_ahead` computes it ahead) and is cached.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+import rules.solve
+from bot.registry import WinnableDaily, spec
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A day's deal: its seed and a winning line from its first position (empty: no candidate
+    was proved winnable, and the first is played, with no par)."""
+
+    seed: int
+    line: tuple[str, ...] = ()
+
+    @property
+    def par(self) -> int | None:
+        return len(self.line) if self.line else None
+
+
+def declared(kind: str) -> WinnableDaily | None:
+    return spec(kind).winnable_daily
+
+
+def applies(kind: str, day: int) -> bool:
+    """Day `day`'s deal of `kind` is chosen winnable."""
+    winnable = declared(kind)
+    return winnable is not None and day >= winnable.first_day
+
+
+def candidate(kind: str, variant: str, day: int, i: int) -> int:
+    """The seed of candidate `i` for day `day`'s deal of `kind` in `variant`."""
+    text = f"cardbot:daily:{kind}-winnable:{variant}:{day}:{i}"
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def _declared(kind: str) -> WinnableDaily:
+    winnable = declared(kind)
+    if winnable is None:
+        raise ValueError(f"{kind}'s deal of the day is not chosen winnable")
+    return winnable
+
+
+@lru_cache(maxsize=16)
+def winnable_seed(kind: str, variant: str, day: int) -> Deal:
+    """Day `day`'s deal of `kind` in `variant` with the line that proved it winnable (a few
+    hundredths of a second; ValueError: not declared)."""
+    winnable = _declared(kind)
+    game = spec(kind).game
+    for i in range(winnable.candidates):
+        seed = candidate(kind, variant, day, i)
+        state = game.new_game(dict(spec(kind).variants[variant]), seed=seed)
+        found = rules.solve.solve(kind, state, winnable.decide, shortest=False)
+        if found.verdict == rules.solve.WON:
+            return Deal(seed, found.moves)
+    return Deal(candidate(kind, variant, day, 0))
+
+
+@lru_cache(maxsize=16)
+def winnable_deal(kind: str, variant: str, day: int) -> Deal:
+    """Day `day`'s deal with its par's line: the shorter of the proving line and the one a
+    search of the declared `par` positions more finds (a second or two)."""
+    deal = winnable_seed(kind, variant, day)
+    if not deal.line:
+        return deal
+    game = spec(kind).game
+    state = game.new_game(dict(spec(kind).variants[variant]), seed=deal.seed)
+    shorter = rules.solve.solve(kind, state, _declared(kind).par, shortest=True)
+    if shorter.verdict == rules.solve.WON and len(shorter.moves) < len(deal.line):
+        return Deal(deal.seed, shorter.moves)
+    return deal
