@@ -10,7 +10,8 @@ from aiogram import Router
 from aiogram.types import CallbackQuery
 
 from bot.games.ports import Messenger
-from bot.games.solitaire.service import SolitaireService, Tap
+from bot.games.solitaire.service import SolitaireService
+from bot.games.solitaire.tap import Tap
 from bot.games.table.service import TableService
 from bot.i18n import Translator
 from bot.registry import is_solitaire, spec

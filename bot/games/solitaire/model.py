@@ -120,22 +120,23 @@ def _trim_history(record: GameRecord, undo_depth: int) -> None:
     meta.undo_left = min(meta.undo_left, keep)
 
 
-def undo(record: GameRecord) -> bool:
-    """Step back one move (replaying the history without it); False when there is nothing to
-    undo, or when the history no longer replays (rules changed since it was written)."""
+def undo(record: GameRecord, steps: int = 1) -> bool:
+    """Step back `steps` moves (replaying the history without them; each counts as an undo);
+    False when fewer are left to undo, or when the history no longer replays (rules changed
+    since it was written)."""
     meta = record.solo
     moves = meta.history.split()
-    if not can_undo(record) or not moves or not meta.s0:
+    if not can_undo(record) or not meta.s0 or not 1 <= steps <= min(meta.undo_left, len(moves)):
         return False
     try:
-        state = _replay(record.kind, meta.s0, moves[:-1])
+        state = _replay(record.kind, meta.s0, moves[:-steps])
     except (rules.IllegalMove, ValueError, KeyError, TypeError):
         return False
     set_state(record, state)
-    meta.history = " ".join(moves[:-1])
-    meta.undo_left -= 1
-    meta.moves = max(0, meta.moves - 1)
-    meta.undos += 1
+    meta.history = " ".join(moves[:-steps])
+    meta.undo_left -= steps
+    meta.moves = max(0, meta.moves - steps)
+    meta.undos += steps
     meta.events = [undo_event()]
     return True
 

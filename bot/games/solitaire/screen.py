@@ -32,10 +32,15 @@ def board(
     hint: str | None = None,
     confirm: str | None = None,
     share: Share | None = None,
+    guess: bool = False,
+    lost: int | None = None,
 ) -> Screen:
     """The board of `record`; `state` (and its `view`) when the caller has them already;
     `pick`, `hint`, `confirm` as `SoloCtx` has them (and "hint": ask before a hint that makes
-    the day's ranked attempt unranked); `share`: how a finished deal of the day is posted."""
+    the day's ranked attempt unranked); `share`: how a finished deal of the day is posted.
+    `guess`: the hint is the computer player's guess (the solver found no sure line); `lost`:
+    the solver proved the position lost, and the deal can be won again that many moves back
+    (0: not within undo reach)."""
     if state is None:
         state, view = state_of(record), None
     if view is None:
@@ -59,8 +64,24 @@ def board(
         rows = [[button(t(lang, "btn-yes-hint"), ctx.ui("hint", "y"))]]
         rows.append([button(t(lang, "btn-cancel"), ctx.ui("back"))])
         screen = Screen(screen.text + "\n\n" + t(lang, "hint-confirm"), Keyboard(rows))
+    if guess:
+        screen = Screen(screen.text + "\n" + t(lang, "hint-guess"), screen.keyboard)
+    if lost is not None:
+        screen = lost_board(screen, ctx, lost)
     if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
         screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
     if meta.daily is not None:
         screen = daily_board(record, screen, lang, share)
     return screen
+
+
+def lost_board(screen: Screen, ctx: SoloCtx, back: int) -> Screen:
+    """The board of a position proved lost: says so, and offers to go `back` moves to the
+    newest position that still wins (none when 0)."""
+    text = (
+        screen.text + "\n\n" + (ctx.t("hint-lost", n=back) if back else ctx.t("hint-lost-for-good"))
+    )
+    rows = screen.keyboard.inline_keyboard if screen.keyboard else []
+    if back:
+        rows = [[button(ctx.t("btn-rewind", n=back), ctx.ui("rewind", str(back)))], *rows]
+    return Screen(text, Keyboard(rows))

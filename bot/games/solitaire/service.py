@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import NamedTuple, NoReturn
+from typing import NoReturn
 
 import rules
 from bot import metrics
@@ -24,14 +24,16 @@ from bot.games.result_of import result_of
 from bot.games.solitaire import daily as solo_daily
 from bot.games.solitaire import model
 from bot.games.solitaire.daily_screen import Share, place_on_day
+from bot.games.solitaire.hint_taps import HintTaps
 from bot.games.solitaire.screen import asks_before_hint, board
+from bot.games.solitaire.tap import Tap
 from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
 from bot.render.common import button
 from bot.render.screen import Screen
 from bot.stats.daily import day_number, utc_day
 from bot.storage import GameRecord, Store, StoreUnavailable
-from bot.wire.callbacks import GameCallback, is_game_id, menu_data
+from bot.wire.callbacks import is_game_id, menu_data
 from bot.wire.flood import HELD, EditCoalescer
 from bot.wire.keyboard import Keyboard
 from rules.views import View
@@ -39,20 +41,6 @@ from rules.views import View
 log = logging.getLogger(__name__)
 
 CONFIRMS = ("fail", "r", "resign")
-
-
-class Tap(NamedTuple):
-    """A tap on a board: the game as loaded, the button, who tapped it, and where (a named
-    tuple: made once per tap, it costs a quarter of a frozen dataclass)."""
-
-    game: GameRecord
-    cb: GameCallback
-    user_id: int
-    where: tuple[int, int]  # (chat, message) of the board
-    lang: str
-    answer: Answer
-    peeked: bool = False  # the game came from memory, not from a load
-    shown: int | None = None  # the version the tapped message's buttons were made for
 
 
 class _Stale(Refused):
@@ -78,6 +66,7 @@ class SolitaireService:
         self._sending: dict[int, asyncio.Lock] = {}  # one board edit on its way per chat
         self.undo_depth = settings.undo_depth
         self.clock = time.time  # the wall clock that decides the day of the deal of the day
+        self.hints = HintTaps(store, self._edit)
 
     async def stop(self) -> None:
         """Send the boards still waiting (a paused chat) once more before the process ends."""
@@ -145,25 +134,19 @@ class SolitaireService:
         game = tap.game
         name, arg = tap.cb.ui()
         pick: str | None = None
-        hint: str | None = None
         confirm: str | None = None
-        toast: str | None = None
         if name == "pick":
             if not any(m.startswith(arg + ">") for m in model.legal_moves(game)):
                 raise Refused("no-targets")
             pick = arg
         elif name == "hint" and arg != "y" and asks_before_hint(game):
             confirm = "hint"
-        elif name == "hint":
-            hint = model.hint(game)
-            if hint is None:
-                raise Refused("no-hint")
-            pick = model.picked_for(game, hint)
-            toast = "hint-toast"
-            if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
-                game.solo.hints = 1  # unranked); later ones change nothing stored
-                if not await self.store.save(game, tap.cb.version):
-                    raise Refused("error-busy")
+        elif name == "hint":  # the solver's hint (bot.games.solitaire.hint_taps)
+            await self.hints.hint(tap)
+            return
+        elif name == "rewind":  # back to the newest position that still wins
+            await self.hints.rewind(tap, arg)
+            return
         elif name == "ask" and arg in CONFIRMS:
             confirm = arg
         elif name == "undo":
@@ -174,9 +157,8 @@ class SolitaireService:
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
-        screen = await self._board(game, tap.lang, pick=pick, hint=hint, confirm=confirm)
-        said = tap.answer(t(tap.lang, toast) if toast else None)
-        await asyncio.gather(self._edit(*tap.where, screen, game), said)
+        screen = await self._board(game, tap.lang, pick=pick, confirm=confirm)
+        await asyncio.gather(self._edit(*tap.where, screen, game), tap.answer())
 
     async def _move(self, tap: Tap) -> None:
         game, cb = tap.game, tap.cb
@@ -220,7 +202,9 @@ class SolitaireService:
         lang: str,
         state: object | None = None,
         view: View | None = None,
-        **marks: str | None,
+        *,
+        pick: str | None = None,
+        confirm: str | None = None,
     ) -> Screen:
         """`board`, with how a finished deal of the day is shared (a ranked attempt only)."""
         share = None
@@ -231,7 +215,7 @@ class SolitaireService:
                 await self.tg.username(),
                 await place_on_day(self.store, record),
             )
-        return board(record, lang, state, view, share=share, **marks)
+        return board(record, lang, state, view, pick=pick, confirm=confirm, share=share)
 
     async def _lost_race(self, tap: Tap) -> NoReturn:
         if not tap.peeked:

@@ -102,3 +102,17 @@ place-stock = stock
 place-spot = { $spot }
 raspad-table-empty = The table is empty
 result-raspad-won = The whole stock was played out.
+
+## Hints from the solver (a winning line; a lost position; a guess)
+hint-thinking = 🤔 Thinking…
+hint-guess = 💡 The computer's guess — the solver found no sure line in time
+hint-lost = This deal can no longer be won from here. { $n ->
+    [one] It could still be won one move back.
+   *[other] It could still be won { $n } moves back.
+}
+hint-lost-for-good = This deal can no longer be won from here, and no position within undo reach was found that still wins.
+btn-rewind = { $n ->
+    [one] ↩️ Back 1 move to a winnable position
+   *[other] ↩️ Back { $n } moves to a winnable position
+}
+no-rewind = This button is out of date.

@@ -1,0 +1,110 @@
+"""💡 Hint for the solitaires the solver knows (Kosa, Raspad, `rules.solve`): a move on a
+winning line; when the position is proved lost, how many moves back (within undo reach) the
+deal could still be won; when the search runs out of budget, the computer player's move.
+
+Pure and CPU-bound (no store, no Telegram): the service calls `advise` and `walk_back` in a
+worker thread (`asyncio.to_thread`). The budgets count positions, so every machine gives the
+same answer for the same position. They are sized so a hint takes well under a second at p95
+here; figures from `python benchmarks/hints.py` (2 cores shared with other work; hints from
+mid-game positions of seeds 1000-1039, walks from the first position a hint proves lost on
+each seed's line within 120 moves, undo reach 20):
+
+    Raspad, 40 000 positions: hints p50 0.004 s, p95 0.016 s, max 0.41 s (won 92 %, lost 8 %,
+        undecided 0 %); walks (14) p50 0.001 s, p95 0.055 s, max 1.5 s (at 120 000), always
+        found, at most 2 moves back.
+    Kosa, 10 000 positions: hints p50 0.012 s, p95 0.059 s, max 0.91 s (won 98 %, lost 0 %,
+        undecided 2 %: the one search using its whole budget). (1 500, the budget of
+        benchmarks/solver.py, gave the same shares with max 0.12 s.)
+
+A walk back solves up to `undo_left` earlier positions newest first, each with the hint's
+budget, all of them together with at most WALK_BUDGET positions (so a walk takes three hints'
+time at the most; the board says "Thinking…" meanwhile).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import rules
+from bot.registry import spec
+from rules import solve
+
+HINT_BUDGET: dict[str, int] = {"kosa": 10_000, "raspad": 40_000}  # positions, one hint
+WALK_BUDGET: dict[str, int] = {"kosa": 30_000, "raspad": 120_000}  # positions, one walk back
+
+WON, LOST, UNDECIDED = solve.WON, solve.LOST, solve.UNDECIDED
+PLAIN = "plain"  # a solitaire with no solver: the computer player's move, as it always was
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """`verdict`: WON (`move` is on a winning line), LOST (proved: `move` is None), UNDECIDED
+    (`move` is the computer player's guess) or PLAIN (no solver for this game). `back`: when
+    LOST, the moves back to the newest position the solver wins (0: none within reach)."""
+
+    verdict: str
+    move: str | None
+    back: int = 0
+
+
+def has_solver(kind: str) -> bool:
+    return kind in solve.GAMES
+
+
+def advise(kind: str, state: object) -> Advice:
+    """What 💡 says in `state` (a game still being played)."""
+    if not has_solver(kind):
+        return Advice(PLAIN, computer_move(kind, state))
+    found = solve.hint(kind, state, HINT_BUDGET[kind])
+    if found.verdict == WON and found.move is not None:
+        return Advice(WON, found.move)
+    if found.verdict == LOST:
+        return Advice(LOST, None)
+    return Advice(UNDECIDED, computer_move(kind, state))
+
+
+def consult(kind: str, state: object, s0: str, moves: list[str], reach: int) -> Advice:
+    """`advise` in `state`, the position after `moves` from `s0`; when it is lost, with how
+    far back (at most `reach` moves) the deal could still be won."""
+    advice = advise(kind, state)
+    if advice.verdict != LOST:
+        return advice
+    return Advice(LOST, None, walk_back(kind, s0, moves, reach))
+
+
+def computer_move(kind: str, state: object) -> str | None:
+    try:
+        return spec(kind).game.suggest(state, 0)
+    except rules.IllegalMove:
+        return None
+
+
+def earlier(kind: str, s0: str, moves: list[str], reach: int) -> list[object]:
+    """The positions 1, 2, … `reach` moves before the one after `moves` (replayed from `s0`),
+    newest first; [] when the history no longer replays (rules changed since it was written)."""
+    game = spec(kind).game
+    reach = min(reach, len(moves))
+    try:
+        state = game.from_json(s0)
+        states = [state]
+        for move in moves[:-1]:
+            state = game.apply(state, move, 0)
+            states.append(state)
+    except (rules.IllegalMove, ValueError, KeyError, TypeError):
+        return []
+    return states[::-1][:reach]
+
+
+def walk_back(kind: str, s0: str, moves: list[str], reach: int) -> int:
+    """How many moves back (at most `reach`) the newest position the solver wins is; 0 when
+    none within reach is found winnable (within WALK_BUDGET)."""
+    spent = 0
+    for back, state in enumerate(earlier(kind, s0, moves, reach), start=1):
+        budget = min(HINT_BUDGET[kind], WALK_BUDGET[kind] - spent)
+        if budget <= 0:
+            break
+        found = solve.hint(kind, state, budget)
+        spent += found.nodes
+        if found.verdict == WON:
+            return back
+    return 0
