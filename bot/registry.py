@@ -113,6 +113,15 @@ class WinnableDaily:
 
 
 @dataclass(frozen=True, slots=True)
+class SolverBudgets:
+    """A solitaire whose 💡 answers from its solver (`rules.solve`, `bot.games.solitaire.hints`):
+    the positions one hint may search, and one walk back from a lost position in all."""
+
+    hint: int
+    walk: int
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game as the bot sees it. `screens` is the module of its renderer:
     - a solitaire's defines `render(view, ctx: SoloCtx) -> Screen`;
@@ -138,6 +147,7 @@ class GameSpec:
     scoring: Scoring | None = None  # solitaires
     short_daily: ShortDaily | None = None  # solitaires: the deal of the day chosen short
     winnable_daily: WinnableDaily | None = None  # solitaires: ... proved winnable, with a par
+    solver: SolverBudgets | None = None  # solitaires whose hints come from a solver
     illegal: Callable[[View], str] | None = None  # the refusal of an illegal move
     locales: Path | None = None  # a folder of `<lang>.ftl` files (a game outside `bot/locales`)
 
@@ -272,6 +282,7 @@ register(
         # par's 2,000 more positions take 0.5-1.5 s once a day per process and variant, and
         # give a line of about 0.75 of the computer player's (benchmarks/solver.py).
         winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=2_000),
+        solver=SolverBudgets(hint=10_000, walk=30_000),  # figures: bot.games.solitaire.hints
     )
 )
 register(
@@ -293,6 +304,7 @@ register(
         # from #707 (2026-12-08) proved winnable: 361 of 365 days take the first candidate,
         # 4 the second (0.01 s each); the par's 10,000 more positions take about 0.5 s
         winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=10_000),
+        solver=SolverBudgets(hint=40_000, walk=120_000),  # figures: bot.games.solitaire.hints
     )
 )
 register(

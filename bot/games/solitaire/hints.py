@@ -26,11 +26,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import rules
-from bot.registry import spec
+from bot.registry import kinds, spec
 from rules import solve
 
-HINT_BUDGET: dict[str, int] = {"kosa": 10_000, "raspad": 40_000}  # positions, one hint
-WALK_BUDGET: dict[str, int] = {"kosa": 30_000, "raspad": 120_000}  # positions, one walk back
+# each solitaire's budgets as it declares them (`GameSpec.solver`), in positions
+_DECLARED = {k: b for k in kinds("solitaire") if (b := spec(k).solver) is not None}
+HINT_BUDGET: dict[str, int] = {k: b.hint for k, b in _DECLARED.items()}  # one hint
+WALK_BUDGET: dict[str, int] = {k: b.walk for k, b in _DECLARED.items()}  # one walk back
 
 WON, LOST, UNDECIDED = solve.WON, solve.LOST, solve.UNDECIDED
 PLAIN = "plain"  # a solitaire with no solver: the computer player's move, as it always was
@@ -48,7 +50,7 @@ class Advice:
 
 
 def has_solver(kind: str) -> bool:
-    return kind in solve.GAMES
+    return kind in HINT_BUDGET and kind in solve.GAMES
 
 
 def advise(kind: str, state: object) -> Advice:
