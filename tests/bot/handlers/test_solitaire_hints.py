@@ -217,3 +217,48 @@ async def test_a_slow_search_says_thinking_first(
     await h.tap(ann, current(h, board), "💡 Hint")
     assert [a.get("text") for a in h.session.answers()[answered:]] == ["🤔 Thinking…"]
     assert any("⭐" in text for text in current(h, board).button_texts())  # then the board
+
+
+# A Kosa deal with three passes (seed 12) the computer player loses after KOSA_LINE moves: five
+# moves before its end the solver proves the position lost, ten before it still wins.
+KOSA_SEED = 12
+
+
+def kosa_computer_line() -> list[str]:
+    """The computer player's moves in the Kosa deal KOSA_SEED, three passes, to its loss."""
+    game = rules.GAMES["kosa"]
+    state = game.new_game({"max_passes": 3}, seed=KOSA_SEED)
+    line: list[str] = []
+    while not game.status(state).over:
+        move = game.suggest(state, 0, len(line))
+        line.append(move)
+        state = game.apply(state, move, 0)
+    assert game.status(state).result == "lost"
+    return line
+
+
+async def test_a_lost_kosa_position_says_so_goes_back_and_the_hints_win(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(solitaire, "fresh_seed", lambda: KOSA_SEED)
+    ann = h.session.tg.add_user("Ann", language_code="en")
+    board = await start_game(h, ann, "kosa", "3")
+    line = kosa_computer_line()
+    await play_line(h, ann, board, tuple(line[:-5]))
+    lost = await h.record(board)
+    assert solver_hint("kosa", state_of(lost), hints.HINT_BUDGET["kosa"]).verdict == hints.LOST
+    await h.tap(ann, current(h, board), "💡 Hint")
+    msg = current(h, board)
+    assert "This deal can no longer be won from here" in msg.text, msg.text
+    back_button = next(t for t in msg.button_texts() if t.startswith("↩️ Back "))
+    moves_back = int(back_button.split()[2])
+    assert 1 <= moves_back <= 5, back_button
+    await h.tap(ann, msg, back_button)
+    back = await h.record(board)
+    assert back.solo.moves == lost.solo.moves - moves_back
+    assert solver_hint("kosa", state_of(back), hints.HINT_BUDGET["kosa"]).verdict == hints.WON
+    for _ in range(300):
+        if (await h.record(back.id)).finished:
+            break
+        await follow_hint(h, ann, board)
+    assert "🏆 You won!" in current(h, board).text
