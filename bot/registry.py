@@ -102,8 +102,9 @@ class WinnableDaily:
     """A solitaire whose deal of the day is proved winnable (`bot.stats.daily_winnable`, issue
     34): from deal of the day `first_day` on, the first of the day's candidate deals that the
     game's solver (`rules.solve`) proves won within `decide` positions, and its par: the
-    shorter of that line and the one a search of `par` positions more finds. Budgets count
-    positions, never time, so every process and machine agrees on the deal and its par.
+    shortest of that line, the computer player's and one a search of `par` positions more
+    finds. Budgets count positions, never time, so every process and machine agrees on the
+    deal and its par.
     Earlier days keep the deals they were played with."""
 
     first_day: int

@@ -1,9 +1,10 @@
 """A deal of the day proved winnable, with its par, for a solitaire that declares it
 (`GameSpec.winnable_daily`, issue 34 point 3): of the candidate deals derived from the game,
 the variant and the day, the first that the game's solver (`rules.solve`) proves won within
-the declared positions. Its par is the shorter of that winning line and the line a further
-search finds (the solver sees every card, the stock's order included: no player can know as
-much, so the par is a mark to beat, not a proved minimum).
+the declared positions. Its par is the shortest of that winning line, the computer player's
+(when it wins) and the line a further search finds (the solver sees every card, the stock's
+order included: no player can know as much, so the par is a mark to beat, not a proved
+minimum).
 
 Budgets count positions, so every process, replica and machine picks the same deal and par.
 The choice takes up to a second or two per game and variant, once a day per process: it runs
@@ -73,14 +74,29 @@ def winnable_seed(kind: str, variant: str, day: int) -> Deal:
 
 @lru_cache(maxsize=16)
 def winnable_deal(kind: str, variant: str, day: int) -> Deal:
-    """Day `day`'s deal with its par's line: the shorter of the proving line and the one a
-    search of the declared `par` positions more finds (a second or two)."""
+    """Day `day`'s deal with its par's line: the shortest of the proving line, the computer
+    player's (when it wins) and the one a search of the declared `par` positions more finds
+    (a second or two)."""
     deal = winnable_seed(kind, variant, day)
     if not deal.line:
         return deal
     game = spec(kind).game
     state = game.new_game(dict(spec(kind).variants[variant]), seed=deal.seed)
+    lines = [deal.line, computer_line(kind, state, len(deal.line))]
     shorter = rules.solve.solve(kind, state, _declared(kind).par, shortest=True)
-    if shorter.verdict == rules.solve.WON and len(shorter.moves) < len(deal.line):
-        return Deal(deal.seed, shorter.moves)
-    return deal
+    if shorter.verdict == rules.solve.WON:
+        lines.append(shorter.moves)
+    return Deal(deal.seed, min((line for line in lines if line), key=len))
+
+
+def computer_line(kind: str, state: object, cap: int) -> tuple[str, ...]:
+    """The computer player's moves from `state` when it wins in fewer than `cap`, else ()."""
+    game = spec(kind).game
+    line: list[str] = []
+    while len(line) < cap:
+        if game.status(state).over:
+            return tuple(line) if game.status(state).result == "won" else ()
+        move = game.suggest(state, 0, len(line))
+        line.append(move)
+        state = game.apply(state, move, 0)
+    return ()

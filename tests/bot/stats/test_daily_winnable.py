@@ -26,6 +26,10 @@ def declared(kind: str) -> WinnableDaily:
     return winnable
 
 
+def first_position(kind: str, variant: str, seed: int) -> object:
+    return rules.GAMES[kind].new_game(dict(spec(kind).variants[variant]), seed=seed)
+
+
 def wins(kind: str, variant: str, seed: int, line: tuple[str, ...]) -> bool:
     """The line, played from the deal's first position by the engine, wins the deal."""
     game = rules.GAMES[kind]
@@ -50,13 +54,16 @@ def test_a_year_of_days_are_all_winnable(kind: str) -> None:
 def test_every_variant_s_deal_is_winnable_with_a_par_no_longer_than_its_proof(kind: str) -> None:
     first = declared(kind).first_day
     for variant in spec(kind).variants:
-        for day in (first, first + 1):
+        for day in (first, first + 1, first + 5):
             proof = daily_winnable.winnable_seed(kind, variant, day)
             seed, par = day_deal(kind, variant, day_date(day))
             best = daily_winnable.winnable_deal(kind, variant, day)
             assert seed == proof.seed == best.seed
             assert par == len(best.line) <= len(proof.line)
             assert wins(kind, variant, seed, best.line)
+            # never longer than the computer player's own win of the deal (when it wins)
+            computer = daily_winnable.computer_line(kind, first_position(kind, variant, seed), 3000)
+            assert not computer or len(best.line) <= len(computer)
 
 
 def test_the_choice_is_the_same_every_time() -> None:
