@@ -14,6 +14,7 @@ from bot.render.daily import DailyGame
 from bot.render.stats import Rated
 from bot.stats.boards import Board, BoardPage, among, week_of
 from bot.stats.daily import day_number, utc_day
+from bot.stats.daily_winnable import applies
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
 from bot.stats.stats import DayStreak, HistoryEntry, UserStats
@@ -177,7 +178,9 @@ class Players:
         """Today's board of `kind`'s deal of the day (its default variant) and the deal's par."""
         number, _ = self.today()
         variant = spec(kind).default_variant
-        _seed, par = await solo_daily.dealt(kind, variant, number)
+        par = None
+        if applies(kind, number):  # (a day before has no par: nothing to choose)
+            _seed, par = await solo_daily.dealt(kind, variant, number)
         return Board.of_day(kind, variant, number), par
 
     async def day_place(self, result: GameResult) -> tuple[int, int] | None:

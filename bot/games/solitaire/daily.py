@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from bot.games.solitaire import days_ahead
 from bot.registry import is_solitaire
 from bot.stats.daily import day_date, day_deal
 from bot.storage import GameRecord, Store
@@ -70,4 +71,5 @@ async def dealt(kind: str, variant: str, number: int | None) -> tuple[int | None
     does it ahead): never on the event loop."""
     if number is None:
         return None, None
+    await days_ahead.ready(number)
     return await asyncio.to_thread(day_deal, kind, variant, day_date(number))

@@ -50,6 +50,14 @@ def prepare(day: int) -> None:
     _started[day] = asyncio.get_running_loop().create_task(_choose(day), name=f"day-{day}")
 
 
+async def ready(day: int) -> None:
+    """Wait for day `day`'s deals when they are being chosen now (so a tap does not choose
+    them a second time beside it)."""
+    task = _started.get(day)
+    if task is not None and not task.done():
+        await asyncio.shield(task)
+
+
 def until_next(now: float) -> float:
     """Seconds from `now` to LEAD seconds before the next UTC midnight (0 when inside it)."""
     midnight = (int(now) // 86_400 + 1) * 86_400
