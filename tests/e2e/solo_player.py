@@ -96,7 +96,10 @@ async def tap_and_see(
 
 
 def _hint_toast(answer: dict[str, Any]) -> bool:
-    return "⭐" in str(answer.get("text") or "")
+    """The hint's toast, or "🤔 Thinking…" when the solver takes more than a moment (a loaded
+    machine): the board then shows the ⭐ once the search is done."""
+    text = str(answer.get("text") or "")
+    return "⭐" in text or text.startswith("🤔 ")
 
 
 def _silent(answer: dict[str, Any]) -> bool:

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot.games.solitaire import hint_taps
 from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.service import SolitaireService
 from bot.wire.callbacks import game_data
@@ -29,6 +30,9 @@ Tap = Callable[[TgMessage], Coroutine[Any, Any, None]]
 @pytest.fixture(autouse=True)
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solitaire, "fresh_seed", lambda: SEED)
+    # a hint's tap is answered once its search is done, however long this machine takes: these
+    # tests count answers, and a loaded machine would otherwise answer "Thinking…" first
+    monkeypatch.setattr(hint_taps, "THINK_AFTER", 3600.0)
 
 
 async def two_quick_taps(
