@@ -5,13 +5,17 @@ both stores (the `h` fixture)."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import time
+from typing import Any
 
 import pytest
 
 import rules
 from bot.games.solitaire import hint_taps, hints
 from bot.games.solitaire import model as solitaire
+from bot.games.solitaire.hints import Advice
 from bot.games.state import state_of
 from bot.wire.callbacks import game_data
 from rules.solve import hint as solver_hint
@@ -262,3 +266,32 @@ async def test_a_lost_kosa_position_says_so_goes_back_and_the_hints_win(
             break
         await follow_hint(h, ann, board)
     assert "🏆 You won!" in current(h, board).text
+
+
+async def test_hints_of_many_players_search_one_at_a_time(
+    h: Harness, deal: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each search holds the GIL the event loop needs: hints tapped at once by several players
+    wait their turn instead of searching side by side (and all get their hint)."""
+    running: list[int] = []
+    most = [0]
+    real = hints.consult
+
+    def counted(*args: Any) -> Advice:
+        running.append(1)
+        most[0] = max(most[0], len(running))
+        try:
+            time.sleep(0.05)  # (a search that takes a while: long enough for the others to come)
+            return real(*args)
+        finally:
+            running.pop()
+
+    monkeypatch.setattr(hints, "consult", counted)
+    players = [h.session.tg.add_user(name, language_code="en") for name in ("Ann", "Ben", "Cy")]
+    boards = [await start_game(h, p, "raspad", "52") for p in players]
+    await asyncio.gather(
+        *(h.tap(p, current(h, b), "💡 Hint") for p, b in zip(players, boards, strict=True))
+    )
+    assert most[0] == 1
+    for board in boards:
+        assert any("⭐" in text for text in current(h, board).button_texts())
