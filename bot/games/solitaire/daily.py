@@ -71,5 +71,5 @@ async def dealt(kind: str, variant: str, number: int | None) -> tuple[int | None
     does it ahead): never on the event loop."""
     if number is None:
         return None, None
-    await days_ahead.ready(number)
+    await days_ahead.ready(kind, variant, number)
     return await asyncio.to_thread(day_deal, kind, variant, day_date(number))

@@ -1,11 +1,12 @@
 """Each day's deals chosen before a player taps ▶ (`bot.stats.daily_winnable`: a second or two
 per game and variant, once a day per process, in a worker thread).
 
-`prepare(day)` starts choosing day `day`'s deals of every solitaire in every variant, once per
-process and day, without waiting: it is called when /daily is shown (the screen a player taps
-▶ on) and, through `before_midnight`, ten minutes before each UTC midnight for the next day.
-A tap that comes first (a shared card's link) chooses its own deal off the event loop too
-(`bot.games.solitaire.daily.dealt`): the cache makes the two one computation.
+`prepare(day)` starts choosing day `day`'s deals of every solitaire in every variant (the
+default variants first, one after the other), once per process and day, without waiting: it
+is called when /daily is shown (the screen a player taps ▶ on) and, through
+`before_midnight`, ten minutes before each UTC midnight for the next day. A tap on ▶ waits
+for its own deal if it is being chosen (`ready`), else chooses it off the event loop too
+(`bot.games.solitaire.daily.dealt`, a shared card's link): the cache keeps it one computation.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import weakref
 from collections.abc import Callable
 
 from bot.registry import kinds, spec
@@ -21,41 +23,58 @@ from bot.stats.daily import day_date, day_deal, day_number, utc_day
 log = logging.getLogger(__name__)
 
 LEAD = 600  # seconds before UTC midnight the next day's deals are chosen
-_started: dict[int, asyncio.Task[None]] = {}
+
+Deal = tuple[str, str]  # (game, variant)
+# per event loop (a process has one; the tests start many), per day: each deal's readiness
+_chosen: weakref.WeakKeyDictionary[
+    asyncio.AbstractEventLoop, dict[int, dict[Deal, asyncio.Future[None]]]
+] = weakref.WeakKeyDictionary()
+_running: set[asyncio.Task[None]] = set()
 
 
-def choose(day: int) -> None:
-    """Choose (and cache) day `day`'s deal of every solitaire in every variant."""
-    for kind in kinds("solitaire"):
-        for variant in spec(kind).variants:
-            day_deal(kind, variant, day_date(day))
+def deals() -> list[Deal]:
+    """Every solitaire's variants, the default ones (what /daily offers) first."""
+    out = [(kind, spec(kind).default_variant) for kind in kinds("solitaire")]
+    out += [(k, v) for k in kinds("solitaire") for v in spec(k).variants if (k, v) not in out]
+    return out
 
 
-async def _choose(day: int) -> None:
+async def _choose(day: int, pending: dict[Deal, asyncio.Future[None]]) -> None:
+    """Choose the day's deals one after the other (one worker thread: the solver holds the
+    GIL the event loop needs), each marked ready when it is."""
     started = time.perf_counter()
-    try:
-        await asyncio.to_thread(choose, day)
-    except Exception:  # a bug in a solver must not end the bot: the tap chooses again
-        log.exception("event=days_ahead_failed day=%s", day)
-        return
+    for (kind, variant), done in pending.items():
+        try:
+            await asyncio.to_thread(day_deal, kind, variant, day_date(day))
+        except Exception:  # a bug in a solver must not end the bot: the tap chooses again
+            log.exception("event=days_ahead_failed day=%s kind=%s", day, kind)
+        finally:
+            if not done.done():
+                done.set_result(None)
     log.info("event=days_ahead day=%s seconds=%.2f", day, time.perf_counter() - started)
 
 
 def prepare(day: int) -> None:
     """Start choosing day `day`'s deals (once per process and day; returns at once)."""
-    if day in _started:
+    loop = asyncio.get_running_loop()
+    days = _chosen.setdefault(loop, {})
+    if day in days:
         return
-    for old in [d for d in _started if d < day - 1]:
-        del _started[old]
-    _started[day] = asyncio.get_running_loop().create_task(_choose(day), name=f"day-{day}")
+    for old in [d for d in days if d < day - 1]:
+        del days[old]
+    days[day] = {deal: loop.create_future() for deal in deals()}
+    task = loop.create_task(_choose(day, days[day]), name=f"day-{day}")
+    _running.add(task)
+    task.add_done_callback(_running.discard)
 
 
-async def ready(day: int) -> None:
-    """Wait for day `day`'s deals when they are being chosen now (so a tap does not choose
-    them a second time beside it)."""
-    task = _started.get(day)
-    if task is not None and not task.done():
-        await asyncio.shield(task)
+async def ready(kind: str, variant: str, day: int) -> None:
+    """Wait for day `day`'s deal of `kind`/`variant` when it is being chosen now (so a tap does
+    not choose it a second time beside it)."""
+    pending = _chosen.get(asyncio.get_running_loop(), {}).get(day, {})
+    done = pending.get((kind, variant))
+    if done is not None:
+        await asyncio.shield(done)
 
 
 def until_next(now: float) -> float:
