@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from bot.i18n import Translator
 from bot.render.common import button
 from bot.render.screen import Screen
-from bot.render.stats import board_lines, board_title, game_name
+from bot.render.stats import board_lines, board_title, game_name, signed
 from bot.stats.boards import Board, BoardPage
 from bot.stats.daily import cards_total
 from bot.stats.result import GameResult
@@ -34,6 +34,8 @@ class DailyGame:
 
 def _result_text(result: GameResult, _: Translator) -> str:
     text = outcome_line(facts_of(result), _) + " · " + clock(result.duration)
+    if result.over_par is not None:  # a win of a deal with a par
+        text += " · " + _("par-over", over=signed(result.over_par, _))
     return text if result.ranked else text + " · " + _("daily-off-board")
 
 

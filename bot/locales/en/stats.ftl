@@ -150,3 +150,4 @@ par-won = ✅ Won in { $moves } · ⛳ par { $par }
 par-about = ⛳ Par { $par }: the solver's winning line (it sees every card, even the stock's order)
 card-par = ⛳ par { $par } (a solver that sees every card)
 stats-par = ⛳ Over par: best { $best }, average { $mean } ({ $n } won)
+par-over = ⛳ { $over } vs par

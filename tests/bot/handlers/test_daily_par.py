@@ -65,6 +65,8 @@ async def test_a_won_deal_of_the_day_shows_its_par_everywhere(w: World) -> None:
     card = end.button("📋 Copy")["copy_text"]["text"]
     assert f"⛳ par {par_} (a solver that sees every card)" in card, card
     await w.say(w.alice, None, "/daily")
+    daily = w.session.last_message(w.alice).text
+    assert "💥 Raspad: played — ✅ won in " in daily and f"⛳ +{over} vs par" in daily, daily
     await w.tap(w.alice, w.session.last_message(w.alice), "🏆 💥 Raspad: today's board")
     board = w.session.last_message(w.alice).text
     assert f"⛳ Par {par_}:" in board and re.search(r"1\. Alice — ✅ won", board), board
