@@ -131,7 +131,7 @@ async def test_russian_counts_the_moves_back(h: Harness, deal: None) -> None:
     await play_line(h, ann, board, LOST_LINE[:-1])
     await h.tap(ann, current(h, board), "💡 Подсказка")
     msg = current(h, board)
-    assert "Эту раскладку отсюда уже не выиграть. А 2 хода назад ещё можно было." in msg.text
+    assert "Этот расклад отсюда уже не выиграть. А 2 хода назад ещё можно было." in msg.text
     assert msg.has_button("↩️ Назад на 2 хода — к выигрышу")
 
 
