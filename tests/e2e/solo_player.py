@@ -96,10 +96,11 @@ async def tap_and_see(
 
 
 def _hint_toast(answer: dict[str, Any]) -> bool:
-    """The hint's toast, or "🤔 Thinking…" when the solver takes more than a moment (a loaded
-    machine): the board then shows the ⭐ once the search is done."""
+    """The hint's toast ("… ⭐", or "💡 The computer's guess…" when the solver's budget ran out
+    first: a move is still starred), or "🤔 Thinking…" when the search takes more than a moment
+    (a loaded machine): the board then shows the ⭐ once the search is done."""
     text = str(answer.get("text") or "")
-    return "⭐" in text or text.startswith("🤔 ")
+    return "⭐" in text or text.startswith(("🤔 ", "💡 "))
 
 
 def _silent(answer: dict[str, Any]) -> bool:

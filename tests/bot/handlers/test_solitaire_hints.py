@@ -87,7 +87,12 @@ async def test_hints_from_a_fresh_deal_win_it(h: Harness, deal: None) -> None:
     assert "🏆 You won!" in current(h, board).text
 
 
-async def test_a_kosa_hint_is_on_a_winning_line(h: Harness) -> None:
+async def test_a_kosa_hint_is_on_a_winning_line(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a fixed deal the solver decides within a hint's budget (2 % of random Kosa deals' hints
+    # are undecided: a random deal would make this test fail now and then)
+    monkeypatch.setattr(solitaire, "fresh_seed", lambda: 5)
     ann = h.session.tg.add_user("Ann", language_code="ru")
     board = await start_game(h, ann, "kosa", "u")
     for _ in range(3):
