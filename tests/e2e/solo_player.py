@@ -19,6 +19,8 @@ from tests.support.recording import TgMessage
 
 GAME_DATA = re.compile(r"^[A-Za-z0-9]{10}:(\d+):")
 YES = ("⚠️ Yes", "🔄 Yes", "⚠️ Да", "🔄 Да")  # the confirmations a hinted move may ask for
+LOST = ("can no longer be won from here", "отсюда уже не выиграть")  # a hint in a lost position
+GIVE_UP, YES_GIVE_UP = "🏳 Give up", "🏳 Yes, give up"
 
 
 def version_of(msg: TgMessage) -> int | None:
@@ -41,6 +43,18 @@ def starred(msg: TgMessage) -> str | None:
         if "⭐" in text:
             return text
     return None
+
+
+def way_back(msg: TgMessage) -> str | None:
+    """The button back to a winnable position, offered when the solver proves the deal lost."""
+    return next((t for t in msg.button_texts() if t.startswith(("↩️ Back ", "↩️ Назад на "))), None)
+
+
+def hint_answered(msg: TgMessage) -> bool:
+    """The board shows the hint's ⭐, or a lost position's way back, or that the deal is lost for
+    good (`LOST`: no ⭐, and the game goes on)."""
+    lost = any(text in msg.text for text in LOST)
+    return starred(msg) is not None or way_back(msg) is not None or lost
 
 
 def confirmation(msg: TgMessage) -> str | None:
@@ -111,12 +125,27 @@ def _silent(answer: dict[str, Any]) -> bool:
 async def hinted_move(
     emulator: Emulator, user: EmuUser, board: TgMessage, hint: str = "💡 Hint"
 ) -> None:
-    """Tap Hint, then the ⭐ button (and confirm when the bot asks); one move is made."""
+    """Tap Hint, then the ⭐ button (and confirm when the bot asks); one move is made. A deal
+    the solver proves lost (a random deal may be, or become so after a guess) is taken back to
+    its last winnable position instead, or given up when there is none within undo reach."""
     before = version_of(emulator.message(user, board.message_id))
     msg = await tap_and_see(
-        emulator, user, board, hint, starred, "the hint's ⭐", accepted=_hint_toast
+        emulator, user, board, hint, hint_answered, "the hint", accepted=_hint_toast
     )
     hinted = version_of(msg)  # the first hint of a game is saved: a new version
+    if starred(msg) is None:
+        back = way_back(msg)
+        if back is not None:
+            lost = version_of(msg)
+            await tap_and_see(
+                emulator, user, board, back, lambda m: version_of(m) != lost, "the way back"
+            )
+            return
+        await tap_and_see(
+            emulator, user, board, GIVE_UP, lambda m: m.has_button(YES_GIVE_UP), "give up?"
+        )
+        await tap_and_see(emulator, user, board, YES_GIVE_UP, finished, "the game given up")
+        return
 
     def moved(m: TgMessage) -> bool:
         return version_of(m) != hinted or finished(m)
