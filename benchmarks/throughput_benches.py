@@ -23,6 +23,7 @@ from bot.wire.callbacks import GameCallback, parse
 from bot.wire.keyboard import Keyboard
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser, make_bot
 from tests.support.redis_counting import RoundTrips
+from tests.support.virtual_time import VirtualClock
 
 
 def echo_dispatcher() -> Dispatcher:
@@ -185,7 +186,13 @@ class GameBench:
         self.rng = rng
         self.bot, self.session = make_bot(RecordingSession(validate=False))
         settings = Settings(bot_token=TOKEN)  # type: ignore[arg-type]
-        self.dp = build_dispatcher(self.bot, store, settings)
+        # the bot's clock is the fake Telegram's virtual one, which moves a person's pace before
+        # each tap (tests/support/recording_session.py): a private chat's pacing (about one
+        # message a second) then never waits, as it does not for a person; on real time it would
+        # hold every move about a second, and the figures here are CPU per move
+        clock = self.session.tg.clock
+        assert isinstance(clock, VirtualClock)
+        self.dp = build_dispatcher(self.bot, store, settings, clock=clock, sleep=clock.sleep)
         self.user: TgUser = self.session.tg.add_user("Player", language_code="en")
         self.move_times: list[float] = []
         self.move_cpu: list[float] = []
