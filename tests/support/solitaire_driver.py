@@ -11,7 +11,9 @@ from aiogram import Bot, Dispatcher
 
 from bot.app import build_dispatcher
 from bot.config import Settings
-from bot.games.solitaire import model as solitaire
+from bot.games.solitaire import hints
+from bot.games.state import state_of
+from bot.registry import spec
 from bot.storage import GameRecord, Store
 from bot.wire.callbacks import GameCallback, parse
 from tests.support.recording import TOKEN, RecordingSession, TgMessage, TgUser
@@ -109,6 +111,14 @@ def current(h: Harness, msg: TgMessage) -> TgMessage:
     return h.session.message(msg.chat.id, msg.message_id)
 
 
+def computer_move(rec: GameRecord) -> str | None:
+    """The computer player's move in the game's position (None: the game is over)."""
+    state = state_of(rec)
+    if spec(rec.kind).game.status(state).over:
+        return None
+    return hints.computer_move(rec.kind, state)
+
+
 async def play_out(h: Harness, user: TgUser, board: TgMessage, gid: str, limit: int) -> int:
     """Follow the hints by pressing buttons until the game ends (or `limit` moves)."""
     moves = 0
@@ -116,7 +126,7 @@ async def play_out(h: Harness, user: TgUser, board: TgMessage, gid: str, limit: 
         rec = await h.record(gid)
         if rec.finished:
             break
-        move = solitaire.hint(rec)
+        move = computer_move(rec)
         assert move is not None
         await h.play(user, board, move)
         after = await h.record(gid)

@@ -1,5 +1,5 @@
-"""The solitaires' bookkeeping over `rules` and a GameRecord: create, move, undo,
-hint. Pure: no store, no Telegram. The record's meta is a SoloMeta (bot.storage.record).
+"""The solitaires' bookkeeping over `rules` and a GameRecord: create, move, undo.
+Pure: no store, no Telegram. The record's meta is a SoloMeta (bot.storage.record).
 
 Undo replays the move history from `s0` without its last move: the rules are deterministic, so
 that is the previous position exactly. A move appends a few bytes to the history instead of a
@@ -139,16 +139,6 @@ def undo(record: GameRecord, steps: int = 1) -> bool:
     meta.undos += steps
     meta.events = [undo_event()]
     return True
-
-
-def hint(record: GameRecord) -> str | None:
-    state = state_of(record)
-    if spec(record.kind).game.status(state).over:
-        return None
-    try:
-        return spec(record.kind).game.suggest(state, 0)
-    except rules.IllegalMove:
-        return None
 
 
 def elapsed(meta: SoloMeta) -> int:

@@ -19,7 +19,14 @@ from bot.wire.flood import EditCoalescer
 from rules.views import raspad_view
 from tests.bot.telegram.test_flood import FakeClock
 from tests.support.recording import TgMessage
-from tests.support.solitaire_driver import Harness, current, h_toast, play_out, start_game
+from tests.support.solitaire_driver import (
+    Harness,
+    computer_move,
+    current,
+    h_toast,
+    play_out,
+    start_game,
+)
 
 SEED = 20240607
 
@@ -105,7 +112,7 @@ async def test_stale_and_forged_taps_change_nothing(h: Harness) -> None:
     gid = h.game_id(board)
     rec = await h.record(gid)
     old = [cb.pack() for _, cb in h.game_buttons(current(h, board)) if not cb.is_ui]
-    move = solitaire.hint(rec)
+    move = computer_move(rec)
     assert move is not None
     await h.play(ann, board, move)
     after = await h.record(gid)
@@ -136,7 +143,7 @@ async def test_a_double_tap_leaves_the_board_alone(h: Harness) -> None:
     ann = h.session.tg.add_user("Ann", language_code="en")
     board = await start_game(h, ann, "raspad", "52")
     rec = await h.record(board)
-    move = solitaire.hint(rec)
+    move = computer_move(rec)
     assert move is not None
     data = game_data(rec.id, rec.version, move)
     await h.tap_data(ann, current(h, board), data)
@@ -147,7 +154,7 @@ async def test_a_double_tap_leaves_the_board_alone(h: Harness) -> None:
     assert current(h, board).text == shown
     h.session.inject_error("editMessageText", 502, "Bad Gateway")  # the next move's edit fails
     after = await h.record(board)
-    move = solitaire.hint(after)
+    move = computer_move(after)
     assert move is not None
     await h.tap_data(ann, current(h, board), game_data(rec.id, after.version, move))
     await h.tap_data(ann, current(h, board), game_data(rec.id, after.version, move))
@@ -319,7 +326,7 @@ async def test_a_board_left_behind_catches_up_on_the_next_tap(
     board = await start_game(h, ann, "raspad", "52")
     rec = await h.record(board)
     old_text = current(h, board).text
-    move = solitaire.hint(rec)
+    move = computer_move(rec)
     assert move is not None and ">" in move
     h.session.inject_error("editMessageText", 502, "Bad Gateway")
     with caplog.at_level(logging.ERROR):

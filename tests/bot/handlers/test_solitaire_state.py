@@ -19,7 +19,15 @@ from bot.wire.flood import EditCoalescer
 from tests.bot.telegram.test_flood import FakeClock
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.redis_counting import RoundTrips
-from tests.support.solitaire_driver import Harness, current, h_alert, h_toast, play_out, start_game
+from tests.support.solitaire_driver import (
+    Harness,
+    computer_move,
+    current,
+    h_alert,
+    h_toast,
+    play_out,
+    start_game,
+)
 
 SEED = 20240607
 
@@ -36,7 +44,7 @@ async def test_undo_restores_the_previous_position(h: Harness) -> None:
     board = await start_game(h, ann, "raspad", "52")
     before = await h.record(board)
     assert not current(h, board).has_button("↩️ Undo")  # nothing to undo yet
-    move = solitaire.hint(before)
+    move = computer_move(before)
     assert move is not None
     await h.play(ann, board, move)
     assert current(h, board).has_button("↩️ Undo")
@@ -120,7 +128,7 @@ async def test_a_move_made_by_another_process_is_never_overwritten(redis_url: st
         ann = session.tg.add_user("Ann", language_code="en")
         board = await start_game(a, ann, "raspad", "52")  # A created it: A remembers version 0
         rec = await a.record(board)
-        move = solitaire.hint(rec)
+        move = computer_move(rec)
         assert move is not None
         data = game_data(rec.id, rec.version, move)
         stale_board = current(a, board)
@@ -198,7 +206,7 @@ async def test_a_move_on_a_game_gone_from_redis_says_so(redis_url: str) -> None:
         ann = session.tg.add_user("Ann", language_code="en")
         board = await start_game(h, ann, "raspad", "52")
         rec = await h.record(board)
-        move = solitaire.hint(rec)
+        move = computer_move(rec)
         assert move is not None
         await store.client.delete(store._game(rec.id))  # behind the store's back
         text = current(h, board).text
@@ -224,7 +232,7 @@ async def test_undo_survives_a_restart(redis_url: str) -> None:
         positions = [(await h.record(board)).state]
         for _ in range(3):
             rec = await h.record(board)
-            move = solitaire.hint(rec)
+            move = computer_move(rec)
             assert move is not None
             await h.play(ann, board, move)
             positions.append((await h.record(board)).state)
