@@ -16,17 +16,7 @@ import time
 
 from bot.registry import kinds, spec
 from bot.stats import daily_winnable
-
-
-def computer_moves(kind: str, variant: str, seed: int, cap: int = 3000) -> int | None:
-    """The moves the computer player (the rules' `suggest`) takes to win the deal (None: lost)."""
-    game = spec(kind).game
-    state = game.new_game(dict(spec(kind).variants[variant]), seed=seed)
-    for moves in range(cap):
-        if game.status(state).over:
-            return moves if game.status(state).result == "won" else None
-        state = game.apply(state, game.suggest(state, 0, moves), 0)
-    return None
+from bot.stats.daily_short import computer_line, deal_state
 
 
 def pct(values: list[float], q: float) -> float:
@@ -54,7 +44,8 @@ def figures(kind: str, variant: str, first: int, days: int) -> None:
             if proof.line
             else -1
         )
-        computer = computer_moves(kind, variant, deal.seed)
+        line = computer_line(kind, deal_state(kind, variant, deal.seed), 3000)
+        computer = len(line) if line else None
         if deal.par is None:
             no_par += 1
         elif computer:

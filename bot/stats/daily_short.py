@@ -31,15 +31,29 @@ def candidate(kind: str, variant: str, day: int, i: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
+def deal_state(kind: str, variant: str, seed: int) -> object:
+    """The first position of the deal of `seed` of `kind` in `variant`."""
+    return spec(kind).game.new_game(dict(spec(kind).variants[variant]), seed=seed)
+
+
+def computer_line(kind: str, state: object, cap: int) -> tuple[str, ...]:
+    """The computer player's (the hint player's) moves from `state` when it wins in fewer than
+    `cap`, else ()."""
+    game = spec(kind).game
+    line: list[str] = []
+    while len(line) < cap:
+        if game.status(state).over:
+            return tuple(line) if game.status(state).result == "won" else ()
+        move = game.suggest(state, 0, len(line))
+        line.append(move)
+        state = game.apply(state, move, 0)
+    return ()
+
+
 def hint_moves(kind: str, variant: str, seed: int) -> int | None:
     """The moves the hint player takes to win the deal of `seed` (None: not won)."""
-    game = spec(kind).game
-    state = game.new_game(dict(spec(kind).variants[variant]), seed=seed)
-    for moves in range(declared(kind).move_cap):
-        if game.status(state).over:
-            return moves if game.status(state).result == "won" else None
-        state = game.apply(state, game.suggest(state, 0, moves), 0)
-    return None
+    line = computer_line(kind, deal_state(kind, variant, seed), declared(kind).move_cap)
+    return len(line) if line else None
 
 
 @lru_cache(maxsize=8)

@@ -19,6 +19,7 @@ from functools import lru_cache
 
 import rules.solve
 from bot.registry import WinnableDaily, spec
+from bot.stats.daily_short import computer_line, deal_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,10 +63,9 @@ def winnable_seed(kind: str, variant: str, day: int) -> Deal:
     """Day `day`'s deal of `kind` in `variant` with the line that proved it winnable (a few
     hundredths of a second; ValueError: not declared)."""
     winnable = _declared(kind)
-    game = spec(kind).game
     for i in range(winnable.candidates):
         seed = candidate(kind, variant, day, i)
-        state = game.new_game(dict(spec(kind).variants[variant]), seed=seed)
+        state = deal_state(kind, variant, seed)
         found = rules.solve.solve(kind, state, winnable.decide, shortest=False)
         if found.verdict == rules.solve.WON:
             return Deal(seed, found.moves)
@@ -80,23 +80,9 @@ def winnable_deal(kind: str, variant: str, day: int) -> Deal:
     deal = winnable_seed(kind, variant, day)
     if not deal.line:
         return deal
-    game = spec(kind).game
-    state = game.new_game(dict(spec(kind).variants[variant]), seed=deal.seed)
+    state = deal_state(kind, variant, deal.seed)
     lines = [deal.line, computer_line(kind, state, len(deal.line))]
     shorter = rules.solve.solve(kind, state, _declared(kind).par, shortest=True)
     if shorter.verdict == rules.solve.WON:
         lines.append(shorter.moves)
     return Deal(deal.seed, min((line for line in lines if line), key=len))
-
-
-def computer_line(kind: str, state: object, cap: int) -> tuple[str, ...]:
-    """The computer player's moves from `state` when it wins in fewer than `cap`, else ()."""
-    game = spec(kind).game
-    line: list[str] = []
-    while len(line) < cap:
-        if game.status(state).over:
-            return tuple(line) if game.status(state).result == "won" else ()
-        move = game.suggest(state, 0, len(line))
-        line.append(move)
-        state = game.apply(state, move, 0)
-    return ()

@@ -16,6 +16,7 @@ import rules
 from bot.registry import WinnableDaily, spec
 from bot.stats import daily_short, daily_winnable
 from bot.stats.daily import day_date, day_deal, day_seed
+from bot.stats.daily_short import computer_line, deal_state
 
 SOLITAIRES = ("kosa", "raspad")
 
@@ -26,14 +27,10 @@ def declared(kind: str) -> WinnableDaily:
     return winnable
 
 
-def first_position(kind: str, variant: str, seed: int) -> object:
-    return rules.GAMES[kind].new_game(dict(spec(kind).variants[variant]), seed=seed)
-
-
 def wins(kind: str, variant: str, seed: int, line: tuple[str, ...]) -> bool:
     """The line, played from the deal's first position by the engine, wins the deal."""
     game = rules.GAMES[kind]
-    state = game.new_game(dict(spec(kind).variants[variant]), seed=seed)
+    state = deal_state(kind, variant, seed)
     for move in line:
         state = game.apply(state, move, 0)
     return bool(game.status(state).result == "won")
@@ -62,7 +59,7 @@ def test_every_variant_s_deal_is_winnable_with_a_par_no_longer_than_its_proof(ki
             assert par == len(best.line) <= len(proof.line)
             assert wins(kind, variant, seed, best.line)
             # never longer than the computer player's own win of the deal (when it wins)
-            computer = daily_winnable.computer_line(kind, first_position(kind, variant, seed), 3000)
+            computer = computer_line(kind, deal_state(kind, variant, seed), 3000)
             assert not computer or len(best.line) <= len(computer)
 
 
