@@ -13,6 +13,7 @@ from bot.render.common import button
 from bot.render.daily import card_text, share_row
 from bot.render.screen import Screen
 from bot.stats.boards import Board
+from bot.stats.result import GameResult
 from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import menu_data
 from bot.wire.keyboard import Keyboard
@@ -43,16 +44,17 @@ def daily_board(record: GameRecord, screen: Screen, lang: str, share: Share | No
     lines = [screen.text, t(lang, f"daily-{standing(record)}", day=day)]
     if not record.finished:
         return Screen("\n\n".join(lines), screen.keyboard)
-    if meta.par is not None:
-        lines.append(par_lines(record, lang))
+    result = result_of(record, meta.ended or 0.0)
+    posted = share if standing(record) == "ranked" else None  # only a ranked attempt is shared
+    if posted is not None and posted.place is not None:
+        lines[-1] += "\n" + t(lang, "daily-place", rank=posted.place[0], of=posted.place[1])
+    if result.par is not None:
+        lines.append(par_lines(result, lang))
     rows = []
-    if standing(record) == "ranked" and share is not None:
-        if share.place is not None:
-            lines[-1] += "\n" + t(lang, "daily-place", rank=share.place[0], of=share.place[1])
+    if posted is not None:
         _ = translator(lang)
-        result = result_of(record, meta.ended or 0.0)
-        card = card_text(result, _, share.place, share.bot_username)
-        rows.append(share_row(result, _, card, share.inline))
+        card = card_text(result, _, posted.place, posted.bot_username)
+        rows.append(share_row(result, _, card, posted.inline))
     again = f"again:{record.kind}:{meta.variant}" if meta.variant else f"again:{record.kind}"
     rows.append([button(t(lang, "btn-daily-replay"), menu_data(f"dplay:{record.kind}:{day}"))])
     rows.append(
@@ -64,13 +66,12 @@ def daily_board(record: GameRecord, screen: Screen, lang: str, share: Share | No
     return Screen("\n\n".join(lines), Keyboard(rows))
 
 
-def par_lines(record: GameRecord, lang: str) -> str:
+def par_lines(result: GameResult, lang: str) -> str:
     """A finished deal of the day with a par: a win's moves against it, and what the par is."""
-    meta = record.solo
-    par = meta.par or 0
+    par = result.par or 0
     about = t(lang, "par-about", par=par)
-    if result_of(record, meta.ended or 0.0).players[0].won:
-        moves = t(lang, "moves-n", n=meta.moves)
+    if result.players[0].won:
+        moves = t(lang, "moves-n", n=result.moves)
         return t(lang, "par-won", moves=moves, par=par) + "\n" + about
     return about
 
