@@ -35,13 +35,17 @@ class Deal:
         return len(self.line) if self.line else None
 
 
-def declared(kind: str) -> WinnableDaily | None:
-    return spec(kind).winnable_daily
+def declared(kind: str) -> WinnableDaily:
+    """How `kind`'s deal of the day is chosen winnable (ValueError: it is not)."""
+    winnable = spec(kind).winnable_daily
+    if winnable is None:
+        raise ValueError(f"{kind}'s deal of the day is not chosen winnable")
+    return winnable
 
 
 def applies(kind: str, day: int) -> bool:
     """Day `day`'s deal of `kind` is chosen winnable."""
-    winnable = declared(kind)
+    winnable = spec(kind).winnable_daily
     return winnable is not None and day >= winnable.first_day
 
 
@@ -51,18 +55,11 @@ def candidate(kind: str, variant: str, day: int, i: int) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def _declared(kind: str) -> WinnableDaily:
-    winnable = declared(kind)
-    if winnable is None:
-        raise ValueError(f"{kind}'s deal of the day is not chosen winnable")
-    return winnable
-
-
 @lru_cache(maxsize=16)
 def winnable_seed(kind: str, variant: str, day: int) -> Deal:
     """Day `day`'s deal of `kind` in `variant` with the line that proved it winnable (a few
     hundredths of a second; ValueError: not declared)."""
-    winnable = _declared(kind)
+    winnable = declared(kind)
     for i in range(winnable.candidates):
         seed = candidate(kind, variant, day, i)
         state = deal_state(kind, variant, seed)
@@ -82,7 +79,7 @@ def winnable_deal(kind: str, variant: str, day: int) -> Deal:
         return deal
     state = deal_state(kind, variant, deal.seed)
     lines = [deal.line, computer_line(kind, state, len(deal.line))]
-    shorter = rules.solve.solve(kind, state, _declared(kind).par, shortest=True)
+    shorter = rules.solve.solve(kind, state, declared(kind).par, shortest=True)
     if shorter.verdict == rules.solve.WON:
         lines.append(shorter.moves)
     return Deal(deal.seed, min((line for line in lines if line), key=len))
