@@ -280,8 +280,8 @@ register(
         # from #707 (2026-12-08) a deal the solver proves winnable: it decides a won deal in
         # about 200-330 positions (0.02-0.04 s), an undecided candidate costs at most 5,000
         # (< 1 s); of 365 days from #707, 360 take the first candidate and 5 the second. The
-        # par's 2,000 more positions take 0.5-1.5 s once a day per process and variant, and
-        # give a line of about 0.75 of the computer player's (benchmarks/solver.py).
+        # par's 2,000 more positions take 0.5-2 s once a day per process and variant, and
+        # give a line of about 0.83 of the computer player's (benchmarks/daily_par.py).
         winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=2_000),
         solver=SolverBudgets(hint=10_000, walk=30_000),  # figures: bot.games.solitaire.hints
     )
@@ -303,7 +303,8 @@ register(
             lost="left",  # no home in Raspad: a loss is the cards still out
         ),
         # from #707 (2026-12-08) proved winnable: 361 of 365 days take the first candidate,
-        # 4 the second (0.01 s each); the par's 10,000 more positions take about 0.5 s
+        # 4 the second (0.01 s each); the par's 10,000 more positions take about 0.5 s and
+        # give about 0.96 of the computer player's line, never longer (benchmarks/daily_par.py)
         winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=10_000),
         solver=SolverBudgets(hint=40_000, walk=120_000),  # figures: bot.games.solitaire.hints
     )
