@@ -14,6 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from bot.stats.result import GameResult
 from bot.stats.stats import HISTORY_LIMIT
 from bot.storage.cells import Cells, Key
 from bot.storage.health import StoreUnavailable
@@ -24,7 +25,6 @@ from bot.storage.update_gate import LocalGate, UpdateGate
 if TYPE_CHECKING:
     from bot.stats.boards import Board, BoardPage
     from bot.stats.rating import Rating
-    from bot.stats.result import GameResult
     from bot.stats.stats import HistoryEntry, UserStats
 
 __all__ = ["Invite", "Store", "StoreUnavailable"]
@@ -241,9 +241,15 @@ class Store(ABC):
         process which died after the save left uncounted (at least `older_than` seconds old);
         SQLite drops what has expired. How many results it counted."""
 
-    @abstractmethod
+    @staticmethod
+    def result_key(game_id: str) -> Key:
+        """Where `finish` records a game's result (kept `result_ttl`), in the game's slot."""
+        return Key(f"g:{game_id}", "r")
+
     async def load_result(self, game_id: str) -> GameResult | None:
         """The recorded result of a game (None when unknown or older than `result_ttl`)."""
+        raw = await self.cells.get(self.result_key(game_id))
+        return None if raw is None else GameResult.from_json(raw)
 
     # what the results made
     @abstractmethod
@@ -270,7 +276,6 @@ class Store(ABC):
         boards keep them. Showing again restores their wins, streak and rating lines (a past
         day's or week's line stays off)."""
 
-    @abstractmethod
     async def claim_daily(
         self, user_id: int, kind: str, variant: str, day: int, game_id: str
     ) -> str:
@@ -280,3 +285,7 @@ class Store(ABC):
         Cluster slots), so the game it names may not exist yet, or ever (its tap's process
         died, or gave up on a stalled store, in between): whoever finds it missing creates it
         (bot.games.solitaire.service)."""
+        key = Key(f"u:{user_id}", f"dy:{kind}:{variant}:{day}")
+        if await self.cells.put_new(key, game_id, DAILY_CLAIM_TTL):
+            return game_id
+        return await self.cells.get(key) or game_id  # (or it expired just now)

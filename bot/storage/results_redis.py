@@ -59,6 +59,7 @@ class ResultKeys:
         self.prefix = prefix
 
     def result(self, game_id: str) -> str:
+        """Store.result_key's cell, as RedisCells names it (load_result reads it there)."""
         return f"{self.prefix}:{{g:{game_id}}}:r"
 
     def pending(self, game_id: str) -> str:
@@ -269,7 +270,3 @@ class RedisResults(Store):
             await self.link.batch(gone)
         # in the order the games ended (the shards came in any order): a streak counts on it
         return sorted(results, key=lambda r: r.finished_at)
-
-    async def load_result(self, game_id: str) -> GameResult | None:
-        [raw] = await self.link.batch([("GET", self.result_keys.result(game_id))])
-        return None if raw is None else GameResult.from_json(raw)

@@ -1,5 +1,5 @@
 """Reading what the results made on Redis: statistics, history, ratings, leaderboard pages;
-hiding a user from the global boards; the day's one ranked attempt (keys: results_redis). A part
+hiding a user from the global boards (keys: results_redis). A part
 of RedisStore, through the link's batches (one round trip each)."""
 
 from __future__ import annotations
@@ -11,16 +11,15 @@ from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
 from bot.stats.game_end import global_boards, restored_lines
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats
-from bot.storage.base import DAILY_CLAIM_TTL
 from bot.storage.redis_link import call
 from bot.storage.results_redis import RedisResults
-from bot.storage.results_scripts import HIDE, PAGE
+from bot.storage.results_scripts import PAGE
 
 
 class RedisResultViews(RedisResults):
     def _results_scripts(self) -> None:
         super()._results_scripts()
-        self._hide, self._page = self.link.script(HIDE), self.link.script(PAGE)
+        self._page = self.link.script(PAGE)
 
     async def user_stats(self, user_id: int) -> UserStats:
         [reply] = await self.link.batch([("HGETALL", self.result_keys.user(user_id, "st"))])
@@ -77,20 +76,10 @@ class RedisResultViews(RedisResults):
                 boards = [
                     self.result_keys.scope(b.scope, b.name) for b in global_boards(kind, fields)
                 ]
-                commands.append(call(self._hide, [hid, *boards], [user_id]))
+                # hidden first: a line written after that skips them, one before is removed
+                commands += [("SADD", hid, user_id), *(("ZREM", b, user_id) for b in boards)]
             else:
                 commands.append(("SREM", hid, user_id))
                 was = None if rating is None else Rating.decode(rating)
                 commands += self.line_calls(restored_lines(kind, user_id, fields, was))
         await self.link.batch(commands)
-
-    async def claim_daily(
-        self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> str:
-        key = self.result_keys.user(user_id, f"dy:{kind}:{variant}:{day}")
-        # one round trip: a claim never changes once made (it expires days after its day), so
-        # the GET reads the first one
-        _, held = await self.link.batch(
-            [("SET", key, game_id, "NX", "EX", DAILY_CLAIM_TTL), ("GET", key)]
-        )
-        return game_id if held is None else str(held)

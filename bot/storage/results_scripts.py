@@ -71,13 +71,6 @@ return 2
 """
 )
 
-# Hide a user in one global scope. KEYS: hidden set, then the boards to leave. ARGV: uid.
-HIDE = """
-redis.call('SADD', KEYS[1], ARGV[1])
-for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[1]) end
-return 1
-"""
-
 # A leaderboard page and the caller's own line, in one call. KEYS: board. ARGV: offset, limit,
 # ascending ('1'/'0'), uid ('' for none), floor ('-inf', or '(0': scorers only).
 # → {entries with scores, total, own rank - 1, own score, rank - 1 of the page's first entry};

@@ -25,9 +25,6 @@ T = TypeVar("T")
 log = logging.getLogger("bot.storage")
 
 RESULTS_SCHEMA = """
-CREATE TABLE IF NOT EXISTS results (
-    game_id TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL
-);
 DROP TABLE IF EXISTS pending_results;
 CREATE TABLE IF NOT EXISTS user_stats (
     user_id INTEGER NOT NULL, field TEXT NOT NULL, value TEXT NOT NULL,
@@ -47,9 +44,6 @@ CREATE TABLE IF NOT EXISTS ratings (
     PRIMARY KEY (scope, user_id)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS hidden_users (user_id INTEGER PRIMARY KEY);
-CREATE TABLE IF NOT EXISTS daily_claims (
-    key TEXT PRIMARY KEY, game_id TEXT NOT NULL, expires REAL NOT NULL
-);
 """
 
 # a line by its keep rule (bot.stats.game_end): a count only grows, a day's result is the first
@@ -108,9 +102,9 @@ class SQLiteResults(Store):
                 ttl = self.ttl_for(record)
                 if not cas_update(conn, record.id, expected_version, payload, now, ttl):
                     return False
-                conn.execute(
-                    "INSERT OR IGNORE INTO results (game_id, data, expires) VALUES (?, ?, ?)",
-                    (record.id, data, now + self.result_ttl),
+                conn.execute(  # the result's cell (Store.result_key), never overwritten
+                    "INSERT OR IGNORE INTO cells VALUES (?, ?, ?)",
+                    (self.result_key(record.id).text(), data, now + self.result_ttl),
                 )
                 conn.execute("SAVEPOINT count")  # a bug counting it must not keep the game on
                 try:
@@ -171,19 +165,8 @@ class SQLiteResults(Store):
         def op(conn: sqlite3.Connection) -> None:
             clock = self.clock()
             with tx(conn, immediate=True):
-                for table in ("results", "daily_claims", "boards"):
+                for table in ("cells", "boards"):
                     conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (clock,))
 
         await self._run(op)
         return 0
-
-    async def load_result(self, game_id: str) -> GameResult | None:
-        def op(conn: sqlite3.Connection) -> str | None:
-            row = conn.execute(
-                "SELECT data FROM results WHERE game_id = ? AND expires > ?",
-                (game_id, self.clock()),
-            ).fetchone()
-            return None if row is None else str(row[0])
-
-        data = await self._run(op)
-        return None if data is None else GameResult.from_json(data)

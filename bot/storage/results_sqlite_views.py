@@ -1,6 +1,6 @@
 """Reading what the results made on the embedded SQLite store: statistics, history, ratings,
-leaderboard pages (in the order Redis gives); hiding a user from the global boards; the day's
-one ranked attempt (tables: results_sqlite). A part of SQLiteStore."""
+leaderboard pages (in the order Redis gives); hiding a user from the global boards (tables:
+results_sqlite). A part of SQLiteStore."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ from bot.stats.boards import Board, BoardEntry, BoardPage, ranks
 from bot.stats.game_end import restored_lines
 from bot.stats.rating import Rating
 from bot.stats.stats import HISTORY_LIMIT, HistoryEntry, UserStats
-from bot.storage.base import DAILY_CLAIM_TTL
 from bot.storage.results_sqlite import GLOBAL, SQLiteResults, board_name, fields_of, write_line
 from bot.storage.sqlite_run import tx
 
@@ -123,21 +122,3 @@ class SQLiteResultViews(SQLiteResults):
                         write_line(conn, line, now)
 
         await self._run(op)
-
-    async def claim_daily(
-        self, user_id: int, kind: str, variant: str, day: int, game_id: str
-    ) -> str:
-        key = f"{user_id}:{kind}:{variant}:{day}"
-
-        def op(conn: sqlite3.Connection) -> str:
-            now = self.clock()
-            with tx(conn, immediate=True):
-                conn.execute("DELETE FROM daily_claims WHERE key = ? AND expires <= ?", (key, now))
-                conn.execute(
-                    "INSERT OR IGNORE INTO daily_claims (key, game_id, expires) VALUES (?, ?, ?)",
-                    (key, game_id, now + DAILY_CLAIM_TTL),
-                )
-                row = conn.execute("SELECT game_id FROM daily_claims WHERE key = ?", (key,))
-                return str(row.fetchone()[0])
-
-        return await self._run(op)

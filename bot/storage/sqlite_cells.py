@@ -2,8 +2,9 @@
 until its `expires` (NULL: kept); expired rows are skipped on read and purged by the store.
 
 A database from before the cells kept the same data in a table per part (`chat_games`,
-`user_games`, `langs`, `invites`, `marks`, `user_settings`): `migrate_to_cells` moves every
-row into the cells under the key the part now uses, when the store opens.
+`user_games`, `langs`, `invites`, `marks`, `user_settings`, `daily_claims`, `results`):
+`migrate_to_cells` moves every row into the cells under the key the part now uses, when the
+store opens.
 """
 
 from __future__ import annotations
@@ -36,6 +37,11 @@ _MOVES = {
     "marks": "INSERT OR REPLACE INTO cells SELECT 'm:' || key, '1', expires FROM marks",
     "user_settings": "INSERT OR REPLACE INTO fields "
     "SELECT 'u:' || user_id || ':set', name, value FROM user_settings",
+    "daily_claims": "INSERT OR REPLACE INTO cells SELECT 'u:' || substr(key, 1, "
+    "instr(key, ':') - 1) || ':dy:' || substr(key, instr(key, ':') + 1), game_id, expires "
+    "FROM daily_claims",
+    "results": "INSERT OR IGNORE INTO cells SELECT 'g:' || game_id || ':r', data, expires "
+    "FROM results",
 }
 _PUT = "INSERT OR REPLACE INTO cells VALUES (?, ?, ?)"
 _PUT_FIELD = "INSERT OR REPLACE INTO fields VALUES (?, ?, ?)"

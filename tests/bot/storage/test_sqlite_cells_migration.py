@@ -1,6 +1,7 @@
 """An embedded store from before the keyed cells (a table per small part) opens with everything
 its players had: a chat's game (a forum topic's too, and a chat's from before topics), a user's
-games, language, settings, invites and marks; an expired row stays gone."""
+games, language, settings, invites, marks, the day's ranked attempts and results; an expired row
+stays gone."""
 
 from __future__ import annotations
 
@@ -9,6 +10,9 @@ import time
 from pathlib import Path
 
 from bot.storage.sqlite_store import SQLiteStore
+from tests.bot.storage.results_support import solo
+
+RESULT = solo("g4", 5, won=True)
 
 OLD = """
 CREATE TABLE chat_games (chat_id INTEGER NOT NULL, thread INTEGER NOT NULL DEFAULT 0,
@@ -20,6 +24,8 @@ CREATE TABLE invites (code TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NO
 CREATE TABLE marks (key TEXT PRIMARY KEY, expires REAL NOT NULL);
 CREATE TABLE user_settings (user_id INTEGER NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL,
     PRIMARY KEY (user_id, name));
+CREATE TABLE daily_claims (key TEXT PRIMARY KEY, game_id TEXT NOT NULL, expires REAL NOT NULL);
+CREATE TABLE results (game_id TEXT PRIMARY KEY, data TEXT NOT NULL, expires REAL NOT NULL);
 """
 
 
@@ -42,6 +48,8 @@ def old_database(path: Path, *, topics: bool) -> None:
     conn.execute("INSERT INTO invites VALUES ('abc', '{\"game\": \"g1\"}', ?)", (later,))
     conn.execute("INSERT INTO marks VALUES ('confirm:5', ?)", (later,))
     conn.execute("INSERT INTO user_settings VALUES (5, 'pings', 'off')")
+    conn.execute("INSERT INTO daily_claims VALUES ('5:kosa:u:707', 'g4', ?)", (later,))
+    conn.execute("INSERT INTO results VALUES ('g4', ?, ?)", (RESULT.to_json(), later))
     conn.commit()
     conn.close()
 
@@ -59,6 +67,10 @@ async def test_an_old_database_keeps_every_small_part(tmp_path: Path) -> None:
         assert await s.get_setting(5, "pings") == "off"
         assert await s.get_invite("abc") == {"game": "g1"}
         assert not await s.mark("confirm:5", 60)  # still set
+        # the day's attempt stays claimed for its game; another day's is free
+        assert await s.claim_daily(5, "kosa", "u", 707, "g9") == "g4"
+        assert await s.claim_daily(5, "kosa", "u", 708, "g9") == "g9"
+        assert await s.load_result("g4") == RESULT  # a finished game's result, for its board
         assert await s.release_chat_game(-100, "g1")
         assert await s.get_chat_game(-100) is None
     finally:
