@@ -146,6 +146,10 @@ class World:
         """The group's last message that is not a turn ping (the lobby or the table)."""
         return self.ping_free(self.group.id)
 
+    def last(self, user: TgUser) -> TgMessage:
+        """The last message the bot sent to `user`'s private chat."""
+        return self.session.last_message(user)
+
     def last_alert(self, user: TgUser) -> str:
         alerts = self.session.alerts(user)
         return alerts[-1] if alerts else ""

@@ -12,16 +12,10 @@ from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World
 
 
-def last(w: World, user: TgUser) -> TgMessage:
-    msg = w.session.last_message(user)
-    assert msg is not None
-    return msg
-
-
 async def ask(w: World, user: TgUser) -> TgMessage:
     """From /start: ⚔️ Play someone → Parquet; the menu's message is the waiting screen."""
     await w.say(user, None, "/start")
-    menu = last(w, user)
+    menu = w.last(user)
     await w.tap(user, menu, "⚔️ Play someone")
     assert "Which game?" in w.session.message(user.id, menu.message_id).text
     await w.tap(user, w.session.message(user.id, menu.message_id), "🧩 Parquet")
@@ -61,7 +55,7 @@ async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> N
 async def ask_ryadki(w: World, user: TgUser, seats: str) -> TgMessage:
     """⚔️ Play someone → Ryadki → the table size (`"3"`, or `"3 · 🤖"` to fill it)."""
     await w.say(user, None, "/start")
-    menu = last(w, user)
+    menu = w.last(user)
     await w.tap(user, menu, "⚔️ Play someone")
     await w.tap(user, w.session.message(user.id, menu.message_id), "🃏 Ryadki")
     screen = w.session.message(user.id, menu.message_id)

@@ -30,15 +30,9 @@ def today(w: World) -> World:
     return w
 
 
-def last(w: World, user: TgUser) -> TgMessage:
-    msg = w.session.last_message(user)
-    assert msg is not None
-    return msg
-
-
 async def daily(w: World, user: TgUser) -> TgMessage:
     await w.say(user, None, "/daily")
-    return last(w, user)
+    return w.last(user)
 
 
 async def give_up(w: World, user: TgUser, board: TgMessage) -> None:
@@ -48,7 +42,7 @@ async def give_up(w: World, user: TgUser, board: TgMessage) -> None:
 
 async def day_board(w: World, user: TgUser) -> str:
     await w.tap(user, await daily(w, user), re.compile("Kosa: today's board"))
-    return last(w, user).text
+    return w.last(user).text
 
 
 def stall_once(
@@ -163,7 +157,7 @@ async def test_play_tapped_twice_at_once_gives_one_ranked_game(
     await give_up(w, w.alice, board)
     assert "1. Alice" in await day_board(w, w.alice)
     await w.say(w.alice, None, "/start")
-    assert not last(w, w.alice).has_button(re.compile("Kosa.*continue"))
+    assert not w.last(w.alice).has_button(re.compile("Kosa.*continue"))
 
 
 async def test_an_attempt_under_way_is_shown_as_such_and_brought_back(any_world: World) -> None:

@@ -19,20 +19,14 @@ GIVE_UP = re.compile("Give up")
 YES = re.compile("Yes, give up")
 
 
-def last(w: World, user: TgUser) -> TgMessage:
-    msg = w.session.last_message(user)
-    assert msg is not None
-    return msg
-
-
 def today(w: World) -> None:
     w.dp["solitaires"].clock = w.dp["players"].clock = lambda: NOW
 
 
 async def open_daily(w: World, user: TgUser, game: str = "Raspad") -> TgMessage:
     await w.say(user, None, "/daily")
-    await w.tap(user, last(w, user), f"▶️ {'💥' if game == 'Raspad' else '🪢'} {game}")
-    return last(w, user)
+    await w.tap(user, w.last(user), f"▶️ {'💥' if game == 'Raspad' else '🪢'} {game}")
+    return w.last(user)
 
 
 async def game_of(w: World, board: TgMessage) -> GameRecord | None:
@@ -41,9 +35,9 @@ async def game_of(w: World, board: TgMessage) -> GameRecord | None:
 
 
 async def give_up(w: World, user: TgUser) -> TgMessage:
-    await w.tap(user, last(w, user), GIVE_UP)
-    await w.tap(user, last(w, user), YES)
-    return last(w, user)
+    await w.tap(user, w.last(user), GIVE_UP)
+    await w.tap(user, w.last(user), YES)
+    return w.last(user)
 
 
 async def test_a_hint_in_the_ranked_attempt_is_asked_first_and_makes_it_unranked(
@@ -54,27 +48,27 @@ async def test_a_hint_in_the_ranked_attempt_is_asked_first_and_makes_it_unranked
     board = await open_daily(w, w.alice)
     assert f"Deal of the day #{DAY} · ranked attempt" in board.text
     await w.tap(w.alice, board, re.compile("Hint"))
-    ask = last(w, w.alice)
+    ask = w.last(w.alice)
     assert "makes this attempt unranked" in ask.text and ask.has_button("💡 Use a hint")
     await w.tap(w.alice, ask, re.compile("Cancel"))  # changed their mind: still ranked
-    back = last(w, w.alice)
+    back = w.last(w.alice)
     assert "ranked attempt" in back.text and "unranked" not in back.text
     gid = next(d.split(":")[0] for d in back.callback_data() if not d.startswith("m:"))
     game = await w.store.load(gid)
     assert game is not None and game.solo.hints == 0
     await w.tap(w.alice, back, re.compile("Hint"))
-    await w.tap(w.alice, last(w, w.alice), "💡 Use a hint")
-    hinted = last(w, w.alice)
+    await w.tap(w.alice, w.last(w.alice), "💡 Use a hint")
+    hinted = w.last(w.alice)
     assert "unranked: a hint was used" in hinted.text
     end = await give_up(w, w.alice)
     assert "unranked: a hint was used" in end.text
     assert not end.has_button("📋 Copy") and not end.has_button("📤 Share")  # nothing to post
     assert end.has_button("🔁 Replay this deal") and end.has_button("🆕 New deal")
     await w.say(w.alice, None, "/daily")  # /daily says why the board does not show it
-    assert "unranked (a hint): not on the board" in last(w, w.alice).text
+    assert "unranked (a hint): not on the board" in w.last(w.alice).text
     await w.say(w.bob, None, "/daily")
-    await w.tap(w.bob, last(w, w.bob), re.compile("Raspad: today's board"))
-    assert "Alice" not in last(w, w.bob).text  # an unranked attempt is not on the board
+    await w.tap(w.bob, w.last(w.bob), re.compile("Raspad: today's board"))
+    assert "Alice" not in w.last(w.bob).text  # an unranked attempt is not on the board
 
 
 async def test_a_replay_says_so_and_offers_no_card(any_world: World) -> None:
@@ -84,7 +78,7 @@ async def test_a_replay_says_so_and_offers_no_card(any_world: World) -> None:
     first = await give_up(w, w.alice)
     assert first.has_button("📋 Copy") and "🏅 #1 of 1 on the day's board" in first.text
     await w.tap(w.alice, first, "🔁 Replay this deal")  # the same deal again: a replay
-    replay = last(w, w.alice)
+    replay = w.last(w.alice)
     assert "replay: it does not go on the board" in replay.text
     end = await give_up(w, w.alice)
     assert "replay" in end.text and not end.has_button("📋 Copy")
@@ -93,7 +87,7 @@ async def test_a_replay_says_so_and_offers_no_card(any_world: World) -> None:
     await w.dp.feed_update(w.bot, w.session.inline_query(w.alice, f"daily {replay_id}"))
     assert w.tg.inline_answers[-1]["results"] == []  # a replay is no result of the day
     await w.tap(w.alice, end, "🆕 New deal")  # an ordinary deal: no word of the day
-    assert "Deal of the day" not in last(w, w.alice).text
+    assert "Deal of the day" not in w.last(w.alice).text
 
 
 async def test_with_inline_mode_on_the_card_is_shared_with_the_place(any_world: World) -> None:
@@ -124,14 +118,14 @@ async def test_a_card_s_link_opens_the_same_deal_for_anyone(any_world: World) ->
     board = await open_daily(w, w.alice)
     alice = await game_of(w, board)
     await w.say(w.carol, None, f"/start daily-raspad-{DAY}")
-    opened = last(w, w.carol)
+    opened = w.last(w.carol)
     assert "ranked attempt" in opened.text  # Carol's first attempt at today's deal
     carol = await game_of(w, opened)
     assert alice is not None and carol is not None
     assert carol.state == alice.state and carol.solo.ranked
     # an earlier day's deal: a replay of that day's
     await w.say(w.carol, None, f"/start daily-kosa-{DAY - 3}")
-    old = last(w, w.carol)
+    old = w.last(w.carol)
     assert f"Deal of the day #{DAY - 3} · replay" in old.text
     game = await game_of(w, old)
     seed = day_seed("kosa", "u", day_date(DAY - 3))
@@ -144,7 +138,7 @@ async def test_a_link_to_no_deal_gets_a_word_and_today_s_deals(any_world: World)
     today(w)
     for payload in (f"daily-raspad-{DAY + 1}", "daily-chess-3", "daily-raspad-0", "daily-kosa-x"):
         await w.say(w.carol, None, f"/start {payload}")
-        screen = last(w, w.carol)
+        screen = w.last(w.carol)
         assert f"Deal of the day #{DAY}" in screen.text, payload  # /daily, to play today's
         assert screen.has_button("▶️ 💥 Raspad")
     assert await w.store.user_games(w.carol.id) == []  # nothing was created
@@ -159,17 +153,17 @@ async def test_the_day_streak_counts_any_deal_and_a_missed_day_resets_it(
         await open_daily(w, w.alice, game)
         await give_up(w, w.alice)
     await w.say(w.alice, None, "/stats")
-    assert "Deal of the day: 3 days in a row, best run 3" in last(w, w.alice).text
+    assert "Deal of the day: 3 days in a row, best run 3" in w.last(w.alice).text
     # a replay does not count, and two days later the run is over; the best is kept
     w.dp["solitaires"].clock = w.dp["players"].clock = lambda: NOW + 4 * 86400
     await w.say(w.alice, None, "/daily")
-    assert "Deal of the day: 0 days in a row, best run 3" in last(w, w.alice).text
+    assert "Deal of the day: 0 days in a row, best run 3" in w.last(w.alice).text
     await w.say(w.alice, None, "/stats")
-    assert "0 days in a row, best run 3" in last(w, w.alice).text
+    assert "0 days in a row, best run 3" in w.last(w.alice).text
     await open_daily(w, w.alice)
     await give_up(w, w.alice)
     await w.say(w.alice, None, "/stats")
-    assert "Deal of the day: 1 day in a row, best run 3" in last(w, w.alice).text
+    assert "Deal of the day: 1 day in a row, best run 3" in w.last(w.alice).text
 
 
 async def test_a_group_races_on_today_s_deal_and_an_empty_board_shows_the_way(
@@ -203,17 +197,17 @@ async def test_top_shows_this_week_or_all_time(any_world: World) -> None:
     await open_daily(w, w.alice)  # a ranked Raspad this week, given up: no win
     await give_up(w, w.alice)
     await w.say(w.alice, None, "/stats")
-    await w.tap(w.alice, last(w, w.alice), re.compile("Leaders"))
-    picker = last(w, w.alice)
+    await w.tap(w.alice, w.last(w.alice), re.compile("Leaders"))
+    picker = w.last(w.alice)
     await w.tap(w.alice, picker, "💥 Raspad · wins")
-    board = last(w, w.alice)
+    board = w.last(w.alice)
     assert "wins" in board.text and "this week" not in board.text
     assert "Alice" not in board.text  # no win: not on the board
     await w.tap(w.alice, board, "🗓 This week")
-    week = last(w, w.alice)
+    week = w.last(w.alice)
     assert "Raspad — wins · this week" in week.text and week.has_button("• 🗓 This week")
     await w.tap(w.alice, week, "♾ All time")
-    assert "this week" not in last(w, w.alice).text
-    before = last(w, w.alice).text
-    await w.tap_data(w.alice, last(w, w.alice), "m:top:raspad:streak:wk")  # forged: no such
-    assert last(w, w.alice).text == before
+    assert "this week" not in w.last(w.alice).text
+    before = w.last(w.alice).text
+    await w.tap_data(w.alice, w.last(w.alice), "m:top:raspad:streak:wk")  # forged: no such
+    assert w.last(w.alice).text == before

@@ -13,7 +13,7 @@ import pytest
 import rules
 from bot import metrics
 from bot.games.match.service import TICK
-from tests.bot.handlers.match_support import ask, game_of, last, play_to_the_end, tick
+from tests.bot.handlers.match_support import ask, game_of, play_to_the_end, tick
 from tests.support import parquet_taps
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
@@ -81,7 +81,7 @@ async def test_nobody_free_offers_the_computer_and_keep_looking(w: World) -> Non
 async def test_a_second_tap_while_waiting_is_told_and_nobody_meets_themselves(w: World) -> None:
     wait = await ask(w, w.alice)
     await w.say(w.alice, None, "/start")
-    menu = last(w, w.alice)
+    menu = w.last(w.alice)
     await w.tap(w.alice, menu, "⚔️ Play someone")
     await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
     assert w.session.answers()[-1].get("text") == "You are already looking for an opponent."
@@ -127,7 +127,7 @@ async def test_the_queue_survives_a_restart_and_pairs_after_it(w: World) -> None
 
     alice = await ask(w, w.alice)
     await w.say(w.bob, None, "/start")
-    bob_menu = last(w, w.bob)
+    bob_menu = w.last(w.bob)
     bob = Entry(w.bob.id, "parquet", 1000.0, w.clock.now, name="Bob", lang="en")
     bob = dataclasses.replace(bob, message=bob_menu.message_id)
     assert await w.store.queue.join(bob, 90)
@@ -149,11 +149,11 @@ async def test_two_replicas_seat_each_person_once(
     w, other = replicas
     for user in (w.alice, w.bob, w.carol):
         await w.say(user, None, "/start")
-        await w.tap(user, last(w, user), "⚔️ Play someone")
+        await w.tap(user, w.last(user), "⚔️ Play someone")
     dps = [w.dp, other, w.dp]
     await asyncio.gather(
         *(
-            dp.feed_update(w.bot, w.session.tap(u, last(w, u), "🧩 Parquet"))  # type: ignore[attr-defined]
+            dp.feed_update(w.bot, w.session.tap(u, w.last(u), "🧩 Parquet"))  # type: ignore[attr-defined]
             for dp, u in zip(dps, (w.alice, w.bob, w.carol), strict=True)
         )
     )
@@ -209,7 +209,7 @@ async def test_a_waiting_player_who_blocked_the_bot_leaves_the_queue(w: World) -
 
 async def test_forged_table_sizes_are_refused(w: World) -> None:
     await w.say(w.alice, None, "/start")
-    menu = last(w, w.alice)
+    menu = w.last(w.alice)
     for data in ("m:mq:ryadki:9", "m:mq:parquet:3", "m:mq:chess", "m:mq:ryadki:2x", "m:mq:kosa"):
         await w.tap_data(w.alice, menu, data)
         assert (
@@ -235,7 +235,7 @@ async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
     await w.tap(w.bob, offers[0], "🔄 Rematch")
     assert w.session.answers()[-1].get("text") == "A new game is dealt below."
     for user, wait in ((w.alice, alice_wait), (w.bob, bob_wait)):
-        board = last(w, user)
+        board = w.last(user)
         assert board.message_id != wait.message_id and "cross phase" in board.text
         assert await game_of(w, board) != old
         end = w.session.message(user.id, wait.message_id)  # the old board: no rematch button
@@ -248,7 +248,7 @@ async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
 
 async def test_a_player_may_appear_to_strangers_as_player_and_a_number(w: World) -> None:
     await w.say(w.bob, None, "/settings")
-    settings = last(w, w.bob)
+    settings = w.last(w.bob)
     assert "Strangers see my first name" in settings.text
     await w.tap(w.bob, settings, "🎭 Appear as “Player 1234”")
     assert "Strangers see me as" in w.session.message(w.bob.id, settings.message_id).text
@@ -272,7 +272,7 @@ async def test_pings_in_the_private_chat_and_one_match_at_a_time(w: World) -> No
     pings = [m for m in w.tg.messages_in(mover.id) if m.text.startswith("🔔")]
     assert len(pings) == 1 and "Parquet" in pings[0].text
     await w.say(w.alice, None, "/start")  # a second match while this one is on: refused
-    menu = last(w, w.alice)
+    menu = w.last(w.alice)
     await w.tap(w.alice, menu, "⚔️ Play someone")
     await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
     assert w.session.answers()[-1].get("text") == "Finish your current game first."

@@ -18,27 +18,21 @@ GIVE_UP = re.compile("Give up")
 YES = re.compile("Yes, give up")
 
 
-def last(w: World, user: TgUser) -> TgMessage:
-    msg = w.session.last_message(user)
-    assert msg is not None
-    return msg
-
-
 async def give_up_solitaire(w: World, user: TgUser, button: str | re.Pattern[str]) -> TgMessage:
     """From the menu: open a game by `button` (then the variant, if asked), give it up."""
     await w.say(user, None, "/start")
-    await w.tap(user, last(w, user), button)
-    board = last(w, user)
+    await w.tap(user, w.last(user), button)
+    board = w.last(user)
     if board.has_button(re.compile("52")):
         await w.tap(user, board, re.compile("52"))
-    await w.tap(user, last(w, user), GIVE_UP)
-    await w.tap(user, last(w, user), YES)
-    return last(w, user)
+    await w.tap(user, w.last(user), GIVE_UP)
+    await w.tap(user, w.last(user), YES)
+    return w.last(user)
 
 
 async def stats_text(w: World, user: TgUser) -> str:
     await w.say(user, None, "/stats")
-    return last(w, user).text
+    return w.last(user).text
 
 
 async def test_two_raspad_games_are_on_stats_and_a_replayed_update_counts_once(
@@ -57,8 +51,8 @@ async def test_two_raspad_games_are_on_stats_and_a_replayed_update_counts_once(
     assert game is not None and game.finished
     await w.tap_data(w.alice, board, f"{gid}:{game.version - 1}:resign")
     assert "Raspad: 2 games" in await stats_text(w, w.alice)
-    await w.tap(w.alice, last(w, w.alice), re.compile("Raspad"))  # the game's details
-    detail = last(w, w.alice).text
+    await w.tap(w.alice, w.last(w.alice), re.compile("Raspad"))  # the game's details
+    detail = w.last(w.alice).text
     assert detail.count("🏳 resigned") == 2 and "Last games" in detail
 
 
@@ -67,10 +61,10 @@ async def test_a_finish_raced_by_two_processes_counts_once(
 ) -> None:
     w, other = replicas
     await w.say(w.bob, None, "/start")
-    await w.tap(w.bob, last(w, w.bob), re.compile("Raspad"))
-    await w.tap(w.bob, last(w, w.bob), re.compile("52"))
-    await w.tap(w.bob, last(w, w.bob), GIVE_UP)
-    confirm = last(w, w.bob)
+    await w.tap(w.bob, w.last(w.bob), re.compile("Raspad"))
+    await w.tap(w.bob, w.last(w.bob), re.compile("52"))
+    await w.tap(w.bob, w.last(w.bob), GIVE_UP)
+    confirm = w.last(w.bob)
     yes = confirm.button(YES)["callback_data"]
     first = w.session.tap_data(w.bob, confirm, yes)
     second = w.session.tap_data(w.bob, confirm, yes)
@@ -120,11 +114,11 @@ async def test_a_parquet_game_in_a_group_is_rated_on_top_and_stats(any_world: Wo
     assert "Leaders of “Card Club”" in w.board().text
     # Alice hides from the global boards: the group's board keeps her
     await w.say(w.alice, None, "/settings")
-    await w.tap(w.alice, last(w, w.alice), re.compile("Hide me"))
-    assert "Hidden from the global leaderboards" in last(w, w.alice).text
+    await w.tap(w.alice, w.last(w.alice), re.compile("Hide me"))
+    assert "Hidden from the global leaderboards" in w.last(w.alice).text
     await w.say(w.bob, None, "/top")
-    await w.tap(w.bob, last(w, w.bob), re.compile("Parquet"))
-    board = last(w, w.bob).text
+    await w.tap(w.bob, w.last(w.bob), re.compile("Parquet"))
+    board = w.last(w.bob).text
     assert "Bob" in board and "Alice" not in board
     await w.say(w.bob, w.group, "/top")
     assert "Alice" in w.board().text
@@ -139,8 +133,8 @@ async def test_parquet_history_counts_the_moves_played(any_world: World) -> None
     plies = rules.GAMES["parquet"].from_json(game.state).plies
     assert plies > 0
     await stats_text(w, w.alice)
-    await w.tap(w.alice, last(w, w.alice), re.compile("Parquet"))
-    detail = last(w, w.alice).text
+    await w.tap(w.alice, w.last(w.alice), re.compile("Parquet"))
+    detail = w.last(w.alice).text
     assert re.search(rf"· {plies} moves", detail), detail
 
 
@@ -151,12 +145,12 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     now = 1_796_140_800.0  # 2026-12-01 12:00 UTC: the day both services see
     w.dp["solitaires"].clock = w.dp["players"].clock = lambda: now
     await w.say(w.alice, None, "/daily")
-    daily = last(w, w.alice)
+    daily = w.last(w.alice)
     day = day_number(utc_day(now))
     assert day == 700
     assert f"Deal of the day #{day}" in daily.text and "Kosa: not played yet" in daily.text
     await w.tap(w.alice, daily, "▶️ 🪢 Kosa")
-    board = last(w, w.alice)
+    board = w.last(w.alice)
     gid = next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
     game = await w.store.load(gid)
     assert game is not None and game.solo.daily == day and game.solo.ranked
@@ -165,8 +159,8 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     assert game.state == rules.GAMES["kosa"].to_json(expected)  # the day's deal, for everyone
     assert not board.has_button(re.compile("Undo"))
     await w.tap(w.alice, board, GIVE_UP)
-    await w.tap(w.alice, last(w, w.alice), YES)
-    end = last(w, w.alice)
+    await w.tap(w.alice, w.last(w.alice), YES)
+    end = w.last(w.alice)
     assert "ranked attempt" in end.text and "#1 of 1 on the day's board" in end.text
     assert not end.has_button("📤 Share")  # the bot's inline mode is off (getMe): copy it
     copy = end.button("📋 Copy")["copy_text"]["text"]
@@ -175,13 +169,13 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     assert not re.search(r"[♠♥♦♣]", copy)  # names no card: spoils nothing
     # a second attempt is a replay, off the board
     await w.say(w.alice, None, "/daily")
-    assert re.search(r"Kosa: played — ❌ \d+ of 104 cards home", last(w, w.alice).text)
-    await w.tap(w.alice, last(w, w.alice), re.compile("Kosa again"))
-    replay = last(w, w.alice)
+    assert re.search(r"Kosa: played — ❌ \d+ of 104 cards home", w.last(w.alice).text)
+    await w.tap(w.alice, w.last(w.alice), re.compile("Kosa again"))
+    replay = w.last(w.alice)
     rid = next(d.split(":")[0] for d in replay.callback_data() if not d.startswith("m:"))
     again = await w.store.load(rid)
     assert again is not None and again.solo.daily == day and not again.solo.ranked
     await w.say(w.bob, None, "/daily")
-    await w.tap(w.bob, last(w, w.bob), re.compile("Kosa: today's board"))
-    board_text = last(w, w.bob).text
+    await w.tap(w.bob, w.last(w.bob), re.compile("Kosa: today's board"))
+    board_text = w.last(w.bob).text
     assert "1. Alice" in board_text and "You are not on this board yet" in board_text

@@ -44,10 +44,6 @@ def w(any_world: World) -> World:
     return any_world
 
 
-def last(w: World, user: TgUser) -> TgMessage:
-    return w.session.last_message(user)
-
-
 def now(w: World, msg: TgMessage) -> TgMessage:
     return w.session.message(msg.chat.id, msg.message_id)
 
@@ -105,7 +101,7 @@ async def test_a_whole_game_in_a_private_chat_then_stats_and_top(
 ) -> None:
     monkeypatch.setattr(model, "fresh_seed", lambda: SEED)
     await w.say(w.alice, None, "/start")
-    menu = last(w, w.alice)
+    menu = w.last(w.alice)
     assert {"🪢 Kosa (Braid)", "💥 Raspad (Decay)", "🪜 Ladder"} <= set(menu.button_texts())
     await w.tap(w.alice, menu, "🪜 Ladder")
     pick = now(w, menu)
@@ -129,16 +125,16 @@ async def test_a_whole_game_in_a_private_chat_then_stats_and_top(
     assert moves, end.text
     assert {"🔁 Play again", "☰ Menu"} <= set(end.button_texts())
     await w.say(w.alice, None, "/stats")
-    stats = last(w, w.alice)
+    stats = w.last(w.alice)
     assert "🪜 Ladder: 1 game · 1 won (100 %) · streak 1, best 1" in stats.text, stats.text
     assert f"best: won in {moves.group(1)} moves" in stats.text
     assert "🪢 Kosa: not played yet" in stats.text
     await w.tap(w.alice, stats, "🪜 Ladder")  # the game's details
-    detail = last(w, w.alice).text
+    detail = w.last(w.alice).text
     assert "Last games" in detail and "✅ won" in detail and f"{moves.group(1)} moves" in detail
     await w.say(w.bob, None, "/top")
-    await w.tap(w.bob, last(w, w.bob), "🪜 Ladder · wins")
-    top = last(w, w.bob).text
+    await w.tap(w.bob, w.last(w.bob), "🪜 Ladder · wins")
+    top = w.last(w.bob).text
     assert "🪜 Ladder — wins" in top and "1. Alice — 1" in top, top
 
 
@@ -150,7 +146,7 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
 ) -> None:
     today(w)
     await w.say(w.alice, None, "/daily")
-    daily = last(w, w.alice)
+    daily = w.last(w.alice)
     assert f"Deal of the day #{DAY}" in daily.text and "🪜 Ladder: not played yet" in daily.text
     await w.tap(w.alice, daily, "▶️ 🪜 Ladder")
     board = now(w, daily)
@@ -168,7 +164,7 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
     assert f"https://t.me/{w.tg.bot.username}?start=daily-ladder-{DAY}" in copy
     # Bob gets the same deal, and wins it
     await w.say(w.bob, None, "/daily")
-    bobs = last(w, w.bob)
+    bobs = w.last(w.bob)
     await w.tap(w.bob, bobs, "▶️ 🪜 Ladder")
     assert await first_state(w, now(w, bobs)) == deal(shortest_candidate(DAY))
     won = await climb_to_the_end(w, w.bob, bobs)
@@ -177,11 +173,11 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
     assert "✅ climbed: all 16 cards home" in bob_copy and "#1 of 2" in bob_copy
     # Alice's second attempt would be a replay; her result and the day's board
     await w.say(w.alice, None, "/daily")
-    again = last(w, w.alice)
+    again = w.last(w.alice)
     played = "🪜 Ladder: played — ❌ 0 of 16 cards home, pass 1 · 0:00 · 🏅 #2 of 2"
     assert played in again.text, again.text
     await w.tap(w.alice, again, "🏆 🪜 Ladder: today's board")
-    day_board = last(w, w.alice).text
+    day_board = w.last(w.alice).text
     assert re.search(r"1\. Bob — ✅ won, \d+ moves", day_board), day_board
     assert "2. Alice — ❌ 0 of 16 home" in day_board
 
@@ -190,6 +186,6 @@ async def test_a_deal_before_the_first_short_day_keeps_its_seed(w: World) -> Non
     today(w)
     earlier = FIRST_SHORT_DAY - 1
     await w.say(w.carol, None, f"/start daily-ladder-{earlier}")
-    board = last(w, w.carol)
+    board = w.last(w.carol)
     assert f"Deal of the day #{earlier} · replay" in board.text, board.text
     assert await first_state(w, board) == deal(plain_seed(earlier))
