@@ -4,12 +4,17 @@ person's own board."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import rules
 from bot.games.match.service import TICK
 from bot.storage import GameRecord
 from tests.support import parquet_taps
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World
+
+PARQUET = rules.GAMES["parquet"]
+Turn = tuple[GameRecord, Any, int]  # a match's record, its state, the seat on turn
 
 
 async def ask(w: World, user: TgUser) -> TgMessage:
@@ -32,23 +37,35 @@ async def game_of(w: World, board: TgMessage) -> str:
     return next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
 
 
+async def parquet_turn(w: World, gid: str) -> Turn | None:
+    """A Parquet match's record, state and the seat on turn; None once it has ended."""
+    game = await w.store.load(gid)
+    assert game is not None
+    if game.finished:
+        return None
+    state = PARQUET.from_json(game.state)
+    seat = PARQUET.turn(state)
+    assert seat is not None
+    return game, state, seat
+
+
+async def strong_move(w: World, user: TgUser, board: TgMessage, turn: Turn) -> None:
+    """`user` taps the strong computer player's move for the seat on turn on `board`."""
+    game, state, seat = turn
+    for data in parquet_taps.taps(game.id, game.version, PARQUET.suggest(state, seat, 1)):
+        await w.tap_data(user, board, data)
+
+
 async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> None:
     """Whoever's turn it is plays the strong computer player's move on their own board."""
-    mod = rules.GAMES["parquet"]
     for _ in range(1000):
-        game = await w.store.load(gid)
-        assert game is not None
-        if game.finished:
+        turn = await parquet_turn(w, gid)
+        if turn is None:
             return
-        state = mod.from_json(game.state)
-        seat = mod.turn(state)
-        assert seat is not None
+        game, _, seat = turn
         user_id = game.table.players[seat].user_id
         user = next(u for u in (w.alice, w.bob, w.carol, w.dave) if u.id == user_id)
-        board = w.session.message(user.id, boards[user.id].message_id)
-        move = mod.suggest(state, seat, 1)
-        for data in parquet_taps.taps(gid, game.version, move):
-            await w.tap_data(user, board, data)
+        await strong_move(w, user, w.session.message(user.id, boards[user.id].message_id), turn)
     raise AssertionError("the game did not end")
 
 

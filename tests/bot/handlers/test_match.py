@@ -10,11 +10,16 @@ import re
 
 import pytest
 
-import rules
 from bot import metrics
 from bot.games.match.service import TICK
-from tests.bot.handlers.match_support import ask, game_of, play_to_the_end, tick
-from tests.support import parquet_taps
+from tests.bot.handlers.match_support import (
+    ask,
+    game_of,
+    parquet_turn,
+    play_to_the_end,
+    strong_move,
+    tick,
+)
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
 
@@ -177,17 +182,12 @@ async def test_a_player_who_blocked_the_bot_is_played_for_then_removed_quietly(
     gid = await game_of(w, w.session.message(w.alice.id, alice.message_id))
     w.tg.strict = True  # (the fake then refuses edits too, as Telegram does, to a blocked chat)
     w.tg.users[w.bob.id].blocked = True
-    mod = rules.GAMES["parquet"]
     for _ in range(20):
-        game = await w.store.load(gid)
-        assert game is not None
-        if game.finished:
+        turn = await parquet_turn(w, gid)
+        if turn is None:
             break
-        state = mod.from_json(game.state)
-        if mod.turn(state) == 0:  # Alice plays on
-            board = w.session.message(w.alice.id, alice.message_id)
-            for data in parquet_taps.taps(gid, game.version, mod.suggest(state, 0, 1)):
-                await w.tap_data(w.alice, board, data)
+        if turn[2] == 0:  # Alice plays on
+            await strong_move(w, w.alice, w.session.message(w.alice.id, alice.message_id), turn)
         else:  # Bob's turn runs out: played for, then removed
             await tick(w, w.settings.turn_timeout_seconds + 1)
     result = await w.store.load_result(gid)
@@ -264,9 +264,9 @@ async def test_a_player_may_appear_to_strangers_as_player_and_a_number(w: World)
 async def test_pings_in_the_private_chat_and_one_match_at_a_time(w: World) -> None:
     alice = await ask(w, w.alice)
     await ask(w, w.bob)
-    game = await w.store.load(await game_of(w, w.session.message(w.alice.id, alice.message_id)))
-    assert game is not None
-    seat = rules.GAMES["parquet"].turn(rules.GAMES["parquet"].from_json(game.state))
+    turn = await parquet_turn(w, await game_of(w, w.session.message(w.alice.id, alice.message_id)))
+    assert turn is not None
+    game, _, seat = turn
     mover = w.alice if seat == game.table.seat_of(w.alice.id) else w.bob
     assert await w.remind() >= 1  # the turn waited: its player is reminded in their chat
     pings = [m for m in w.tg.messages_in(mover.id) if m.text.startswith("🔔")]
