@@ -1,6 +1,6 @@
 """Reading what the results made on Redis: statistics, history, ratings, leaderboard pages;
-hiding a user from the global boards (keys: results_redis). A part
-of RedisStore, through the link's batches (one round trip each)."""
+hiding a user from the global boards (keys: results_redis). A part of RedisStore, through the
+link's batches (one round trip each)."""
 
 from __future__ import annotations
 

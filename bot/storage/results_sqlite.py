@@ -17,7 +17,7 @@ from bot.stats.game_end import BoardLine, board_lines, plan, rating_scopes
 from bot.stats.rating import Rating
 from bot.stats.result import GameResult
 from bot.stats.stats import HISTORY_LIMIT
-from bot.storage.base import SWEEP_AFTER, Store
+from bot.storage.base import Store
 from bot.storage.record import GameRecord
 from bot.storage.sqlite_run import cas_update, tx
 
@@ -156,17 +156,3 @@ class SQLiteResults(Store):
             )
         for line in board_lines(result, after, todo.ratings):
             write_line(conn, line, now)
-
-    async def sweep_results(
-        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
-    ) -> int:
-        """Nothing is left uncounted here (`finish` is one transaction): drop what expired."""
-
-        def op(conn: sqlite3.Connection) -> None:
-            clock = self.clock()
-            with tx(conn, immediate=True):
-                for table in ("cells", "boards"):
-                    conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (clock,))
-
-        await self._run(op)
-        return 0

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from bot.registry import GAMES
+from bot.storage.base import SWEEP_AFTER
 from bot.storage.record import GameRecord
 from bot.storage.results_sqlite import RESULTS_SCHEMA
 from bot.storage.results_sqlite_views import SQLiteResultViews
@@ -66,7 +67,7 @@ class SQLiteStore(SQLiteResultViews):
         self._conn.execute("PRAGMA busy_timeout=5000")
         self._conn.executescript(_SCHEMA + CELLS_SCHEMA + RESULTS_SCHEMA)
         migrate_to_cells(self._conn)
-        self._purge_sync(self._conn)
+        self._purge(self._conn)
 
     async def _run(self, fn: Callable[..., T], *args: object) -> T:
         """`fn(conn, *args)` on the store's one worker thread (each part's `run`)."""
@@ -78,11 +79,19 @@ class SQLiteStore(SQLiteResultViews):
 
         return await loop.run_in_executor(self._executor, call)
 
-    def _purge_sync(self, conn: sqlite3.Connection) -> None:
-        now = self.clock()
-        with tx(conn):
-            for table in ("games", "cells", "members"):
-                conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (now,))
+    def _purge(self, conn: sqlite3.Connection) -> None:
+        """Delete every row whose `expires` has passed (reads skip them already)."""
+        with tx(conn, immediate=True):
+            for table in ("games", "cells", "members", "boards"):
+                conn.execute(f"DELETE FROM {table} WHERE expires <= ?", (self.clock(),))
+
+    async def sweep_results(
+        self, now: float, older_than: float = SWEEP_AFTER, limit: int = 50
+    ) -> int:
+        """Nothing is left uncounted here (`finish` is one transaction): drop what expired,
+        once a minute as on opening."""
+        await self._run(self._purge)
+        return 0
 
     # games
     async def create(self, record: GameRecord) -> bool:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 from redis.asyncio import RedisCluster
 
 from bot.storage import GameRecord, Player, Store, TableMeta, new_id
+from bot.storage.base import DAILY_CLAIM_TTL
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.storage.conftest import BACKENDS, url_of
@@ -250,6 +252,32 @@ async def test_sqlite_expiry_and_restart(tmp_path) -> None:  # type: ignore[no-u
     assert not await s.save(rec, 0)
     assert await s.create(record(id=rec.id))  # an expired id may be reused
     await s.close()
+
+
+TABLES = ("games", "cells", "members")
+
+
+async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Reads skip an expired row; the timer loop's sweep (once a minute) deletes it from the
+    file, as opening the store does: an expired game, cell, set member and board line."""
+    clock = FakeClock()
+    path = str(tmp_path / "db.sqlite3")
+    s = await SQLiteStore(path, game_ttl=GAME_TTL, idle_ttl=IDLE_TTL, clock=clock).open()
+    live = record(id="live0000001")
+    await s.create(record())
+    await s.put_invite("inv", {"x": 1}, ttl=10)
+    await s.add_user_game(5, "g1")
+    await s.claim_daily(5, "kosa", "u", 1, "g1")
+    clock.now += DAILY_CLAIM_TTL + 1  # the longest of them
+    await s.create(live)
+    await s.sweep_results(clock.now)
+    await s.close()
+    conn = sqlite3.connect(path)
+    try:
+        rows = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES}
+    finally:
+        conn.close()
+    assert rows == {"games": 1, "cells": 0, "members": 0}
 
 
 async def test_redis_round_trips(any_redis_url: str) -> None:
