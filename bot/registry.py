@@ -184,10 +184,16 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(_GAMES)
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Offer a game (once per kind; a second registration of the same kind replaces it)."""
+    """Offer a game (once per kind; a second registration of the same kind replaces it). A
+    spec that cannot work is refused here, at start-up, with `ValueError`: inline play for a
+    game that is not a two-seat table with open hands; solver budgets or a winnable deal of the
+    day for a game whose rules have no solver (`rules.registry.Game.solver`)."""
     if spec.inline and (spec.family != "table" or spec.hidden_hands or spec.seats[1] != 2):
         # an inline message is one board everyone in the chat sees, for two players
         raise ValueError(f"{spec.kind}: inline play needs a two-seat table game, hands open")
+    if (spec.solver or spec.winnable_daily) and spec.game.solver is None:
+        # its hints and its deal of the day would ask `rules.solve` for a solver it lacks
+        raise ValueError(f"{spec.kind}: hints from a solver or a winnable daily need a solver")
     _GAMES[spec.kind] = spec
     if spec.locales is not None:
         from bot import i18n  # i18n sits beside this module; importing here keeps it optional

@@ -48,7 +48,9 @@ def test_games_lists_the_built_in_games_one_a_line_without_a_token() -> None:
     assert kinds_listed(done.stdout) == built_in and len(built_in) >= 2
     for line in done.stdout.splitlines():
         kind, family, seats, name = line.split("\t")
+        low, high = GAMES[kind].seats
         assert family == GAMES[kind].family and name.startswith(GAMES[kind].icon), line
+        assert seats == (str(low) if low == high else f"{low}-{high}"), line
 
 
 def test_extra_games_are_listed_beside_the_built_in_ones() -> None:

@@ -10,11 +10,12 @@ game is (`bot.registry`), to show that a new game is its own files only:
 
 Two kinds from one engine: `nim` (open piles, two taps a move: a pile, then how many) and
 `nimh` (each seat also holds three hidden cards, one tap a move on the private hand). Unless
-EXTRA_GAMES names this module, the tests withdraw the toy once collected (`withdrawn_unless`,
-`tests/bot/conftest.py`) and offer it in a fixture, `with registered(): yield`, while the tests
-that play it run; so no other test sees it. With EXTRA_GAMES naming it, every test runs with
-it offered (and `registered` leaves it so). Its locale texts stay loaded (the catalog has no way
-to drop them); they are complete in both languages, like every other game's.
+EXTRA_GAMES names this module, the tests withdraw the toy before collecting theirs
+(`withdrawn_unless`, `tests/bot/conftest.py`) and offer it in a fixture, `with registered():
+yield`, while the tests that play it run; so no other test sees it. With EXTRA_GAMES naming
+it, every test runs with it offered (and `registered` leaves it so). Its locale texts stay
+loaded (the catalog has no way to drop them); they are complete in both languages, like every
+other game's.
 
 Beside it, a toy solitaire, Ladder, is declared the same way by `ladder_spec.py`.
 """
@@ -95,6 +96,19 @@ def offering(games: Sequence[GameSpec]) -> Iterator[None]:
         for game in games:
             if game.kind not in before:
                 unregister(game.kind)
+
+
+@contextmanager
+def withdrawing(kinds: Sequence[str]) -> Iterator[None]:
+    """Withdraw `kinds` while the block runs (then offer them again, after the others)."""
+    gone = [GAMES[kind] for kind in kinds if kind in GAMES]
+    for game in gone:
+        unregister(game.kind)
+    try:
+        yield
+    finally:
+        for game in gone:
+            register(game)
 
 
 def registered() -> AbstractContextManager[None]:

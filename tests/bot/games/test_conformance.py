@@ -35,7 +35,8 @@ from rules.rng import Rng
 from tests import toy
 from tests.toy import ladder_spec
 
-KINDS = tuple(GAMES)  # read at collection, the toys' modules imported (they register themselves)
+# every game offered (read at collection) and the toys, offered while this module runs
+KINDS = tuple(dict.fromkeys((*GAMES, *toy.KINDS, ladder_spec.KIND)))
 LANGS = ("ru", "en")
 MOVE_LIMIT = 300  # then everyone still seated resigns
 RESIGN_ODDS = 120  # a seated player resigns at a position with a chance of 1 in this
