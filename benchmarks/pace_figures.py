@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 import rules
-from rules.views import RyadkiView
+from rules.ryadki_view import RyadkiView
 from tests.e2e.emulator import Emulator, RequestLog
 from tests.e2e.requests import chat_writes, keyboard_version
 from tests.support.tg_model import shown_text

@@ -1,8 +1,10 @@
 """`python -m bot`: long polling (or a webhook server when WEBHOOK_URL is set) with graceful
-shutdown on SIGINT/SIGTERM."""
+shutdown on SIGINT/SIGTERM. `python -m bot --games`: the games this deployment offers (the
+built-in ones and those of EXTRA_GAMES), one kind a line, then exit (no BOT_TOKEN needed)."""
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import gc
@@ -10,14 +12,14 @@ import logging
 import signal
 import sys
 import time
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiogram import Bot, Dispatcher
 from pydantic import ValidationError
 
-from bot.config import Settings, get_settings
+from bot.config import GameModules, Settings, get_settings
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -223,15 +225,68 @@ def run_loop(coro: Coroutine[Any, Any, T], choice: str = "auto") -> T:
         return runner.run(coro)
 
 
-def main() -> None:
+def config_errors(err: ValidationError) -> None:
+    """One line per setting, never its value (the token)."""
+    for e in err.errors(include_input=False, include_url=False):
+        field = str(e["loc"][0]).upper() if e["loc"] else "settings"
+        why = str(e["msg"]).removeprefix("Value error, ")
+        print(f"configuration error in {field}: {why} (see .env.example)", file=sys.stderr)
+
+
+def load_games(modules: Sequence[str]) -> bool:
+    """Load the modules of EXTRA_GAMES (each registers its games); one line for each that
+    cannot be loaded."""
+    from bot import registry
+
+    loaded = True
+    for name in modules:
+        try:
+            registry.load([name])
+        except Exception as err:  # an operator's module: say which, and why, in one line
+            print(f"configuration error in EXTRA_GAMES: {name}: {err!r}", file=sys.stderr)
+            loaded = False
+    return loaded
+
+
+def print_games() -> int:
+    """`--games`: a line per kind the bot offers (kind, family, seats, icon and name)."""
+    try:
+        modules = GameModules()
+    except ValidationError as err:
+        config_errors(err)
+        return 2
+    if not load_games(modules.extra_games):
+        return 2
+    from bot.i18n import t
+    from bot.registry import GAMES
+
+    for kind, game in GAMES.items():
+        low, high = game.seats
+        seats = str(low) if low == high else f"{low}-{high}"
+        print(f"{kind}\t{game.family}\t{seats}\t{game.icon} {t('en', game.title_key)}")
+    return 0
+
+
+def arguments(argv: Sequence[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the bot.")
+    parser.add_argument(
+        "--games",
+        action="store_true",
+        help="print the games this deployment offers (built-in and EXTRA_GAMES) and exit",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    if arguments(sys.argv[1:] if argv is None else argv).games:
+        raise SystemExit(print_games())
     try:
         settings = get_settings()
-    except ValidationError as err:  # one line per setting, never its value (the token)
-        for e in err.errors(include_input=False, include_url=False):
-            field = str(e["loc"][0]).upper() if e["loc"] else "settings"
-            why = str(e["msg"]).removeprefix("Value error, ")
-            print(f"configuration error in {field}: {why} (see .env.example)", file=sys.stderr)
+    except ValidationError as err:
+        config_errors(err)
         raise SystemExit(2) from None
+    if not load_games(settings.extra_games):
+        raise SystemExit(2)
     from bot.logging_setup import setup_logging
 
     setup_logging(settings.log_level, settings.bot_token.get_secret_value(), settings.log_format)

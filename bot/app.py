@@ -26,7 +26,7 @@ from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
-from bot.registry import kinds
+from bot.registry import kinds, load
 from bot.storage import Store
 from bot.telegram import budget_middleware
 from bot.telegram.command_limit import CommandLimit
@@ -75,11 +75,13 @@ def build_dispatcher(
     (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
     `clock` and `sleep` are the services' time (tests pass a clock they move).
+    The games of EXTRA_GAMES are loaded first (the built-in ones are always offered).
     Every write goes through its chat's budget (`bot.games.budget`: the coalescers ask it, and
     `bot.telegram.budget_middleware` on the session counts the rest); a member's same command
     is answered once in a while (`bot.telegram.command_limit`)."""
     from bot.handlers import ROUTERS
 
+    load(settings.extra_games)
     messenger = TelegramMessenger(bot)
     budget = Budget(
         store,

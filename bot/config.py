@@ -2,21 +2,43 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
+from typing import Annotated
 
 from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 LANGUAGES = ("ru", "en")
+_MODULE = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*")
 
 
-class Settings(BaseSettings):
+class GameModules(BaseSettings):
+    """The games' own setting, read alone by `python -m bot --games` (no BOT_TOKEN needed)."""
+
     model_config = SettingsConfigDict(
         env_file=".env", env_file_encoding="utf-8", extra="ignore", case_sensitive=False
     )
 
+    # modules (comma-separated) that register games of an operator's own beside the built-in
+    # ones, each with `bot.registry.register(GameSpec(...))` when imported; loaded at start-up
+    extra_games: Annotated[tuple[str, ...], NoDecode] = ()
+
+    @field_validator("extra_games", mode="before")
+    @classmethod
+    def _module_names(cls, value: object) -> object:
+        if not isinstance(value, str):
+            return value
+        names = tuple(name.strip() for name in value.split(",") if name.strip())
+        for name in names:
+            if not _MODULE.fullmatch(name):
+                raise ValueError(f"EXTRA_GAMES: {name!r} is not a module name (a.b.c)")
+        return names
+
+
+class Settings(GameModules):
     bot_token: SecretStr
-    # unset = the embedded SQLite file at DATA_PATH; else one of (bot.storage.redis_url):
+    # unset = the embedded SQLite file at DATA_PATH; else one of (bot.redis_url):
     # redis://[[user]:pass@]host:port/db (rediss:// TLS; unix:///path.sock?db=N),
     # redis+cluster://host:port[,host:port…] (Redis Cluster; rediss+cluster:// TLS),
     # redis+sentinel://host:port[,host:port…]/master-name[/db] (rediss+sentinel:// TLS)
@@ -80,9 +102,9 @@ class Settings(BaseSettings):
     @field_validator("redis_url")
     @classmethod
     def _redis_url_shape(cls, value: str | None) -> str | None:
-        """A malformed REDIS_URL fails here, in one line (bot.storage.redis_url)."""
+        """A malformed REDIS_URL fails here, in one line (bot.redis_url)."""
         if value is not None:
-            from bot.storage.redis_url import parse_redis_url
+            from bot.redis_url import parse_redis_url
 
             parse_redis_url(value)
         return value

@@ -1,5 +1,5 @@
 """The events a game's record keeps to show (`GameRecord`'s `events`, rendered by
-bot.render.events): the rules' own (`rules.events.Event`: what a move did) and those the bot
+bot.render.events): the rules' own (`rules.events.GameEvent`: what a move did) and those the bot
 itself adds (`BotEvent`: a turn timed out, a player removed, a solitaire move taken back).
 
 Every event is a dict with its kind under `"e"`, one `TypedDict` per kind (a union told apart
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Literal, TypedDict
 
-from rules.events import Event as RulesEvent
+from rules.events import GameEvent
 
 
 class Timeout(TypedDict):
@@ -41,8 +41,9 @@ class Undo(TypedDict):
 
 
 BotEvent = Timeout | Removed | Undo
-Event = RulesEvent | BotEvent
-"""An event a record keeps: the rules' or the bot's."""
+Event = GameEvent | BotEvent
+"""An event a record keeps: the rules' (any game's: its renderer reads its own kinds) or the
+bot's."""
 
 
 def timeout_event(seat: int, move: str, k: int, limit: int) -> Timeout:

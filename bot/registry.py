@@ -8,25 +8,27 @@ solitaire's variants, scoring and deal of the day, its icon, where its screens a
 texts. A game's own rules stay in its modules: the
 engine (`rules/<game>.py`), the computer player, the renderer (`bot/render/<game>.py`).
 
-This module sits at the bottom of `bot/` (it imports only `rules`), so storage, statistics,
-renderers, services and handlers may all read it. A game's screens are named by module path
-and imported on first use (`bot.games.screens`), as `rules.registry` does for the computer
-players.
+This module sits low in `bot/` (it imports `rules`, and `bot.i18n` for a game that brings its
+own texts), so storage, statistics, renderers, services and handlers may all read it. A game's
+screens are named by module path and imported on first use (`bot.games.screens`), as
+`rules.registry` does for the computer players.
 
-A fifth game is its engine, its computer player, its renderer, its locale file and one
-`register(GameSpec(...))` line (the four below; `tests/toy/` registers a table game, Nim, and
-a solitaire, Ladder, from the tests).
+Each game registers itself, `register(GameSpec(...))`, from a module of its own: the built-in
+games from `bot/specs/<game>.py` (listed in `bot.specs.BUILT_IN`, loaded when this module is
+imported), an operator's from the modules named by `EXTRA_GAMES` (`load`, at start-up; the
+tests' toy games, `tests.toy` and `tests.toy.ladder_spec`, are such modules). A new game is its
+engine, its computer player, its renderer, its locale file and its registration.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import importlib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import Literal
 
-import rules
 from rules.protocol import GameModule
 from rules.views import View
 
@@ -182,10 +184,16 @@ GAMES: Mapping[str, GameSpec] = MappingProxyType(_GAMES)
 
 
 def register(spec: GameSpec) -> GameSpec:
-    """Offer a game (once per kind; a second registration of the same kind replaces it)."""
+    """Offer a game (once per kind; a second registration of the same kind replaces it). A
+    spec that cannot work is refused here, at start-up, with `ValueError`: inline play for a
+    game that is not a two-seat table with open hands; solver budgets or a winnable deal of the
+    day for a game whose rules have no solver (`rules.registry.Game.solver`)."""
     if spec.inline and (spec.family != "table" or spec.hidden_hands or spec.seats[1] != 2):
         # an inline message is one board everyone in the chat sees, for two players
         raise ValueError(f"{spec.kind}: inline play needs a two-seat table game, hands open")
+    if (spec.solver or spec.winnable_daily) and spec.game.solver is None:
+        # its hints and its deal of the day would ask `rules.solve` for a solver it lacks
+        raise ValueError(f"{spec.kind}: hints from a solver or a winnable daily need a solver")
     _GAMES[spec.kind] = spec
     if spec.locales is not None:
         from bot import i18n  # i18n sits beside this module; importing here keeps it optional
@@ -214,124 +222,16 @@ def kinds(family: Family) -> tuple[str, ...]:
     return tuple(k for k, s in _GAMES.items() if s.family == family)
 
 
-# -- the four games ---------------------------------------------------------------------------
+def load(modules: Iterable[str]) -> None:
+    """Import each of `modules` (a module path), which registers its games itself: the
+    built-in games (`bot.specs.BUILT_IN`, loaded when this module is imported) and an
+    operator's (`EXTRA_GAMES`, loaded at start-up). Loading a module twice is harmless: Python
+    imports it once, and registering a kind again replaces it. A name that is not a module
+    raises `ModuleNotFoundError`."""
+    for name in modules:
+        importlib.import_module(name)
 
 
-def _ryadki_deck(seats: int) -> int:
-    """Ryadki's deck by seat count (rule page): 36 up to 4 players, 52 above."""
-    return 36 if seats <= 4 else 52
-
-
-def _ryadki_options(settings: Settings, seats: int) -> Options:
-    deck, deals = RYADKI_SETTINGS
-    return {
-        "players": seats,
-        "deck": deck.value(settings, seats),
-        "deals": deals.value(settings, seats),
-    }
-
-
-def _ryadki_illegal(view: View) -> str:
-    """A card that cannot be played: on a stack, it must answer the card led."""
-    return "ry-must-match" if view.get("stack") else "grp-illegal"
-
-
-RYADKI_SETTINGS = (
-    Setting("deck", (36, 52), None, auto=_ryadki_deck, variant=True),
-    Setting("deals", (1, 3, 7), 7),
-)
-
-
-def _kosa_best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
-    """A win first, then most cards home (the score), then fewest moves."""
-    return (int(won), score, -moves)
-
-
-def _raspad_best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
-    """Score = stock + hand + live table cards, so a won game's score is the cards left in
-    hand: a win with the most cards in hand, then the fewest kons; a loss with fewest left."""
-    if won:
-        return (1, score, -rounds, -moves)
-    return (0, -score, 0, -moves)
-
-
-register(
-    GameSpec(
-        kind="kosa",
-        family="solitaire",
-        game=rules.GAMES["kosa"],
-        icon="🪢",
-        screens="bot.render.kosa",
-        variants={"u": {"max_passes": None}, "3": {"max_passes": 3}},
-        default_variant="u",
-        scoring=Scoring(
-            total=lambda variant: 104,
-            home=lambda score, total: score,  # the cards on the foundations
-            best=_kosa_best,
-            rounds="pass",
-        ),
-        # a deal needs at least about 175 moves (104 cards home, the 71-card stock drawn at
-        # least once); the hint player's win of a random deal takes 282 to 415 (median 338,
-        # benchmarks/daily_kosa.py), the shortest of 20 takes 238 to 274 (median 252), a
-        # quarter fewer, at about 56 ms a candidate (≈ 1.1 s once a day per process, off the
-        # event loop and cached). The rules allow no lighter variant (the one option, 3
-        # passes, makes it harder, not shorter). Deal #703 is 2026-12-04.
-        short_daily=ShortDaily(first_day=703),
-        # from #707 (2026-12-08) a deal the solver proves winnable: it decides a won deal in
-        # about 200-330 positions (0.02-0.04 s), an undecided candidate costs at most 5,000
-        # (< 1 s); of 365 days from #707, 360 take the first candidate and 5 the second. The
-        # par's 2,000 more positions take 0.5-2 s once a day per process and variant, and
-        # give a line of about 0.83 of the computer player's (benchmarks/daily_par.py).
-        winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=2_000),
-        solver=SolverBudgets(hint=10_000, walk=30_000),  # figures: bot.games.solitaire.hints
-    )
-)
-register(
-    GameSpec(
-        kind="raspad",
-        family="solitaire",
-        game=rules.GAMES["raspad"],
-        icon="💥",
-        screens="bot.render.raspad",
-        variants={"52": {"jokers": False}, "54": {"jokers": True}},
-        default_variant="52",
-        scoring=Scoring(
-            total=lambda variant: 54 if variant == "54" else 52,
-            home=lambda score, total: max(total - score, 0),  # score: the cards still out
-            best=_raspad_best,
-            rounds="kon",
-            lost="left",  # no home in Raspad: a loss is the cards still out
-        ),
-        # from #707 (2026-12-08) proved winnable: 361 of 365 days take the first candidate,
-        # 4 the second (0.01 s each); the par's 10,000 more positions take about 0.5 s and
-        # give about 0.96 of the computer player's line, never longer (benchmarks/daily_par.py)
-        winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=10_000),
-        solver=SolverBudgets(hint=40_000, walk=120_000),  # figures: bot.games.solitaire.hints
-    )
-)
-register(
-    GameSpec(
-        kind="ryadki",
-        family="table",
-        game=rules.GAMES["ryadki"],
-        icon="🃏",
-        screens="bot.render.ryadki",
-        hidden_hands=True,
-        ranking="higher",  # the game score: more is better
-        settings=RYADKI_SETTINGS,
-        options=_ryadki_options,
-        illegal=_ryadki_illegal,
-    )
-)
-register(
-    GameSpec(
-        kind="parquet",
-        family="table",
-        game=rules.GAMES["parquet"],
-        icon="🧩",
-        screens="bot.render.parquet",
-        taps=2,
-        inline=True,
-        ranking="lower",  # the cards left in hand: fewer is better
-    )
-)
+# the built-in games, by name: this module sits below their registrations and never imports
+# them (docs/architecture.md, "Layers")
+load(importlib.import_module("bot.specs").BUILT_IN)

@@ -35,7 +35,7 @@ from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
-from rules.events import KosaEvent, copied
+from rules.events import copied
 from rules.kosa_state import (
     BRAID,
     CORNERS,
@@ -50,10 +50,10 @@ from rules.kosa_state import (
     split_pile,
     to_json,
 )
+from rules.kosa_view import KosaEvent, KosaView
 from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
-from rules.views import KosaView
 
 __all__ = [
     "CORNERS",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import cards
-from rules.events import KINDS, KosaEvent
+from rules.kosa_view import EVENT_TYPES, KosaEvent
 from rules.options import is_int
 
 SPOTS = ("L1", "L2", "L3", "L4", "L5", "L6", "R1", "R2", "R3", "R4", "R5", "R6")
@@ -83,7 +83,7 @@ def to_json(state: State) -> str:
 _SORTED_DECK = sorted(cards.double_deck())
 
 
-_EVENT_KINDS = KINDS["kosa"]
+_EVENT_KINDS = frozenset(EVENT_TYPES)
 
 
 def _events(v: Any) -> tuple[KosaEvent, ...]:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 
 def move_targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
     """The targets of the moves that start at `pick`, each with its move string, for moves
-    written `<source>@<target>` or `<source>><target>` (Parquet: the cells a picked hand card
-    `KS` or board cell `24` may go to: `KS@24`, `24>15`)."""
+    written `<source>@<target>` or `<source>><target>` (the cells a picked hand card `KS` or
+    board cell `24` may go to: `KS@24`, `24>15`)."""
     out: dict[str, str] = {}
     if not pick:
         return out
@@ -19,11 +19,10 @@ def move_targets(legal: Sequence[str], pick: str | None) -> dict[str, str]:
     return out
 
 
-parquet_targets = move_targets
-
-
-def parquet_sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:
-    """Parquet: (hand cards with a legal cell, board cells whose card may be relocated)."""
+def pick_sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:
+    """The first halves of two-part moves: (the sources of `<source>@<target>` moves — hand
+    cards with a legal cell —, the sources of `<source>><target>` moves — board cells whose
+    card may be moved)."""
     cards: set[str] = set()
     cells: set[str] = set()
     for move in legal:
@@ -36,7 +35,7 @@ def parquet_sources(legal: Sequence[str]) -> tuple[set[str], set[str]]:
 
 def move_sources(legal: Sequence[str], target: str | None) -> dict[str, str]:
     """The sources of the moves that end at `target`, each with its move string (the other
-    half of `move_targets`: Parquet's hand cards and board cells that may go to a cell)."""
+    half of `move_targets`: the hand cards and board cells that may go to a cell)."""
     out: dict[str, str] = {}
     if not target:
         return out

@@ -28,9 +28,9 @@ None), `hands` (both, by rank), `turn` (None once over), `phase` ("cross" | "cor
 `must_relocate` (the side to move can only relocate), `why` (how the game ended), `on_board`.
 
 `position(board, red=, turn=, phase=, last_placer=)` builds a position directly (tests, puzzles).
-The events' `TypedDict`s are in `rules.events`; the computer player is `rules.ai.parquet`. This
-module is the game (its flow and the API); the board, the card ids and the move generation are
-`rules.parquet_board`, `State` and its JSON form `rules.parquet_state`.
+The events' `TypedDict`s (and the view's) are in `rules.parquet_view`; the computer player is
+`rules.ai.parquet`. This module is the game (its flow and the API); the board, the card ids and
+the move generation are `rules.parquet_board`, `State` and its JSON form `rules.parquet_state`.
 
 Options: `{"red": 0 | 1, "first": 0 | 1}`; a missing key (or None) is drawn from the seed
 (red first, then first).
@@ -48,7 +48,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import IllegalMove
-from rules.events import ParquetWhy, copied
+from rules.events import copied
 from rules.options import check_options, is_int
 from rules.parquet_board import (
     BLACK,
@@ -77,9 +77,9 @@ from rules.parquet_board import (
     relocations,
 )
 from rules.parquet_state import State, copy_state, from_json, to_json
+from rules.parquet_view import ParquetView, ParquetWhy
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
-from rules.views import ParquetView
 
 __all__ = [
     "DEFAULT_OPTIONS",

@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.events import ParquetEvent, ParquetWhy
 from rules.parquet_board import BLACK, CARD_ID, CODES, RED, hand_codes
+from rules.parquet_view import ParquetEvent, ParquetWhy
 
 
 @dataclass(slots=True)

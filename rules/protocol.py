@@ -1,18 +1,22 @@
 """The shapes of the game modules (for type checkers and documentation).
 
-`Engine` is what each engine module (`rules.kosa`, `rules.raspad`, `rules.ryadki`,
-`rules.parquet`) provides; `GameModule` is an entry of `rules.GAMES`: an engine plus the
-computer player's `suggest` (see `rules.registry`; `level` is one of `rules.ai.LEVELS`).
+`Engine` is what each engine module (`rules/<game>.py`) provides; `GameModule` is an entry of
+`rules.GAMES`: an engine plus the computer player's `suggest` (see `rules.registry`; `level` is
+one of `rules.ai.LEVELS`) and the game's solver, if it has one (`rules.solve`).
 States are engine-specific (`Any` here). `view` returns a `rules.views.View`: each engine's
-own `TypedDict` (`RaspadView`, …) is one, and so is the plain dict of a game outside `rules`.
+own `TypedDict` (`rules/<game>_view.py`) is one, and so is the plain dict of a game outside
+`rules`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.status import Status
 from rules.views import View
+
+if TYPE_CHECKING:
+    from rules.solve.common import Solver
 
 
 class Engine(Protocol):
@@ -50,3 +54,8 @@ class GameModule(Engine, Protocol):
     def suggest(
         self, state: Any, player: int = 0, seed: int | None = None, level: str = "strong"
     ) -> str: ...
+
+    @property
+    def solver(self) -> Solver | None:
+        """The game's solver module (`rules.solve`), None for a game without one."""
+        ...

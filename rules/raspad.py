@@ -25,7 +25,7 @@ from typing import Any
 
 from rules import cards
 from rules.errors import IllegalMove
-from rules.events import RaspadEvent, copied
+from rules.events import copied
 from rules.options import check_options, is_bool
 from rules.raspad_beats import (
     VALUE,
@@ -38,9 +38,9 @@ from rules.raspad_beats import (
     ranges,
 )
 from rules.raspad_state import LOST, PLAYING, RESIGNED, WON, State, from_json, to_json
+from rules.raspad_view import RaspadEvent, RaspadView
 from rules.rng import Rng, fresh_seed
 from rules.status import Status
-from rules.views import RaspadView
 
 __all__ = [
     "DEFAULT_OPTIONS",

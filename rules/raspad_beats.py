@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules import cards
-from rules.events import RaspadEvent
+from rules.raspad_view import RaspadEvent
 
 _VALUES = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 _VALUES.update({str(n): n for n in range(2, 10)})

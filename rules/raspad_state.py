@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import cards
-from rules.events import KINDS, RaspadEvent
+from rules.raspad_view import EVENT_TYPES, RaspadEvent
 
 PLAYING = "playing"
 WON = "won"
@@ -57,7 +57,7 @@ def to_json(state: State) -> str:
     )
 
 
-_EVENT_KINDS = KINDS["raspad"]
+_EVENT_KINDS = frozenset(EVENT_TYPES)
 _FULL_DECK = {False: frozenset(cards.deck_52()), True: frozenset(cards.deck_54())}  # by `jokers`
 
 

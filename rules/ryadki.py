@@ -5,7 +5,7 @@ the end of a series, refills, the lead passing on, the end of a deal, the next d
 of the game — happens inside `apply`.
 
 `state.events` holds the public events of the last `apply` (or of `new_game`), in order; `view`
-exposes them as `"events"` (their `TypedDict`s: `rules.events`). Event kinds (`"e"`) and their
+exposes them as `"events"` (their `TypedDict`s: `rules.ryadki_view`). Event kinds (`"e"`) and their
 fields:
 
 - `deal_start`: `deal` (1-based), `dealer` — a deal was dealt; the dealer leads.
@@ -42,8 +42,8 @@ from rules.options import check_options, is_int
 from rules.rng import Rng, fresh_seed
 from rules.ryadki_play import HAND, deal, full_deck, play, resign
 from rules.ryadki_state import State, Void, copy_state, from_json, to_json
+from rules.ryadki_view import RyadkiView
 from rules.status import Status
-from rules.views import RyadkiView
 
 __all__ = [
     "DEFAULT_OPTIONS",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from rules.events import RyadkiEvent
+from rules.ryadki_view import RyadkiEvent
 
 Void = tuple[str, str, int]
 NO_VOID: Void = ("", "", 0)

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from bot.outages import RetryLater  # Telegram's flood control (one class for every layer)
 from bot.wire.keyboard import Keyboard
+
+__all__ = ["Answer", "ChatMoved", "Messenger", "RetryLater", "Undeliverable"]
 
 
 class ChatMoved(Exception):
@@ -20,14 +23,6 @@ class ChatMoved(Exception):
     def __init__(self, new_chat_id: int) -> None:
         super().__init__(new_chat_id)
         self.new_chat_id = new_chat_id
-
-
-class RetryLater(Exception):
-    """Telegram's flood control: nothing may be sent to this chat for `seconds`."""
-
-    def __init__(self, seconds: float) -> None:
-        super().__init__(seconds)
-        self.seconds = seconds
 
 
 class Undeliverable(Exception):

@@ -47,6 +47,17 @@ def screens(kind: str) -> Screens:
     )
 
 
+CONFIRMS = ("resign",)  # the moves every solitaire asks to confirm first
+
+
+@cache
+def confirms(kind: str) -> tuple[str, ...]:
+    """The moves a solitaire asks to confirm first (its board shows the question): every
+    solitaire's, and those its renderer declares (`CONFIRMS` in its module)."""
+    own: tuple[str, ...] = getattr(importlib.import_module(spec(kind).screens), "CONFIRMS", ())
+    return (*CONFIRMS, *own)
+
+
 @cache
 def solo_board(kind: str) -> SoloRender:
     """A solitaire's one screen, its board."""

@@ -13,9 +13,8 @@ from bot.wire.callbacks import game_data, menu_data, ui_action
 from bot.wire.keyboard import Button, Keyboard
 from rules import cards
 from rules.cards import RANKS, SUITS
-from rules.views import ParquetView, StatusView
+from rules.views import StatusView
 
-PARQUET_COLS = "abcdefg"
 ENDED_EARLY = ("abandoned", "replaced")  # a table's `why` when it ended before the rules' end
 
 # -- widths: what a phone gives a <pre> line ------------------------------------------------------
@@ -75,7 +74,7 @@ def _faces(ranks: str) -> dict[str, str]:
     return faces
 
 
-# a joker's colour as Parquet shows its sides: 🔴 red, ⚫ black (a letter said nothing)
+# a joker's colour as the sides of a game are shown: 🔴 red, ⚫ black (a letter said nothing)
 JOKER_FACES = {"XR": "🃏🔴", "XB": "🃏⚫"}
 
 
@@ -102,14 +101,6 @@ def card_namer(_: Translator) -> Namer:
     return name
 
 
-def spot_name(spot: str, _: Translator) -> str:
-    """A Kosa spot as players of `_`'s language read it: `L3` → `Л3` in Russian (the move
-    notation and callback data keep `L3`); any other place as it is."""
-    if len(spot) == 2 and spot[0] in "LR" and spot[1].isdigit():
-        return _("kosa-left" if spot[0] == "L" else "kosa-right") + spot[1]
-    return spot
-
-
 def rank_face(rank: str, _: Translator) -> str:
     """A rank alone (`"Q"` → `Д` in Russian)."""
     return face(rank + "S", _)[:-1]
@@ -122,16 +113,6 @@ def esc(text: str) -> str:
 def sorted_hand(codes: Sequence[str]) -> list[str]:
     """By suit (♠ ♥ ♦ ♣), then rank: easier to scan for a match."""
     return sorted(codes, key=lambda c: (SUITS.index(c[1]), RANKS.index(c[0])))
-
-
-def cell_name(cell: str) -> str:
-    """A Parquet cell `"24"` (row 2, column 4) as players read it: `"d2"`."""
-    return f"{PARQUET_COLS[int(cell[1]) - 1]}{cell[0]}"
-
-
-def side(view: ParquetView, seat: int) -> str:
-    """A Parquet seat's colour."""
-    return "🔴" if view["red"] == seat else "⚫"
 
 
 def format_duration(seconds: int) -> str:
@@ -152,6 +133,13 @@ def ui_button(text: str, gid: str, version: int, name: str, arg: str = "") -> Bu
 
 def rows_of(buttons: list[Button], n: int) -> list[list[Button]]:
     return [buttons[i : i + n] for i in range(0, len(buttons), n)]
+
+
+def listed(words: Sequence[str], key: str, _: Translator) -> str:
+    """`words` as a sentence lists them: `a, b и c` (`key`: `list-and` or `list-or`)."""
+    if len(words) < 2:
+        return "".join(words)
+    return _(key, rest=", ".join(words[:-1]), last=words[-1])
 
 
 def control_rows(ctx: SoloCtx) -> list[list[Button]]:

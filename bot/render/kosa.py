@@ -26,13 +26,13 @@ from bot.render.common import (
     rank_face,
     result_lines,
     rows_of,
-    spot_name,
 )
-from bot.render.events import solo_line
+from bot.render.kosa_events import event_line, spot_name
 from bot.render.screen import Screen, SoloCtx
 from bot.wire.keyboard import Button
-from rules.views import KosaView
+from rules.kosa_view import KosaView
 
+CONFIRMS = ("r",)  # a redeal that loses: asked first (`bot.games.screens.confirms`)
 LEFT = ("L1", "L2", "L3", "L4", "L5", "L6")
 RIGHT = ("R1", "R2", "R3", "R4", "R5", "R6")
 FULL = 13
@@ -121,7 +121,7 @@ def render(view: KosaView, ctx: SoloCtx) -> Screen:
     status = view["status"]
     title = ctx.t("title-kosa")
     parts = [f"<b>{esc(title)}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
-    line = solo_line(ctx.lang, ctx.events)
+    line = event_line(ctx.lang, ctx.events)
     if line:
         parts.append(f"<i>{esc(line)}</i>")
     if status["over"]:

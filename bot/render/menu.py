@@ -1,13 +1,18 @@
-"""Main menu, language picker and rules pages (text + inline keyboard)."""
+"""Main menu, language picker, rules and help pages (text + inline keyboard).
+
+Every screen here lays out any number of games: a button per game, at most ROW_GAMES a row (two
+fit a phone's width), the games in the order they were registered."""
 
 from __future__ import annotations
 
-from bot.i18n import Translator, t
-from bot.registry import is_solitaire, kinds
-from bot.render.common import button
+from bot.i18n import Translator, t, translator
+from bot.registry import GAMES, is_solitaire, kinds
+from bot.render.common import button, listed, rows_of
 from bot.render.screen import Screen
 from bot.wire.callbacks import menu_data
 from bot.wire.keyboard import Button, Keyboard
+
+ROW_GAMES = 2  # game buttons a row
 
 
 def rule_games() -> tuple[str, ...]:
@@ -23,14 +28,10 @@ def main_menu(lang: str, active: list[tuple[str, str]] | None = None) -> Screen:
     for kind, game_id in active or []:
         game = t(lang, f"game-{kind}") if is_solitaire(kind) else t(lang, f"btn-ai-{kind}")
         rows.append([button(t(lang, "btn-continue", game=game), menu_data(f"cont:{game_id}"))])
-    rows.append(
-        [
-            *(button(t(lang, f"btn-{kind}"), menu_data(kind)) for kind in kinds("solitaire")),
-        ]
-    )
-    rows.append(
-        [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in kinds("table")]
-    )
+    solitaires = [button(t(lang, f"btn-{kind}"), menu_data(kind)) for kind in kinds("solitaire")]
+    rows += rows_of(solitaires, ROW_GAMES)
+    tables = [button(t(lang, f"btn-ai-{kind}"), menu_data(f"ai:{kind}")) for kind in kinds("table")]
+    rows += rows_of(tables, ROW_GAMES)
     rows.append([button(t(lang, "btn-match"), menu_data("mq"))])
     rows.append([button(t(lang, "btn-daily"), menu_data("daily"))])
     rows.append([button(t(lang, "btn-friends"), menu_data("friends"))])
@@ -69,10 +70,35 @@ def rules_page(lang: str, game: str | None = None, *, private: bool = True) -> S
         g: t(lang, f"btn-{g}") if is_solitaire(g) else t(lang, f"grp-btn-{g}") for g in rule_games()
     }
     games = [button(names[g], menu_data(f"rules:{g}")) for g in names if g != game]
-    rows = [games[i : i + 2] for i in range(0, len(games), 2)]
+    rows = rows_of(games, ROW_GAMES)
     if private:
         rows.append([button(t(lang, "btn-menu"), menu_data("menu"))])
     return Screen(text, Keyboard(rows))
+
+
+def help_text(lang: str, *, private: bool = True) -> str:
+    """What the bot does, naming the games it offers (a private chat's /help or a group's)."""
+    _ = translator(lang)
+    names = {kind: _(game.title_key) for kind, game in GAMES.items()}
+    tables = kinds("table")
+    if private:
+        return _(
+            "help-private",
+            solitaires=", ".join(names[k] for k in kinds("solitaire")),
+            tables=listed([names[k] for k in tables], "list-and", _),
+            invite=listed([names[k] for k in tables], "list-or", _),
+        )
+    seated = [
+        _("help-table", game=names[k], seats=_seats(k), most=GAMES[k].seats[1]) for k in tables
+    ]
+    hidden = [names[k] for k in tables if GAMES[k].hidden_hands]
+    note = " " + _("help-group-hidden", games=", ".join(hidden)) if hidden else ""
+    return _("help-group", tables=listed(seated, "list-and", _), hidden=note)
+
+
+def _seats(kind: str) -> str:
+    low, high = GAMES[kind].seats
+    return str(low) if low == high else f"{low}–{high}"
 
 
 def help_page(lang: str, *, private: bool = True) -> Screen:
@@ -80,7 +106,7 @@ def help_page(lang: str, *, private: bool = True) -> Screen:
     rows = [[button(t(lang, "btn-rules"), menu_data("rules"))]]
     if private:
         rows[0].append(button(t(lang, "btn-menu"), menu_data("menu")))
-    return Screen(t(lang, "help-private" if private else "help-group"), Keyboard(rows))
+    return Screen(help_text(lang, private=private), Keyboard(rows))
 
 
 def variant_menu(kind: str, variants: list[str], lang: str, active: str | None) -> Screen:

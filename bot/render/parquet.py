@@ -21,27 +21,24 @@ from bot.events import Event
 from bot.i18n import Translator
 from bot.render.common import (
     ENDED_EARLY,
-    PARQUET_COLS,
     cell,
-    cell_name,
     esc,
     face,
     private_end_keyboard,
-    side,
     sorted_hand,
 )
-from bot.render.events import parquet_lines
+from bot.render.parquet_events import COLUMNS, cell_name, event_lines, side
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, ui_action
 from bot.wire.keyboard import Button, Keyboard
 from rules.cards import RANKS
 from rules.notation import all_targets, move_sources
-from rules.notation import parquet_sources as sources
-from rules.notation import parquet_targets as targets
-from rules.views import ParquetView
+from rules.notation import move_targets as targets
+from rules.notation import pick_sources as sources
+from rules.parquet_view import ParquetView
 
 ROWS, COLS = 5, 7
-COL_NAMES = PARQUET_COLS
+COL_NAMES = COLUMNS
 CENTRE = "34"
 MARK = "✅"
 CELL = 4  # a card is three columns (rank, suit drawn as a two-column emoji) and a blank
@@ -155,7 +152,7 @@ def text(
             + (" ".join(face(c, _) for c in hand) or "—")
         )
     parts.append("\n".join(hands))
-    ev = parquet_lines(events, names, view, _)
+    ev = event_lines(events, names, view, _)
     if ev:
         parts.append("\n".join(ev))
     if st["over"]:

@@ -30,11 +30,12 @@ from bot.render.common import (
     rows_of,
     wrap,
 )
-from bot.render.events import solo_line
+from bot.render.raspad_events import event_line
 from bot.render.screen import Screen, SoloCtx
 from bot.wire.keyboard import Button
-from rules.views import RaspadView
+from rules.raspad_view import RaspadView
 
+CONFIRMS = ("fail",)  # moves the board asks to confirm first (`bot.games.screens.confirms`)
 CELL = 6
 ONE_ROW = 5  # a line of up to 5 cards: one row, 5 × 6 = 30 columns
 PER_ROW = 4  # a longer line: 4 × 6 = 24 columns a row, and " →" when it goes on
@@ -91,7 +92,7 @@ def render(view: RaspadView, ctx: SoloCtx) -> Screen:
     parts = [f"<b>{esc(ctx.t('title-raspad'))}</b>", f"<pre>{esc(board_text(view, ctx))}</pre>"]
     if not status["over"] and any(view["table"]):  # what the numbers under the cards are
         parts.append(ctx.t("raspad-legend"))
-    line = solo_line(ctx.lang, ctx.events)
+    line = event_line(ctx.lang, ctx.events)
     if line:
         parts.append(f"<i>{esc(line)}</i>")
     if status["over"]:

@@ -19,11 +19,11 @@ from bot.render.common import (
     width,
     wrap,
 )
-from bot.render.events import ryadki_lines
+from bot.render.ryadki_events import event_lines
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, menu_data, ui_action
 from bot.wire.keyboard import Button, Keyboard
-from rules.views import RyadkiView
+from rules.ryadki_view import RyadkiView
 
 NAME_WIDTH = 9
 STACK_SHOWN = 6
@@ -111,7 +111,7 @@ def table_text(
     rows.append(label + stack_line(view["stack"], _, room=PHONE_COLUMNS - width(label)))
     rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
     lines.append("<pre>" + esc("\n".join(rows)) + "</pre>")
-    ev = ryadki_lines(events, names, _)
+    ev = event_lines(events, names, _)
     if ev:
         lines.append("\n".join(ev))
     if st["over"]:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 
 from bot.i18n import Translator
 from bot.registry import kinds, spec
-from bot.render.common import button, esc
+from bot.render.common import button, esc, rows_of
 from bot.render.screen import Screen
 from bot.stats.boards import WEEKLY, Board, BoardPage
 from bot.stats.daily import cards_total, decode_daily_score
@@ -20,6 +20,14 @@ from bot.stats.share_card import clock
 from bot.stats.stats import HistoryEntry, KindStats, UserStats
 from bot.wire.callbacks import menu_data
 from bot.wire.keyboard import Button, Keyboard
+
+ROW_GAMES = 2  # game buttons a row: two fit a phone's width, whatever the number of games
+# a solitaire's boards in the global top: each button's text and the board it opens
+SOLITAIRE_BOARDS = (
+    ("top-btn-wins", "wins"),
+    ("top-btn-streak", "streak"),
+    ("top-btn-days", "days:wk"),
+)
 
 
 def game_name(kind: str, _: Translator) -> str:
@@ -104,9 +112,10 @@ def stats_screen(stats: UserStats, rated: dict[str, Rated], today: int, _: Trans
         lines += [_line(k, stats, rated.get(k), _) for k in (*kinds("solitaire"), *kinds("table"))]
     if stats.day is not None:
         lines.append(_("stats-days", n=stats.day.now(today), best=stats.day.best))
+    solitaires, tables = kinds("solitaire"), kinds("table")
     rows = [
-        [button(game_name(k, _), menu_data(f"st:{k}")) for k in kinds("solitaire")],
-        [button(game_name(k, _), menu_data(f"st:{k}")) for k in kinds("table")],
+        *rows_of([button(game_name(k, _), menu_data(f"st:{k}")) for k in solitaires], ROW_GAMES),
+        *rows_of([button(game_name(k, _), menu_data(f"st:{k}")) for k in tables], ROW_GAMES),
         [button(_("btn-top"), menu_data("top")), button(_("btn-daily"), menu_data("daily"))],
         [button(_("btn-menu"), menu_data("menu"))],
     ]
@@ -194,22 +203,17 @@ def top_screen(board: Board | None, page: BoardPage | None, _: Translator) -> Sc
                 button(("" if board.week else "• ") + _("top-btn-all"), menu_data(whole)),
             ]
         )
-    rows += [
-        [
-            button(_("top-btn-wins", game=game_name(k, _)), menu_data(f"top:{k}:wins"))
+    for key, metric in SOLITAIRE_BOARDS:
+        boards = [
+            button(_(key, game=game_name(k, _)), menu_data(f"top:{k}:{metric}"))
             for k in kinds("solitaire")
-        ],
-        [
-            button(_("top-btn-streak", game=game_name(k, _)), menu_data(f"top:{k}:streak"))
-            for k in kinds("solitaire")
-        ],
-        [
-            button(_("top-btn-days", game=game_name(k, _)), menu_data(f"top:{k}:days:wk"))
-            for k in kinds("solitaire")
-        ],
-        [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in kinds("table")],
-        [button(_("btn-back"), menu_data("stats")), button(_("btn-menu"), menu_data("menu"))],
-    ]
+        ]
+        rows += rows_of(boards, ROW_GAMES)
+    ratings = [button(game_name(k, _), menu_data(f"top:{k}:rating")) for k in kinds("table")]
+    rows += rows_of(ratings, ROW_GAMES)
+    rows.append(
+        [button(_("btn-back"), menu_data("stats")), button(_("btn-menu"), menu_data("menu"))]
+    )
     return Screen(text, Keyboard(rows))
 
 

@@ -14,10 +14,10 @@ import json
 from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any
 
+from bot.outages import StoreUnavailable
 from bot.stats.result import GameResult
 from bot.stats.stats import HISTORY_LIMIT
 from bot.storage.cells import Cells, Key
-from bot.storage.health import StoreUnavailable
 from bot.storage.match_queue import MatchQueue
 from bot.storage.record import GameRecord
 from bot.storage.update_gate import LocalGate, UpdateGate

@@ -20,6 +20,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from bot import metrics
+from bot.outages import StoreUnavailable
 
 log = logging.getLogger("bot.storage")
 
@@ -34,11 +35,6 @@ OUTAGE_ERRORS: tuple[type[BaseException], ...] = (
     RedisConnectionError,
     RedisTimeoutError,
 )
-
-
-class StoreUnavailable(Exception):
-    """The store cannot be reached right now; nothing was changed by the failed call (or it is
-    unknown whether a write landed: the caller tells the user to try again)."""
 
 
 class Health:

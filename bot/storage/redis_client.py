@@ -18,7 +18,7 @@ from redis.asyncio.sentinel import Sentinel
 from redis.backoff import NoBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from bot.storage.redis_url import RedisTarget
+from bot.redis_url import RedisTarget
 
 
 def connect(target: RedisTarget, timeout: float) -> Redis | RedisCluster:

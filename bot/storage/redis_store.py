@@ -1,6 +1,6 @@
 """Redis backend: one hash per game (`v` version, `d` payload), Lua compare-and-set.
 
-REDIS_URL names one server, a Redis Cluster or Sentinel's master (bot.storage.redis_url).
+REDIS_URL names one server, a Redis Cluster or Sentinel's master (bot.redis_url).
 Keys carry a `{hash tag}` so each lives in one Redis Cluster slot; no script or multi-key command
 touches two slots. The sets every process writes to (the deadlines, the pending results) are
 split over SHARDS keys (bot.storage.shards), so no single slot is hot.
@@ -32,6 +32,7 @@ from typing import Any
 
 from redis.asyncio import Redis, RedisCluster
 
+from bot.redis_url import parse_redis_url
 from bot.registry import GAMES
 from bot.storage.health import Health, guarded
 from bot.storage.recent import RecentGames
@@ -47,7 +48,6 @@ from bot.storage.redis_scripts import (
     SAVE,
     TAKE_SEND,
 )
-from bot.storage.redis_url import parse_redis_url
 from bot.storage.results_redis import ResultKeys
 from bot.storage.results_redis_views import RedisResultViews
 from bot.storage.shards import SHARDS, claim_across, shard_of

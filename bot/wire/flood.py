@@ -38,8 +38,7 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 
-from bot.games.ports import RetryLater
-from bot.storage.health import StoreUnavailable
+from bot.outages import RetryLater, StoreUnavailable
 
 log = logging.getLogger(__name__)
 

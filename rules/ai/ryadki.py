@@ -55,7 +55,7 @@ from rules.ai.ryadki_heuristic import (
 from rules.ai.ryadki_rollout import shuffle, simulate
 from rules.rng import Rng
 from rules.ryadki import State
-from rules.views import RyadkiView
+from rules.ryadki_view import RyadkiView
 
 NODES = 3000  # simulated plays per decision (all candidate cards together)
 MIN_SAMPLES = 4  # samples per decision, at least (a long deal, many cards: over NODES)

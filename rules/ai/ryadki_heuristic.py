@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules.cards import deck_36, deck_52
 from rules.ryadki import Void
-from rules.views import RyadkiView
+from rules.ryadki_view import RyadkiView
 
 DECKS = {36: deck_36(), 52: deck_52()}
 

@@ -1,5 +1,5 @@
-"""Solvers for the two solitaires, Kosa and Raspad: they see every card (the stock order
-included) and answer whether a position can still be won, with a winning line.
+"""Solvers for the solitaires: they see every card (the stock order included) and answer
+whether a position can still be won, with a winning line.
 
     solve(game, state, budget_nodes, *, shortest=True) -> Solution
     solve_deal(game, budget_nodes, *, seed=None, deck=None, options=None, shortest=True)
@@ -11,18 +11,19 @@ returned replays through `rules.GAMES[game].apply` to status "won". `python -m r
 is the command line (`rules.solve.timed` gives it a wall-clock cap by calling these in
 growing budgets).
 
-The searches: `rules.solve.raspad` and `rules.solve.kosa` (with `rules.solve.kosa_moves`);
-`Solution` and the budget are in `rules.solve.common`.
+A game's solver is found through its entry in `rules.GAMES` (`Game.solver`): the module
+`rules.solve.<game>` (`solve(state, budget_nodes, shortest, stop=)`), or the one a game outside
+`rules` names; `GAMES` are the games that have one. `Solution`, the budget and the `Solver`
+shape are in `rules.solve.common`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from rules.solve import kosa as _kosa
-from rules.solve import raspad as _raspad
-from rules.solve.common import LOST, UNDECIDED, VERDICTS, WON, Solution, Stop
+from rules.solve.common import LOST, UNDECIDED, VERDICTS, WON, Solution, Solver, Stop
 
 __all__ = [
     "GAMES",
@@ -37,7 +38,31 @@ __all__ = [
     "solve_deal",
 ]
 
-GAMES = ("kosa", "raspad")
+
+class Solvable:
+    """The games of `rules.GAMES` that have a solver, read when asked (`game in GAMES`, a
+    loop over them): a game registered later is one too."""
+
+    def __contains__(self, game: object) -> bool:
+        return isinstance(game, str) and _solver(game) is not None
+
+    def __iter__(self) -> Iterator[str]:
+        import rules
+
+        return iter([game for game in rules.GAMES if _solver(game) is not None])
+
+    def __repr__(self) -> str:
+        return f"Solvable({list(self)!r})"
+
+
+GAMES = Solvable()
+
+
+def _solver(game: str) -> Solver | None:
+    import rules
+
+    entry = rules.GAMES.get(game)
+    return None if entry is None else entry.solver
 
 
 def _engine(game: str) -> Any:
@@ -51,7 +76,7 @@ def _engine(game: str) -> Any:
 def solve(
     game: str, state: Any, budget_nodes: int, *, shortest: bool = True, stop: Stop | None = None
 ) -> Solution:
-    """Whether the position `state` of `game` ("kosa" or "raspad") can be won, searching at
+    """Whether the position `state` of `game` (one of `GAMES`) can be won, searching at
     most `budget_nodes` positions: verdict "won" with a winning line, "lost" (proved) or
     "undecided". With `shortest` the budget left after the first win goes to finding a
     shorter line (`minimal` when it is proved shortest); never longer than the computer
@@ -60,9 +85,9 @@ def solve(
     _engine(game)
     if not isinstance(budget_nodes, int) or isinstance(budget_nodes, bool) or budget_nodes < 0:
         raise ValueError("solve: budget_nodes must be an int >= 0")
-    if game == "kosa":
-        return _kosa.solve(state, budget_nodes, shortest, stop=stop)
-    return _raspad.solve(state, budget_nodes, shortest, stop)
+    solver = _solver(game)
+    assert solver is not None  # `_engine` said so
+    return solver.solve(state, budget_nodes, shortest, stop=stop)
 
 
 def solve_deal(

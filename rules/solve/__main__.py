@@ -19,7 +19,7 @@ from rules.solve.timed import solve_for
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m rules.solve", description=__doc__.split("\n")[0])
-    p.add_argument("game", choices=GAMES)
+    p.add_argument("game", choices=list(GAMES))
     deal = p.add_mutually_exclusive_group(required=True)
     deal.add_argument("--seed", type=int)
     deal.add_argument("--deck", help="the full deck order, comma-separated card codes")

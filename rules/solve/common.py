@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 WON = "won"
 LOST = "lost"
@@ -48,6 +49,16 @@ class OutOfBudget(Exception):
 
 Stop = Callable[[], bool]
 STOP_EVERY = 256  # positions between two calls of a `stop` hook
+
+
+class Solver(Protocol):
+    """A game's solver module (`rules.solve.<game>`, found through the game's entry in
+    `rules.GAMES`, `rules.registry.Game.solver`): `solve` as `rules.solve.solve` describes it,
+    on a state of its own game."""
+
+    def solve(
+        self, state: Any, budget_nodes: int, shortest: bool = ..., *, stop: Stop | None = ...
+    ) -> Solution: ...
 
 
 class Budget:

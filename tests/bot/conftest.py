@@ -8,14 +8,25 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import GameModules
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from bot.telegram import messenger
 from bot.wire import flood
+from tests import toy
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.solitaire_driver import Harness
 from tests.support.virtual_time import VirtualClock
+from tests.toy import ladder_spec
+
+# The games every test here sees: the built-in ones and EXTRA_GAMES'. The toys of `tests/toy`
+# register themselves when imported; they are imported here, before any test module of this
+# folder is collected (a test's parameters may read the registry), and withdrawn unless
+# EXTRA_GAMES names them: then only the tests that play them offer them (`toy.registered`).
+EXTRA_GAMES = GameModules().extra_games
+toy.withdrawn_unless(EXTRA_GAMES, "tests.toy", toy.KINDS)
+toy.withdrawn_unless(EXTRA_GAMES, "tests.toy.ladder_spec", (ladder_spec.KIND,))
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator, EmuUser
 from tests.e2e.requests import version_of
 from tests.e2e.test_group_games import FAST, new_lobby, ryadki_hand, ryadki_move
+from tests.support.needs import require
 from tests.support.recording import TgChat, TgMessage
 from tests.support.redis_server import redis_binary, start_redis
 
@@ -99,8 +100,7 @@ async def start_table(emu: Emulator, group: TgChat, players: list[EmuUser]) -> N
 
 @pytest.mark.slow
 async def test_redis_away_and_back_then_a_429_storm(emulator: Emulator, tmp_path: Path) -> None:
-    if redis_binary() is None:
-        pytest.skip("redis-server is not installed")
+    require(redis_binary() is not None, "redis-server")
     emu = emulator
     server = start_redis(persistent=True)
     bot = BotProcess(

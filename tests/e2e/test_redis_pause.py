@@ -14,6 +14,7 @@ import pytest
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
 from tests.e2e.solo_player import hinted_move, new_raspad, version_of
+from tests.support.needs import require
 from tests.support.redis_server import redis_binary, start_redis
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]
@@ -27,8 +28,7 @@ ANSWER_WITHIN = 2.0
 async def test_a_paused_redis_answers_every_tap_and_play_resumes(
     emulator: Emulator, tmp_path: Path
 ) -> None:
-    if redis_binary() is None:
-        pytest.skip("redis-server is not installed")
+    require(redis_binary() is not None, "redis-server")
     server = start_redis()
     bot = BotProcess(emulator, redis_url=server.url, log_path=tmp_path / "bot.log", language="en")
     try:

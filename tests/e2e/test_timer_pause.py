@@ -14,6 +14,7 @@ import pytest
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
+from tests.support.needs import require
 from tests.support.redis_server import redis_binary, start_redis
 
 pytestmark = [pytest.mark.e2e, pytest.mark.redis]
@@ -29,8 +30,7 @@ PAUSE = TURN + 5.0
 async def test_a_turn_timer_due_during_a_redis_pause_fires_soon_after(
     emulator: Emulator, tmp_path: Path
 ) -> None:
-    if redis_binary() is None:
-        pytest.skip("redis-server is not installed")
+    require(redis_binary() is not None, "redis-server")
     server = start_redis()
     emu = emulator
     # the turn lasts 5 s instead of 90 so that it runs out during the pause; all else default

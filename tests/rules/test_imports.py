@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import rules
+
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "rules"
-ENGINES = ("kosa", "raspad", "ryadki", "parquet")
 
 
 def module_name(path: Path) -> str:
@@ -23,6 +24,7 @@ def module_name(path: Path) -> str:
 
 
 MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+ENGINES = tuple(sorted(kind for kind in rules.GAMES if f"rules.{kind}" in MODULES))  # rules' own
 
 
 def imports_of(name: str) -> list[tuple[str, list[str]]]:

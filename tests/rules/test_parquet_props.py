@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules import IllegalMove, parquet
 from rules.cards import deck_36
-from rules.views import ParquetView
+from rules.parquet_view import ParquetView
 
 CYCLE = "6789TJQKA"
 CROSS_INNER = {(2, 4): None, (4, 4): None, (3, 3): None, (3, 5): None}

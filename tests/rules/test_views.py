@@ -1,10 +1,11 @@
-"""The views' `TypedDict`s (`rules.views`) say what the engines return: over random playouts
-each game's view has exactly its `TypedDict`'s keys, every value of the declared type (its
-events checked by `tests.rules.test_events.check_event`); and the narrowing helpers refuse a
-view that lacks a key."""
+"""The views' `TypedDict`s (each game's own, `rules/<game>_view.py`, over `rules.views`) say what
+the engines return: over random playouts each game's view has exactly its `TypedDict`'s keys,
+every value of the declared type (its events checked by `tests.rules.test_events.check_event`);
+and the narrowing helpers refuse a view that lacks a key."""
 
 from __future__ import annotations
 
+import importlib
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -17,17 +18,11 @@ from rules import views
 from rules.rng import Rng
 from tests.rules.test_events import check_event
 
-VIEWS: dict[str, Any] = {
-    "raspad": views.RaspadView,
-    "kosa": views.KosaView,
-    "ryadki": views.RyadkiView,
-    "parquet": views.ParquetView,
-}
+# each game's view and the function that narrows a view to it, from its own module
+_OWN = {kind: importlib.import_module(f"rules.{kind}_view") for kind in rules.GAMES}
+VIEWS: dict[str, Any] = {kind: getattr(m, f"{kind.capitalize()}View") for kind, m in _OWN.items()}
 NARROW: dict[str, Callable[[views.View], Mapping[str, object]]] = {
-    "raspad": views.raspad_view,
-    "kosa": views.kosa_view,
-    "ryadki": views.ryadki_view,
-    "parquet": views.parquet_view,
+    kind: getattr(m, f"{kind}_view") for kind, m in _OWN.items()
 }
 
 
@@ -114,12 +109,12 @@ def test_every_view_type_has_the_base_keys() -> None:
 def test_narrowing_checks_the_keys() -> None:
     state = rules.GAMES["raspad"].new_game(seed=1)
     view = dict(rules.GAMES["raspad"].view(state, 0))
-    assert views.raspad_view(view) is view
+    assert NARROW["raspad"](view) is view
     with pytest.raises(TypeError, match="not a kosa view"):
-        views.kosa_view(view)
+        NARROW["kosa"](view)
     broken = {k: v for k, v in view.items() if k != "status"}
     with pytest.raises(TypeError, match="status"):
-        views.raspad_view(broken)
+        NARROW["raspad"](broken)
     with pytest.raises(TypeError, match="not a game view"):
         views.game_view(broken)
     assert views.game_view({"status": {}, "events": []}) == {"status": {}, "events": []}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.render.common import cell_name
+from bot.render.parquet_events import cell_name
 from bot.wire import callbacks
 
 

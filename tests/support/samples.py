@@ -23,7 +23,8 @@ from bot.render.screen import Screen, TableCtx
 from bot.stats.result import GameResult
 from bot.storage import GameRecord, Player, TableMeta
 from rules import GAMES
-from rules.views import parquet_view, ryadki_view
+from rules.parquet_view import parquet_view
+from rules.ryadki_view import ryadki_view
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 BLOCK_RE = re.compile(
@@ -73,11 +74,17 @@ def parquet_vs_computer() -> str:
     return plain(render_parquet.render(parquet_view(public_view(record)), ctx))
 
 
+README_GAMES = ("kosa", "raspad", "ryadki", "parquet")  # the games the README's screens show
+
+
 def stats_screen() -> str:
-    """/stats of a player with a few games of each kind."""
+    """/stats of a player with a few games of each kind (a deployment that offers the games the
+    README describes: any other game registered is withdrawn meanwhile)."""
     from bot.i18n import translator
+    from bot.registry import GAMES
     from bot.render import stats as render_stats
     from bot.stats.stats import BestResult, DayStreak, KindStats, UserStats
+    from tests.toy import withdrawing
 
     best = BestResult("g1", True, 0, 212, 3, "2026-12-01", (1, 0, -3, -212))
     stats = UserStats(
@@ -91,7 +98,8 @@ def stats_screen() -> str:
         day=DayStreak(700, 4, 6),
     )
     rated = {"parquet": render_stats.Rated(1138, 2)}
-    return plain(render_stats.stats_screen(stats, rated, 700, translator("en")))
+    with withdrawing([kind for kind in GAMES if kind not in README_GAMES]):
+        return plain(render_stats.stats_screen(stats, rated, 700, translator("en")))
 
 
 def _daily_result(kind: str, won: bool, score: int, moves: int, seconds: int) -> GameResult:

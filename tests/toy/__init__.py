@@ -5,25 +5,29 @@ game is (`bot.registry`), to show that a new game is its own files only:
 - `nim_ai.py` — its computer player (`suggest`);
 - `render_nim.py` — its screens (`render`, `render_private`, `render_hand`);
 - `locales/ru.ftl`, `locales/en.ftl` — its texts;
-- this module — one `register(GameSpec(...))` per kind.
+- this module — one `register(GameSpec(...))` per kind, when it is imported: it is a module
+  EXTRA_GAMES may name (`EXTRA_GAMES=tests.toy`), as an operator names a game of their own.
 
 Two kinds from one engine: `nim` (open piles, two taps a move: a pile, then how many) and
-`nimh` (each seat also holds three hidden cards, one tap a move on the private hand). Tests
-register it in a fixture, `with registered(): yield`: the toy is offered while they run and
-withdrawn after, so no other test sees it. Its locale texts stay loaded (the catalog has no
-way to drop them); they are complete in both languages, like every other game's.
+`nimh` (each seat also holds three hidden cards, one tap a move on the private hand). Unless
+EXTRA_GAMES names this module, the tests withdraw the toy before collecting theirs
+(`withdrawn_unless`, `tests/bot/conftest.py`) and offer it in a fixture, `with registered():
+yield`, while the tests that play it run; so no other test sees it. With EXTRA_GAMES naming
+it, every test runs with it offered (and `registered` leaves it so). Its locale texts stay
+loaded (the catalog has no way to drop them); they are complete in both languages, like every
+other game's.
 
 Beside it, a toy solitaire, Ladder, is declared the same way by `ladder_spec.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.registry import GameSpec, Setting, Settings, register, unregister
+from bot.registry import GAMES, GameSpec, Setting, Settings, register, unregister
 from rules.registry import Game
 from tests.toy import nim
 
@@ -80,15 +84,44 @@ def specs() -> tuple[GameSpec, ...]:
 
 
 @contextmanager
-def registered() -> Iterator[tuple[GameSpec, ...]]:
-    """Offer the toy's kinds while the block runs (then withdraw them)."""
-    nim_spec, nimh_spec = specs()
-    register(nim_spec)
-    register(nimh_spec)
+def offering(games: Sequence[GameSpec]) -> Iterator[None]:
+    """Offer `games` while the block runs; then withdraw those that were not offered before
+    (registering a kind that is offered already is harmless: it replaces itself)."""
+    before = {game.kind for game in games if game.kind in GAMES}
+    for game in games:
+        register(game)
     try:
-        yield (nim_spec, nimh_spec)
+        yield
     finally:
-        for kind in KINDS:
+        for game in games:
+            if game.kind not in before:
+                unregister(game.kind)
+
+
+@contextmanager
+def withdrawing(kinds: Sequence[str]) -> Iterator[None]:
+    """Withdraw `kinds` while the block runs (then offer them again, after the others)."""
+    gone = [GAMES[kind] for kind in kinds if kind in GAMES]
+    for game in gone:
+        unregister(game.kind)
+    try:
+        yield
+    finally:
+        for game in gone:
+            register(game)
+
+
+def registered() -> AbstractContextManager[None]:
+    """Offer the toy's kinds while the block runs (then withdraw them, unless they were
+    offered before: EXTRA_GAMES named this module)."""
+    return offering(specs())
+
+
+def withdrawn_unless(modules: Sequence[str], module: str, kinds: Sequence[str]) -> None:
+    """Withdraw `kinds`, which `module` registered when imported, unless `modules` (the
+    EXTRA_GAMES of this run) names it."""
+    if module not in modules:
+        for kind in kinds:
             unregister(kind)
 
 
@@ -102,3 +135,7 @@ def offered(
         yield
     missing = [r.getMessage() for r in records() if "i18n_missing" in r.getMessage()]
     assert not missing, "texts the bot asked for and found in no language"
+
+
+for _spec in specs():  # as EXTRA_GAMES loads it: the module registers its games itself
+    register(_spec)

@@ -5,22 +5,23 @@ Raspad are (`bot.registry`), to show that a new solitaire is its own files only:
 - `ladder_ai.py` — its computer player, the hint (`suggest`);
 - `render_ladder.py` — its board (`render`);
 - `locales/ladder/ru.ftl`, `locales/ladder/en.ftl` — its texts;
-- this module — its `register(GameSpec(...))`.
+- this module — its `register(GameSpec(...))`, when it is imported (a module EXTRA_GAMES may
+  name: `EXTRA_GAMES=tests.toy.ladder_spec`).
 
 Two variants (16 or 24 cards), scored by the cards home, and a deal of the day chosen short
-from deal #FIRST_SHORT_DAY on (the shortest of SHORT_CANDIDATES deals for its hint). Tests
-register it in a fixture, `with registered(): yield`: offered while they run, withdrawn after.
+from deal #FIRST_SHORT_DAY on (the shortest of SHORT_CANDIDATES deals for its hint). Unless
+EXTRA_GAMES names this module, the tests withdraw it once collected and offer it in a fixture,
+`with registered(): yield`, while the tests that play it run (as `tests.toy` does Nim).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-from bot.registry import GameSpec, Scoring, ShortDaily, register, unregister
+from bot.registry import GameSpec, Scoring, ShortDaily, register
 from rules.registry import Game
-from tests.toy import ladder
+from tests.toy import ladder, offering
 
 KIND = "ladder"
 LOCALES = Path(__file__).parent / "locales" / "ladder"
@@ -55,11 +56,10 @@ def spec() -> GameSpec:
     )
 
 
-@contextmanager
-def registered() -> Iterator[GameSpec]:
-    """Offer the toy solitaire while the block runs (then withdraw it)."""
-    game = register(spec())
-    try:
-        yield game
-    finally:
-        unregister(KIND)
+def registered() -> AbstractContextManager[None]:
+    """Offer the toy solitaire while the block runs (then withdraw it, unless it was offered
+    before: EXTRA_GAMES named this module)."""
+    return offering([spec()])
+
+
+register(spec())  # as EXTRA_GAMES loads it: the module registers its game itself

@@ -1,6 +1,7 @@
-"""💡 Hint for the solitaires the solver knows (Kosa, Raspad, `rules.solve`): a move on a
-winning line; when the position is proved lost, how many moves back (within undo reach) the
-deal could still be won; when the search runs out of budget, the computer player's move.
+"""💡 Hint for the solitaires with a solver (`rules.solve`) and its budgets (`GameSpec.solver`):
+a move on a winning line; when the position is proved lost, how many moves back (within undo
+reach) the deal could still be won; when the search runs out of budget, the computer player's
+move.
 
 Pure and CPU-bound (no store, no Telegram): the service calls `advise` and `walk_back` in a
 worker thread (`asyncio.to_thread`). The budgets count positions, so every machine gives the
@@ -23,16 +24,47 @@ time at the most; the board says "Thinking…" meanwhile).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, MutableMapping
 from dataclasses import dataclass
 
 import rules
-from bot.registry import kinds, spec
+from bot.registry import GAMES, SolverBudgets, spec
 from rules import solve
 
-# each solitaire's budgets as it declares them (`GameSpec.solver`), in positions
-_DECLARED = {k: b for k in kinds("solitaire") if (b := spec(k).solver) is not None}
-HINT_BUDGET: dict[str, int] = {k: b.hint for k, b in _DECLARED.items()}  # one hint
-WALK_BUDGET: dict[str, int] = {k: b.walk for k, b in _DECLARED.items()}  # one walk back
+
+class Declared(MutableMapping[str, int]):
+    """Each solitaire's budget as it declares it (`GameSpec.solver`), in positions, read from
+    the registry when asked (a game registered after this module was imported counts too); a
+    budget set here (a benchmark trying another) overrides the declared one."""
+
+    def __init__(self, part: Callable[[SolverBudgets], int]) -> None:
+        self.part = part
+        self.overrides: dict[str, int] = {}
+
+    def __getitem__(self, kind: str) -> int:
+        if kind in self.overrides:
+            return self.overrides[kind]
+        budgets = GAMES[kind].solver if kind in GAMES else None
+        if budgets is None:
+            raise KeyError(kind)
+        return self.part(budgets)
+
+    def __setitem__(self, kind: str, budget: int) -> None:
+        self.overrides[kind] = budget
+
+    def __delitem__(self, kind: str) -> None:
+        del self.overrides[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        declared = [kind for kind, game in GAMES.items() if game.solver is not None]
+        return iter(dict.fromkeys([*declared, *self.overrides]))
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
+HINT_BUDGET: MutableMapping[str, int] = Declared(lambda b: b.hint)  # one hint
+WALK_BUDGET: MutableMapping[str, int] = Declared(lambda b: b.walk)  # one walk back
 
 WON, LOST, UNDECIDED = solve.WON, solve.LOST, solve.UNDECIDED
 PLAIN = "plain"  # a solitaire with no solver: the computer player's move, as it always was

@@ -21,6 +21,7 @@ from bot.games.budget import Budget
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.result_of import result_of
+from bot.games.screens import confirms
 from bot.games.solitaire import daily as solo_daily
 from bot.games.solitaire import model
 from bot.games.solitaire.daily_screen import Share, place_on_day
@@ -39,8 +40,6 @@ from bot.wire.keyboard import Keyboard
 from rules.views import View
 
 log = logging.getLogger(__name__)
-
-CONFIRMS = ("fail", "r", "resign")
 
 
 class _Stale(Refused):
@@ -147,7 +146,7 @@ class SolitaireService:
         elif name == "rewind":  # back to the newest position that still wins
             await self.hints.rewind(tap, arg)
             return
-        elif name == "ask" and arg in CONFIRMS:
+        elif name == "ask" and arg in confirms(game.kind):
             confirm = arg
         elif name == "undo":
             if not model.undo(game):

@@ -54,3 +54,7 @@ card-ranks = 2 3 4 5 6 7 8 9 10 J Q K A
 cmd-start = Main menu
 cmd-rules = Game rules
 cmd-language = Language
+
+# a list in a sentence: $rest (the words before the last, with commas), $last
+list-and = { $rest } and { $last }
+list-or = { $rest } or { $last }

@@ -1,22 +1,30 @@
 ## /help and /rules in every chat
 
+# $solitaires: the solitaires, with commas; $tables: the table games, with commas and "and"; $invite: the same with "or"
 help-private =
     <b>🃏 Card games bot</b>
-    Solitaires (Kosa, Raspad), Ryadki and Parquet against the computer, the deal of the day, and group games with friends.
+    Solitaires ({ $solitaires }), { $tables } against the computer, the deal of the day, and group games with friends.
 
     /start — the menu
     /daily — today's deal, the same for everyone
     /stats — your statistics · /top — leaderboards
     /rules — how each game is played
-    /newgame — invite friends to Ryadki or Parquet
+    /newgame — invite friends to a game: { $invite }
     /settings — turn pings, leaderboards · /language — language
+# $tables: the games with their seats (help-table); $hidden: empty or help-group-hidden
 help-group =
-    <b>🃏 Card games bot</b> — Ryadki (2–6 players) and Parquet (2) right here.
+    <b>🃏 Card games bot</b> — { $tables } right here.
 
-    /newgame — open a lobby (Ryadki: your cards come in your private chat with the bot, or here, shown to you alone)
+    /newgame — open a lobby{ $hidden }
     /rules — how each game is played
     /top or /stats — this group's leaderboards
     /language — the group's language (admins)
+help-table = { $game } ({ $seats } { $most ->
+        [one] player
+       *[other] players
+    })
+# $games: the games with hidden hands
+help-group-hidden = ({ $games }: your cards come in your private chat with the bot, or here, shown to you alone)
 cmd-help = What the bot does
 rules-pick = <b>📖 Rules</b> — pick a game:
 rules-ryadki =

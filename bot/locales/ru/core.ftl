@@ -54,3 +54,7 @@ card-ranks = 2 3 4 5 6 7 8 9 10 В Д К Т
 cmd-start = Главное меню
 cmd-rules = Правила игр
 cmd-language = Язык
+
+# a list in a sentence: $rest (the words before the last, with commas), $last
+list-and = { $rest } и { $last }
+list-or = { $rest } или { $last }

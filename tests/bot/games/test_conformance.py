@@ -1,6 +1,7 @@
-"""One conformance suite over every game the bot offers (`bot.registry.GAMES`) and the toy Nim
-of `tests/toy` (both its kinds), in the spirit of OpenSpiel's games_sim_test: seeded random
-playouts to the end through the rules API alone, every position checked.
+"""One conformance suite over every game the bot offers (`bot.registry.GAMES`: the built-in ones,
+those of EXTRA_GAMES and the toys of `tests/toy`, Nim's two kinds and Ladder), in the spirit of
+OpenSpiel's games_sim_test: seeded random playouts to the end through the rules API alone,
+every position checked.
 
 At every position: each legal move applies, a move that is not legal raises IllegalMove and
 leaves the state as it was, the JSON round trip is exact, every seat's view is JSON with the
@@ -32,8 +33,10 @@ from bot.wire.callbacks import parse
 from rules import IllegalMove
 from rules.rng import Rng
 from tests import toy
+from tests.toy import ladder_spec
 
-KINDS = (*GAMES, *toy.KINDS)  # read at collection: the toy is registered only while tests run
+# every game offered (read at collection) and the toys, offered while this module runs
+KINDS = tuple(dict.fromkeys((*GAMES, *toy.KINDS, ladder_spec.KIND)))
 LANGS = ("ru", "en")
 MOVE_LIMIT = 300  # then everyone still seated resigns
 RESIGN_ODDS = 120  # a seated player resigns at a position with a chance of 1 in this
@@ -50,7 +53,7 @@ EXAMPLES = settings(
 
 @pytest.fixture(scope="module", autouse=True)
 def _toy_registered() -> Iterator[None]:
-    with toy.registered():
+    with toy.registered(), ladder_spec.registered():
         yield
 
 

@@ -16,7 +16,8 @@ from bot.games.table.lobby import Lobby
 from bot.games.table.moves import TIMEOUT_LIMIT, play, start, time_out
 from bot.games.timers import TimerLoop, turn_key
 from bot.storage import GameRecord, Player, Store, TableMeta
-from rules.views import parquet_view, ryadki_view
+from rules.parquet_view import parquet_view
+from rules.ryadki_view import ryadki_view
 
 NAMES = ["Ann", "Ben", "Cid"]
 

@@ -1,53 +1,14 @@
-"""The conformance suite of `test_conformance.py` over the toy solitaire of `tests/toy` (Ladder,
-registered while these tests run): seeded playouts to the end through the rules API, its board
-at every position in both languages, every locale key the registry implies for a solitaire,
-and its own texts complete in both languages."""
+"""The toy solitaire's own texts (`tests/toy/locales/ladder`): the same keys in both languages,
+each formatted in full. (Ladder's playouts, its screens and the keys the registry implies for it
+are in the conformance suite over every registered game, `test_conformance.py`.)"""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-
-import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from bot.i18n import Arg, catalog
-from bot.registry import spec
-from tests.bot.games.test_conformance import EXAMPLES, LANGS, implied_keys, playout
+from tests.bot.games.test_conformance import LANGS
 from tests.toy import ladder_spec
-from tests.toy.ladder_spec import KIND
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _registered() -> Iterator[None]:
-    with ladder_spec.registered():
-        yield
-
-
-@pytest.fixture(autouse=True)
-def _every_text_found(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
-    """No screen asked for a locale key that no language has."""
-    yield
-    missing = [r.getMessage() for r in caplog.records if "i18n_missing" in r.getMessage()]
-    assert not missing, missing[:5]
-
-
-@EXAMPLES
-@given(seed=st.integers(min_value=0, max_value=2**53 - 1))
-def test_seeded_playouts_to_the_end(seed: int) -> None:
-    playout(KIND, seed)
-
-
-def test_a_fixed_playout() -> None:
-    playout(KIND, 20240601)
-
-
-def test_every_implied_locale_key_exists_in_both_languages() -> None:
-    cat = catalog()
-    for lang in LANGS:
-        missing = sorted(key for key in implied_keys(spec(KIND)) if not cat.has(lang, key))
-        assert not missing, f"{lang} lacks {missing}"
 
 
 def test_the_toy_locales_have_the_same_keys_and_fit() -> None:

@@ -10,7 +10,7 @@ import re
 import pytest
 
 import rules
-from rules.notation import parquet_targets
+from rules.notation import move_targets
 from tests.support import parquet_taps
 from tests.support.recording import TgUser
 from tests.support.world import (
@@ -273,7 +273,7 @@ async def test_parquet_to_the_result(world: World) -> None:
         writes, shown = len(w.tg.calls), board.text
         await w.tap_data(user, board, pick_data)
         # the pick is said to the player alone, naming its own cells; the board is not touched
-        cells = parquet_targets(mod.legal_moves(state, seat), parquet_taps.halves(move)[0])
+        cells = move_targets(mod.legal_moves(state, seat), parquet_taps.halves(move)[0])
         assert parquet_taps.toast_cells(w.last_alert(user)) == parquet_taps.cell_names(cells)
         assert [c.method for c in w.tg.calls[writes:]] == ["answerCallbackQuery"]
         one_cell += len(cells) == 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from bot.registry import GAMES
 from tests.support.recording import TgMessage
 from tests.support.world import World, hand_of, invite_code
 
@@ -25,7 +26,7 @@ async def test_rules_have_a_button_per_game_in_private_and_in_groups(world: Worl
     w = world
     await w.say(w.alice, None, "/rules")
     pick = w.session.last_message(w.alice)
-    assert len([t for t in pick.button_texts() if "Menu" not in t]) == 4
+    assert len([t for t in pick.button_texts() if "Menu" not in t]) == len(GAMES)
     await w.tap(w.alice, pick, re.compile("Ryadki"))
     assert "same rank or the same suit" in w.session.last_message(w.alice).text
     await w.say(w.carol, w.group, "/rules")

@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Iterator
 import pytest
 
 from bot.storage.redis_store import RedisStore
+from tests.support.needs import require
 from tests.support.recording import RecordingSession, make_bot
 from tests.support.redis_server import RedisServer, redis_binary, start_redis
 from tests.support.solitaire_driver import Harness, current, start_game
@@ -32,8 +33,7 @@ pytestmark = pytest.mark.redis
 
 @pytest.fixture
 def server() -> Iterator[RedisServer]:
-    if redis_binary() is None:
-        pytest.skip("redis-server is not installed")
+    require(redis_binary() is not None, "redis-server")
     own = start_redis()
     try:
         yield own

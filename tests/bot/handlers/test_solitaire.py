@@ -16,7 +16,7 @@ from bot.games.state import state_of
 from bot.render.common import PHONE_COLUMNS, width
 from bot.wire.callbacks import game_data
 from bot.wire.flood import EditCoalescer
-from rules.views import raspad_view
+from rules.raspad_view import raspad_view
 from tests.bot.telegram.test_flood import FakeClock
 from tests.support.recording import TgMessage
 from tests.support.solitaire_driver import (

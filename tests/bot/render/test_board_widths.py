@@ -23,7 +23,10 @@ from bot.render import ryadki as R
 from bot.render import stats as S
 from bot.render.common import PHONE_COLUMNS, face, width
 from bot.render.screen import SoloCtx, TableCtx
-from rules.views import RaspadView, StatusView, parquet_view, ryadki_view
+from rules.parquet_view import parquet_view
+from rules.raspad_view import RaspadView
+from rules.ryadki_view import ryadki_view
+from rules.views import StatusView
 
 NAMES = ["Александра Длинная", "🤖 Вера", "Bo", "<b>Mallory</b>", "Дима 🎉🎉", "Ed"]
 

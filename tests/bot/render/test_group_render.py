@@ -12,14 +12,17 @@ import pytest
 import rules
 from bot.events import Event
 from bot.i18n import catalog, translator
-from bot.render import events as E
+from bot.registry import kinds
 from bot.render import parquet as P
+from bot.render import parquet_events, ryadki_events
 from bot.render import ryadki as R
-from bot.render.common import PHONE_COLUMNS, cell_name, face, width
+from bot.render.common import PHONE_COLUMNS, face, width
+from bot.render.parquet_events import cell_name
 from bot.wire.keyboard import Button, Keyboard
 from rules import parquet
+from rules.parquet_view import ParquetView, parquet_view
 from rules.protocol import GameModule
-from rules.views import ParquetView, parquet_view, ryadki_view
+from rules.ryadki_view import ryadki_view
 from tests.support import parquet_taps
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -54,8 +57,8 @@ def test_every_group_text_exists_in_both_languages() -> None:
         keys |= set(re.findall(r'Refused\("([a-z0-9-]+)"', src))
         keys |= set(re.findall(r'LobbyError\("([a-z0-9-]+)"', src))
         keys |= set(re.findall(r'"((?:lobby|invite|grp|ry|pq)-[a-z0-9-]+)"', src))
-    keys |= {f"grp-game-{k}" for k in ("ryadki", "parquet")}
-    keys |= {f"grp-btn-{k}" for k in ("ryadki", "parquet")}
+    keys |= {f"grp-game-{k}" for k in kinds("table")}
+    keys |= {f"grp-btn-{k}" for k in kinds("table")}
     assert len(keys) > 60
     for lang in ("ru", "en"):
         missing = sorted(k for k in keys if not catalog().has(lang, k))
@@ -102,7 +105,7 @@ def test_ryadki_event_lines_name_each_effect() -> None:
         {"e": "timeout", "seat": 2, "move": "7H", "k": 1, "max": 3},
         {"e": "removed", "seat": 2, "max": 3},
     ]
-    text = "\n".join(E.ryadki_lines(events, names, _))
+    text = "\n".join(ryadki_events.event_lines(events, names, _))
     for needle in [
         "Deal 2: Ben deals",
         "Ann J♠",
@@ -121,7 +124,7 @@ def test_ryadki_event_lines_name_each_effect() -> None:
     ]:
         assert needle in text, needle
     assert "Game over" not in text and "🏆" not in text  # the result under the table says it
-    ru = "\n".join(E.ryadki_lines(events, names, translator("ru")))
+    ru = "\n".join(ryadki_events.event_lines(events, names, translator("ru")))
     assert "Валет на валета" in ru and "3 карты" in ru and "5 карт" in ru
     assert "Ben: нечем ответить на 10♥" in ru
 
@@ -303,7 +306,7 @@ def test_parquet_relocation_pass_and_results_are_explained() -> None:
     view: ParquetView = {**parquet.view(parquet.new_game(seed=1), 0), "red": 1}
     names = ["Ann", "Ben"]
     text = "\n".join(
-        E.parquet_lines(
+        parquet_events.event_lines(
             [
                 {"e": "relocate", "seat": 0, "card": "KS", "from": "24", "to": "15"},
                 {"e": "pass", "seat": 1},

@@ -16,7 +16,7 @@ from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.screen import board as render_game
 from bot.i18n import LOCALES_DIR, t, translator
 from bot.render.common import face
-from bot.render.events import solo_line
+from bot.render.kosa_events import event_line
 
 PEOPLE = {"name", "names", "winner", "loser", "dealer", "to"}  # the variables that hold names
 # both genders, declinable in Russian, and a computer player's name (a name like any other)
@@ -153,7 +153,7 @@ def test_kosa_s_spots_keep_their_move_names_in_the_buttons_and_english() -> None
     data = " ".join(b.callback_data or "" for b in screen.keyboard.buttons())
     assert re.search(r"[LR][1-6]", data) and not re.search(r"[ЛП][1-6]", data)
     assert re.search(r"\bL1\b", render_game(record, "en").text)
-    ru_events = solo_line("ru", [{"e": "fill", "card": "7D", "from": "w", "to": "L1"}])
+    ru_events = event_line("ru", [{"e": "fill", "card": "7D", "from": "w", "to": "L1"}])
     assert ru_events == "Л1 ← 7♦"
     assert "Л1–Л6, П1–П6" in t("ru", "rules-kosa") and "L1" not in t("ru", "rules-kosa")
 

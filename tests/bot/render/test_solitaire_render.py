@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import random
 import re
+from itertools import groupby
 
 import pytest
 
@@ -73,9 +74,20 @@ def test_random_playouts_render_within_limits(kind: str, variant: str) -> None:
         check_position(record, record.solo.lang)
 
 
-def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
-    from bot.render.events import solo_line
+def solo_line(lang: str, events: list[Event]) -> str:
+    """Raspad's and Kosa's events (and the bot's) read as one line each game would show."""
+    from bot.render import kosa_events, raspad_events
 
+    kosa = {"draw", "redeal", "move", "fill", "autofill"}
+    runs = [list(run) for _, run in groupby(events, key=lambda e: e["e"] in kosa)]
+    parts = [
+        (kosa_events if run[0]["e"] in kosa else raspad_events).event_line(lang, run)
+        for run in runs
+    ]
+    return " · ".join(part for part in parts if part)
+
+
+def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
     events: list[Event] = [
         {"e": "beat", "card": "QS", "target": "JS"},
         {"e": "decay", "card": "TH"},
@@ -116,7 +128,6 @@ def test_every_solitaire_event_reads_as_a_line_in_both_languages() -> None:
 def test_the_foundations_have_one_name_everywhere(lang: str, word: str) -> None:
     """The board's label, the buttons, the event line, the result and the rules say the same."""
     from bot.i18n import catalog, t
-    from bot.render.events import solo_line
 
     record = solitaire.new_record("kosa", "u", 1, lang, seed=5)  # R6 8♦ may go home
     text, markup = render_game(record, lang)

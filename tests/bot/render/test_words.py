@@ -14,8 +14,10 @@ from bot.games.state import public_view
 from bot.i18n import t, translator
 from bot.render import ryadki as render_ryadki
 from bot.render.common import face
-from bot.render.events import ryadki_lines
-from rules.views import parquet_view, ryadki_view
+from bot.render.menu import help_page
+from bot.render.ryadki_events import event_lines as ryadki_lines
+from rules.parquet_view import parquet_view
+from rules.ryadki_view import ryadki_view
 from tests.support import samples
 
 
@@ -48,7 +50,7 @@ def test_the_russian_ryadki_board_calls_a_pile_what_its_events_call_it() -> None
 def test_group_help_says_ryadki_cards_may_come_in_the_group(lang: str) -> None:
     alone = {"ru": "видны только вам", "en": "shown to you alone"}[lang]
     assert alone in t(lang, "lobby-hint-hidden")  # what the lobby says, /help says too
-    assert alone in t(lang, "help-group")
+    assert alone in help_page(lang, private=False).text
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
@@ -87,7 +89,7 @@ def test_a_timeout_says_how_many_more_misses_remove_the_player(lang: str) -> Non
     events: list[Event] = [{"e": "timeout", "seat": 0, "move": "7H", "k": 1, "max": 3}]
     line = ryadki_lines(events, ["Ann", "Ben"], translator(lang))[0]
     assert "(1/3)" not in line and "2" in line, line
-    last = ryadki_lines([{**events[0], "k": 2}], ["Ann", "Ben"], translator(lang))[0]  # type: ignore[list-item]
+    last = ryadki_lines([{**events[0], "k": 2}], ["Ann", "Ben"], translator(lang))[0]
     assert {"ru": "Ещё один пропуск", "en": "One more missed turn"}[lang] in last, last
 
 

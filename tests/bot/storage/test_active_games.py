@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot import metrics
+from bot.registry import GAMES, is_solitaire
 from bot.storage import GameRecord, Player, SoloMeta, Store, TableMeta, new_id
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
@@ -34,21 +35,26 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
 
 
 def game(kind: str) -> GameRecord:
-    if kind in ("kosa", "raspad"):
+    if is_solitaire(kind):
         meta: SoloMeta | TableMeta = SoloMeta(uid=5, lang="ru", variant="u")
     else:
         meta = TableMeta(creator=5, players=[Player(5, "A")])
     return GameRecord(id=new_id(), kind=kind, chat_id=5, state="{}", meta=meta)
 
 
+def counts(**open_games: int) -> dict[str, int]:
+    """Every game the bot offers: none open but those given."""
+    return {kind: open_games.get(kind, 0) for kind in GAMES}
+
+
 async def test_games_count_from_creation_until_they_end(store: Store) -> None:
-    assert await store.active_games() == {"kosa": 0, "raspad": 0, "ryadki": 0, "parquet": 0}
+    assert await store.active_games() == counts()
     kosa = [game("kosa") for _ in range(3)]
     lobby = game("ryadki")
     for record in [*kosa, lobby]:
         assert await store.create(record)
     assert not await store.create(kosa[0])  # a taken id counts once
-    assert await store.active_games() == {"kosa": 3, "raspad": 0, "ryadki": 1, "parquet": 0}
+    assert await store.active_games() == counts(kosa=3, ryadki=1)
     # moves change nothing; a finish, a finished save (a lobby closed) and a delete do
     assert await store.save(kosa[0], 0)
     kosa[1].finished = True
@@ -56,7 +62,7 @@ async def test_games_count_from_creation_until_they_end(store: Store) -> None:
     lobby.finished = True
     assert await store.save(lobby, 0)
     await store.delete(kosa[2].id)
-    assert await store.active_games() == {"kosa": 1, "raspad": 0, "ryadki": 0, "parquet": 0}
+    assert await store.active_games() == counts(kosa=1)
 
 
 async def test_a_lost_compare_and_set_leaves_the_game_counted(store: Store) -> None:

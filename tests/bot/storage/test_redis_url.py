@@ -9,9 +9,10 @@ from collections.abc import Iterator
 import pytest
 from redis.asyncio import Redis, RedisCluster
 
+from bot.redis_url import parse_redis_url
 from bot.storage import GameRecord, SoloMeta, new_id
 from bot.storage.redis_store import RedisStore
-from bot.storage.redis_url import parse_redis_url
+from tests.support.needs import require
 from tests.support.redis_server import (
     SentinelSetup,
     TLSServer,
@@ -98,8 +99,7 @@ async def plays(url: str) -> None:
 
 @pytest.fixture(scope="module")
 def sentinel() -> Iterator[SentinelSetup]:
-    if redis_binary() is None:
-        pytest.skip("redis-server is not installed")
+    require(redis_binary() is not None, "redis-server")
     setup = start_sentinel()
     try:
         yield setup
@@ -109,8 +109,8 @@ def sentinel() -> Iterator[SentinelSetup]:
 
 @pytest.fixture(scope="module")
 def tls_server() -> Iterator[TLSServer]:
-    if redis_binary() is None or shutil.which("openssl") is None:
-        pytest.skip("redis-server or openssl is not installed")
+    require(redis_binary() is not None, "redis-server")
+    require(shutil.which("openssl") is not None, "openssl")
     server = start_tls_redis()
     try:
         yield server

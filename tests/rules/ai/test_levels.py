@@ -136,7 +136,7 @@ def test_an_unknown_level_is_a_value_error(kind: str) -> None:
             ai.suggest(s, p, 1, level=bad)
 
 
-@pytest.mark.parametrize("kind", ["kosa", "raspad"])
+@pytest.mark.parametrize("kind", rules.SOLITAIRES)
 def test_a_solitaire_hint_is_the_same_at_every_level(kind: str) -> None:
     g = rules.GAMES[kind]
     for s, p in positions(kind, 4):
@@ -147,7 +147,7 @@ def test_a_solitaire_hint_is_the_same_at_every_level(kind: str) -> None:
 def test_the_weaker_levels_play_other_moves_than_strong() -> None:
     # Over seeded positions of each game, easy and normal differ from strong somewhere: they
     # are not the strong player under another name (how often: see test_level_strength).
-    for kind in ("parquet", "ryadki"):
+    for kind in rules.GROUP_GAMES:
         g = rules.GAMES[kind]
         differ = {"easy": 0, "normal": 0}
         for s, p in positions(kind, 12):
