@@ -106,7 +106,7 @@ def walk_figures(game: str, seeds: range, depth: int, reach: int) -> None:
             continue
         s0, moves = found
         t0 = time.perf_counter()
-        back = hints.walk_back(game, s0, moves, reach)
+        back, _line = hints.walk_back(game, s0, moves, reach)
         times.append(time.perf_counter() - t0)
         backs.append(back)
     if not times:
