@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.games.solitaire.hints import Advice
+from bot.games.table.moves import computer_plan as _computer_plan  # (the real one)
 from tests.support.waiting import until
 
 SLOW_START = 60.0  # seconds: a loaded machine may take long to start the fork server
@@ -71,6 +72,14 @@ def stuck(*_args: Any) -> Advice:
     tmp.replace(_marker(requester))  # (whole: the test never reads half a pid)
     time.sleep(600)
     raise AssertionError("a stuck search was neither killed nor timed out")
+
+
+def stuck_plan(record: Any) -> Any:
+    """The computer's plan (`bot.games.table.moves.computer_plan`), except on a worker of the
+    pool, where it is stuck (to be killed there, then made in the bot's process)."""
+    if multiprocessing.parent_process() is not None:
+        return stuck()
+    return _computer_plan(record)
 
 
 def pid() -> int:

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import pytest
 
+import rules
 from bot.games import searches
+from bot.games.solitaire import hints
 from tests.support import searching
 from tests.support.searching import SLOW_START, alive, stuck_worker
 from tests.support.waiting import until
@@ -112,3 +114,26 @@ async def test_stopping_the_pool_leaves_no_worker(fresh: None) -> None:
     assert no_answer.value.reason == "stopped"
     await until(lambda: not alive(worker), "the worker to end with the pool")
     assert await searches.attempt(KIND, 30.0, searching.pid) != worker  # started again
+
+
+async def test_an_idle_pool_stops_and_the_next_search_starts_it_again(
+    fresh: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a pool idle for a tenth of a second: production's IDLE_SECONDS would be a long wait here
+    monkeypatch.setattr(searches, "IDLE_SECONDS", 0.1)
+    worker = await searches.attempt(KIND, 30.0, searching.pid)
+    await until(lambda: not searches.pool().started, "the idle pool to stop", SLOW_START)
+    await until(lambda: not alive(worker), "its worker to end", SLOW_START)
+    assert alive(await searches.attempt(KIND, 30.0, searching.pid))
+
+
+async def test_a_hint_from_the_pool_is_the_one_searched_here(fresh: None) -> None:
+    """Budgets count positions: a worker's answer (verdict, move, proved line) is the one the
+    bot's own process gives."""
+    game = rules.GAMES["raspad"]
+    for seed in range(3):
+        state = game.new_game(None, seed=seed)
+        for _ in range(seed * 4):  # a little way into the deal
+            state = game.apply(state, game.suggest(state, 0, 0), 0)
+        here = hints.consult("raspad", state, "", [], 0)
+        assert await searches.attempt(KIND, 60.0, hints.consult, "raspad", state, "", [], 0) == here
