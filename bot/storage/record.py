@@ -113,9 +113,7 @@ class SoloMeta:
     line_at: str = ""
 
     def to_dict(self) -> JSONObject:
-        proved: JSONObject = {"line": self.line, "line_at": self.line_at} if self.line else {}
-        return {
-            **proved,  # (only while there is one: most saves carry none)
+        data: JSONObject = {
             "v": SCHEMA,
             "name": self.name,
             "hints": self.hints,
@@ -136,6 +134,9 @@ class SoloMeta:
             "ended": self.ended,
             "events": self.events,
         }
+        if self.line:  # (only while there is one: most saves carry none)
+            data["line"], data["line_at"] = self.line, self.line_at
+        return data
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SoloMeta:
