@@ -50,7 +50,8 @@ T = TypeVar("T")
 WAITING = 2  # searches in the pool at once per worker (one searching, one waiting) for `attempt`
 IDLE_SECONDS = 300.0  # the pool stops after this long without a search (the next one starts it)
 PLAN_SECONDS = 30.0  # a computer's plan in its worker at most (its budget counts plays)
-START_METHOD = "forkserver"
+# never "fork" (a copy of the bot's threads and sockets); spawn where there is no fork server
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 # imported once by the fork server: every worker starts with them (the computer players too)
 PRELOAD = [
     "bot.games.solitaire.hints",
@@ -165,7 +166,8 @@ class Searches:
             if pool is not None:  # broken (a worker died while no search ran): a new one
                 _close(pool)
             context = multiprocessing.get_context(START_METHOD)
-            context.set_forkserver_preload(PRELOAD)
+            if START_METHOD == "forkserver":
+                context.set_forkserver_preload(PRELOAD)
             pool = ProcessPool(max_workers=self.workers, context=context)
             if not pool.active:  # (asking starts it: its workers, from the fork server)
                 raise RuntimeError("the search pool did not start")
