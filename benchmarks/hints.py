@@ -10,15 +10,23 @@ says "lost" (at most `--depth` moves), then `walk_back` over the last `--reach` 
 bot's undo depth, 20 by default) with WALK_BUDGET: p50 / p95 / max seconds, and how often it
 found a winnable position (and how far back).
 
+Where (`--where thread pool`): the same hints asked as the bot asked them before (a worker
+thread, `asyncio.to_thread`) and as it asks them now (the pool of search workers,
+`bot.games.searches`), from an event loop that meanwhile wakes every millisecond: seconds per
+hint there and back, and how late the loop's wake-ups came (what every other player's tap waits
+while a hint searches). Answers are the same either way (the verdict shares are printed).
+
 Usage:
     python benchmarks/hints.py                       # both games, a few minutes
     python benchmarks/hints.py --games raspad --seeds 10
     python benchmarks/hints.py --budget kosa=3000 walk-kosa=9000   # other budgets
+    python benchmarks/hints.py --where thread pool --no-walks --seeds 20
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import statistics
 import sys
 import time
@@ -106,7 +114,7 @@ def walk_figures(game: str, seeds: range, depth: int, reach: int) -> None:
             continue
         s0, moves = found
         t0 = time.perf_counter()
-        back = hints.walk_back(game, s0, moves, reach)
+        back, _line = hints.walk_back(game, s0, moves, reach)
         times.append(time.perf_counter() - t0)
         backs.append(back)
     if not times:
@@ -123,6 +131,46 @@ def walk_figures(game: str, seeds: range, depth: int, reach: int) -> None:
     )
 
 
+async def where_figures(game: str, seeds: range, where: str) -> None:
+    """Hints asked from an event loop, in a thread or in the pool; the loop's lateness."""
+    from bot.games import searches
+
+    states = [mid_game(game, seed) for seed in seeds]
+    loop = asyncio.get_running_loop()
+    late: list[float] = []
+    done = asyncio.Event()
+
+    async def ticker() -> None:
+        while not done.is_set():
+            start = loop.time()
+            await asyncio.sleep(0.001)
+            late.append(loop.time() - start - 0.001)
+
+    if where == "pool":  # (started, and its first search done, before the figures)
+        await searches.attempt(game, 600.0, hints.advise, game, states[0])
+    ticking = asyncio.create_task(ticker())
+    times: list[float] = []
+    got = dict.fromkeys((hints.WON, hints.LOST, hints.UNDECIDED), 0)
+    for state in states:
+        t0 = time.perf_counter()
+        if where == "pool":
+            advice = await searches.attempt(game, 600.0, hints.advise, game, state)
+        else:
+            advice = await asyncio.to_thread(hints.advise, game, state)
+        times.append(time.perf_counter() - t0)
+        got[advice.verdict] += 1
+    done.set()
+    await ticking
+    await searches.stop()
+    shares = ", ".join(f"{v} {c}" for v, c in got.items())
+    print(
+        f"{game} in a {where}: {len(times)} hints, p50 {pct(times, 0.5):.3f} s, "
+        f"p95 {pct(times, 0.95):.3f} s; the loop late p50 {1000 * pct(late, 0.5):.1f} ms, "
+        f"p95 {1000 * pct(late, 0.95):.1f} ms, max {1000 * max(late):.1f} ms; {shares}",
+        flush=True,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seeds", type=int, default=40)
@@ -130,6 +178,7 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=120, help="moves played to find a loss")
     parser.add_argument("--reach", type=int, default=20, help="the undo depth")
     parser.add_argument("--no-walks", action="store_true")
+    parser.add_argument("--where", nargs="*", default=[], choices=["thread", "pool"])
     parser.add_argument(
         "--budget", nargs="*", default=[], help="try other budgets: kosa=3000 walk-kosa=9000"
     )
@@ -140,7 +189,11 @@ def main() -> None:
         table[name.removeprefix("walk-")] = int(value)
     seeds = range(FIRST_SEED, FIRST_SEED + args.seeds)
     for game in args.games:
-        hint_figures(game, seeds)
+        if args.where:
+            for where in args.where:
+                asyncio.run(where_figures(game, seeds, where))
+        else:
+            hint_figures(game, seeds)
     if not args.no_walks:
         for game in args.games:
             walk_figures(game, seeds, args.depth, args.reach)

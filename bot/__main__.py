@@ -164,7 +164,7 @@ async def run(settings: Settings) -> None:
     backend = "redis" if settings.redis_url else f"sqlite path={settings.data_path}"
     bot = build_bot(settings)
     beat = asyncio.create_task(heartbeat(settings.health_file)) if settings.health_file else None
-    ahead = asyncio.create_task(before_midnight(), name="days-ahead")
+    ahead = asyncio.create_task(before_midnight(store), name="days-ahead")
     ops: OpsServer | None = None
     try:
         dp = build_dispatcher(bot, store, settings)

@@ -20,6 +20,7 @@ from aiogram.types import (
 
 from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
+from bot.games import searches
 from bot.games.budget import Budget
 from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
@@ -102,9 +103,11 @@ def build_dispatcher(
     dp["solitaires"] = solitaires
     dp["tables"] = tables
     players = dp["players"] = Players(store)
+    searches.configure(settings.search_workers)  # the process's pool: its first search starts it
     dp.startup.register(tables.start)
     dp.shutdown.register(tables.stop)
     dp.shutdown.register(solitaires.stop)
+    dp.shutdown.register(searches.stop)  # no worker outlives the bot
     dp.update.outer_middleware(ErrorMiddleware())
     dp.update.outer_middleware(LanguageMiddleware(languages))
     dp.update.outer_middleware(GroupSeenMiddleware(players.seen))

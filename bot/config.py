@@ -67,6 +67,9 @@ class Settings(GameModules):
     # not know): Telegram counts them in that chat, so a group's 20 a minute is the safe pace
     inline_edits_per_minute: int = Field(default=20, gt=0)
     undo_depth: int = Field(default=20, ge=0, le=200)
+    # worker processes of the solver and the computer players (bot.games.searches), started
+    # on the first search; unset = the cores less one, at least one
+    search_workers: int | None = Field(default=None, ge=1, le=64)
     remembered_games: int = Field(default=2048, ge=0)  # per process, Redis only; 0 = none
     event_loop: str = "auto"  # "auto" (uvloop when installed), "uvloop" or "asyncio"
     health_file: str | None = None  # touched every few seconds while the event loop runs
@@ -91,6 +94,7 @@ class Settings(GameModules):
         "health_file",
         "webhook_secret",
         "metrics_port",
+        "search_workers",
         mode="before",
     )
     @classmethod

@@ -150,7 +150,7 @@ class Players:
         """Today's number and date, the user's ranked result on each solitaire's deal, and
         their day streak."""
         number, day = self.today()
-        days_ahead.prepare(number)  # the player may tap ▶ next: have the day's deals ready
+        days_ahead.prepare(self.store, number)  # the player may tap ▶ next: have them ready
         history = await self.store.history(user_id)
         playing = await self._playing_today(user_id, number)
         games = []
@@ -180,7 +180,7 @@ class Players:
         variant = spec(kind).default_variant
         par = None
         if applies(kind, number):  # (a day before has no par: nothing to choose)
-            _seed, par = await solo_daily.dealt(kind, variant, number)
+            _seed, par = await solo_daily.dealt(self.store, kind, variant, number)
         return Board.of_day(kind, variant, number), par
 
     async def day_place(self, result: GameResult) -> tuple[int, int] | None:

@@ -32,6 +32,7 @@ __all__ = ["Invite", "Store", "StoreUnavailable"]
 RESULT_TTL = 86400  # a recorded result is kept this long (the sweep's window)
 SWEEP_AFTER = 60.0  # seconds a result may stay uncounted before the sweep takes it over
 DAILY_CLAIM_TTL = 3 * 86400
+DAY_DEAL_TTL = 3 * 86400  # a day's deal is asked for until the day after it ends
 
 Invite = dict[str, Any]  # an invite's data (JSON)
 GROUP_SEEN_TTL = 15 * 86400  # a week's set of the people seen in a group: the week and the next
@@ -289,3 +290,15 @@ class Store(ABC):
         if await self.cells.put_new(key, game_id, DAILY_CLAIM_TTL):
             return game_id
         return await self.cells.get(key) or game_id  # (or it expired just now)
+
+    # a day's deal once chosen (its seed and par: `bot.games.solitaire.days_ahead`), for every
+    # process: no process searches a day another has decided
+    @staticmethod
+    def _day_deal(kind: str, variant: str, day: int) -> Key:
+        return Key(f"day:{day}", f"deal:{kind}:{variant}")
+
+    async def day_deal(self, kind: str, variant: str, day: int) -> str | None:
+        return await self.cells.get(self._day_deal(kind, variant, day))
+
+    async def keep_day_deal(self, kind: str, variant: str, day: int, deal: str) -> None:
+        await self.cells.put(self._day_deal(kind, variant, day), deal, DAY_DEAL_TTL)

@@ -107,9 +107,13 @@ class SoloMeta:
     par: int | None = None  # the deal of the day's par (`bot.stats.daily_winnable`)
     ranked: bool = True  # counts on the leaderboards (a replay of the day's deal does not)
     howto: bool = False  # the player's first game of this kind: the board says how to play
+    # a winning line the solver proved (space-separated moves) and the position it starts from,
+    # "<moves of the history>:<digest of s0 and those moves>" (`bot.games.solitaire.proved`)
+    line: str = ""
+    line_at: str = ""
 
     def to_dict(self) -> JSONObject:
-        return {
+        data: JSONObject = {
             "v": SCHEMA,
             "name": self.name,
             "hints": self.hints,
@@ -130,6 +134,9 @@ class SoloMeta:
             "ended": self.ended,
             "events": self.events,
         }
+        if self.line:  # (only while there is one: most saves carry none)
+            data["line"], data["line_at"] = self.line, self.line_at
+        return data
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SoloMeta:
@@ -154,6 +161,8 @@ class SoloMeta:
             par=_opt_int(d.get("par")),
             ranked=bool(d.get("ranked", True)),
             howto=bool(d.get("howto")),
+            line=str(d.get("line") or ""),
+            line_at=str(d.get("line_at") or ""),
         )
 
 

@@ -298,6 +298,8 @@ GUARDED = (
     "leaderboard",
     "set_hidden",
     "claim_daily",
+    "day_deal",
+    "keep_day_deal",
 )
 for _name in GUARDED:
     setattr(RedisStore, _name, guarded(lambda store: store.health)(getattr(RedisStore, _name)))

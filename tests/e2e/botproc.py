@@ -7,12 +7,15 @@
     bp.log_tail()         # last lines of its stdout+stderr, token redacted
 
 All waits are asynchronous (the emulator lives in the same event loop and must keep answering
-while the bot starts and shuts down) and bounded.
+while the bot starts and shuts down) and bounded. The bot runs in a session of its own: once it
+has exited, no process of that session (its search workers, their fork server) may be left —
+one still there after a bounded wait is a problem, and is killed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -193,6 +196,7 @@ class BotProcess:
         code = proc.returncode
         if code is not None:
             self.returncodes.append(code)
+        await self._reap_session(proc.pid)
         self.proc = None
         if self._log is not None:
             self._log.close()
@@ -204,6 +208,18 @@ class BotProcess:
         if self.proc is not None and self.proc.poll() is None:
             self._expect_exit = True
             self.proc.kill()
+
+    async def _reap_session(self, session: int, timeout: float = STOP_TIMEOUT) -> None:
+        """Wait (bounded) until no process of the bot's session runs: a worker it started ends
+        with it (after a SIGKILL of the bot, once its search in progress is done)."""
+        deadline = time.monotonic() + timeout * TIMEOUT_FACTOR
+        while (left := in_session(session)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        if left:
+            self._note(f"processes left behind: {left}")
+            self.problems.append(f"the bot left {len(left)} processes behind: {left}")
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(session, signal.SIGKILL)
 
     async def restart(self, timeout: float = START_TIMEOUT) -> BotProcess:
         await self.stop()
@@ -256,3 +272,20 @@ class BotProcess:
 
     def log_tail(self, lines: int = 80) -> str:
         return "\n".join(self.log_text().splitlines()[-lines:])
+
+
+def in_session(session: int) -> list[int]:
+    """The running processes of session `session` (zombies, ended but not yet reaped by their
+    new parent, left out)."""
+    out = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if fields[0] != "Z" and int(fields[3]) == session:
+            out.append(int(entry.name))
+    return out

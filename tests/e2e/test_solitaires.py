@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.e2e.botproc import in_session
 from tests.e2e.conftest import BotFactory
 from tests.e2e.emulator import Emulator
 from tests.e2e.solo_player import finished, hinted_move, new_raspad, tap_and_see, version_of
@@ -127,7 +128,11 @@ async def test_embedded_store_keeps_a_game_across_a_restart(
     assert "Коса" in kosa.text and "Колода" in kosa.text, kosa.describe()
     before = version_of(kosa)
     await hinted_move(emulator, ann, kosa, hint="💡 Подсказка")
+    assert "event=search_pool_started" in bot.log_text()  # the hint searched in a worker
+    searched_in = bot.pid
+    assert searched_in is not None
     await bot.restart()
+    assert in_session(searched_in) == []  # no worker outlived the bot
     await hinted_move(emulator, ann, kosa, hint="💡 Подсказка")
     after = emulator.message(ann, kosa.message_id)
     assert before is not None and version_of(after) is not None

@@ -13,12 +13,10 @@ brings it back instead of replacing it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 
 from bot.games.solitaire import days_ahead
 from bot.registry import is_solitaire
-from bot.stats.daily import day_date, day_deal
 from bot.storage import GameRecord, Store
 
 log = logging.getLogger(__name__)
@@ -65,11 +63,13 @@ async def of_collision(store: Store, record: GameRecord) -> GameRecord | None:
     return current if playing(current, meta.uid) else None
 
 
-async def dealt(kind: str, variant: str, number: int | None) -> tuple[int | None, int | None]:
+async def dealt(
+    store: Store, kind: str, variant: str, number: int | None
+) -> tuple[int | None, int | None]:
     """The seed and par of deal of the day `number` (None: a random deal, no par). Choosing a
-    day's deal takes a second or two, once a day per process (`bot.games.solitaire.days_ahead`
-    does it ahead): never on the event loop."""
+    day's deal takes a second or two, once a day (`bot.games.solitaire.days_ahead` does it
+    ahead, in the pool of search workers, and keeps it in the store)."""
     if number is None:
         return None, None
     await days_ahead.ready(kind, variant, number)
-    return await asyncio.to_thread(day_deal, kind, variant, day_date(number))
+    return await days_ahead.decided(store, kind, variant, number)

@@ -1,30 +1,31 @@
 """The taps of 💡 Hint and of "↩️ Back N moves to a winnable position" on a solitaire's board.
 
-💡 asks the solver (`bot.games.solitaire.hints`, in a worker thread: the event loop goes on
-serving other chats meanwhile) and marks a move on a winning line; a position proved lost says
-so and offers to go back to the newest earlier position the solver wins, within undo reach;
-a search out of budget marks the computer player's move and says it is a guess. A search that
+💡 first reads the record: on a winning line the solver proved earlier (`proved`, kept with the
+game), its next move, with no search. Else it asks the solver (`bot.games.solitaire.hints`, in
+the pool of search workers: `bot.games.searches`), marks a move on the winning line it proves
+and keeps that line in the record; a position proved lost says so and offers to go back to the
+newest earlier position the solver wins, within undo reach (that position's line kept too); a
+search out of budget marks the computer player's move and says it is a guess. A search that
 takes longer than THINK_AFTER answers the tap with "🤔 Thinking…" first (a tap is answered once:
-`Answer` ignores a second answer) and edits the board when it is done.
+`Answer` ignores a second answer) and edits the board when it is done; a search the pool cannot
+answer (it is full, its worker died, it ran past HINT_SECONDS) gives the computer's guess, said
+so, after "Thinking…".
 
 The back button carries its count (`~rewind:<n>`) under the board's game version, as every
-button does. On the tap the count is checked again: within undo reach now, and the one this
-process found for that very version (remembered), or, when it is not remembered (another
-process showed the board, or a restart), found again; anything else is refused and changes
-nothing.
+button does. On the tap the count is checked again: within undo reach now, and the way back the
+record keeps (from the hint that showed the button, in any process), or, when it keeps none (a
+record of an older bot), found again; anything else is refused and changes nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
 import re
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from functools import partial
-from typing import TypeVar
 
+from bot.games import searches
 from bot.games.refusal import Refused
-from bot.games.solitaire import hints, model
+from bot.games.solitaire import hints, model, proved
 from bot.games.solitaire.hints import Advice
 from bot.games.solitaire.screen import board
 from bot.games.solitaire.tap import Tap
@@ -34,33 +35,29 @@ from bot.render.screen import Screen
 from bot.storage import GameRecord, Store
 
 THINK_AFTER = 0.25  # seconds: a search not done by then answers the tap with "Thinking…" first
-# searches at once per process: each holds the GIL, and the event loop waits for it at every
-# await (one search beside the loop: its lag p95 5.8 ms against 0.3 ms idle; two: 15.7 ms,
-# max 42 ms); more hints at once wait their turn ("Thinking…")
-SEARCHES = 1
-REMEMBERED = 4096  # walks back remembered, by (game id, version), for the back button's check
+HINT_SECONDS = 10.0  # a hint's search (with its walk back) on its worker at most: then a guess
 _COUNT = re.compile(r"[1-9][0-9]{0,2}")
 
 Edit = Callable[[int, int, Screen, GameRecord], Awaitable[None]]
-T = TypeVar("T")
 
 
 class HintTaps:
     def __init__(self, store: Store, edit: Edit) -> None:
         self.store = store
         self.edit = edit  # the service's board edit (its flood control)
-        self._backs: OrderedDict[tuple[str, int], int] = OrderedDict()
-        self._searching = asyncio.Semaphore(SEARCHES)
 
     async def hint(self, tap: Tap) -> None:
         game = tap.game
+        advice = proved.next_move(game)  # on a line proved earlier: no search
+        changed = False
+        if advice is None:
+            advice = await self._think(tap)
+            changed = proved.keep(game, advice)
         if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
-            game.solo.hints = 1  # unranked); later ones change nothing stored
-            if not await self.store.save(game, tap.cb.version):
-                raise Refused("error-busy")
-        advice = await self._think(tap, _consult(game))
+            game.solo.hints, changed = 1, True  # unranked); later ones change nothing else
+        if changed and not await self.store.save(game, tap.cb.version):
+            raise Refused("error-busy")  # (the player moved meanwhile: the hint is stale)
         if advice.verdict == hints.LOST:
-            self._remember(game, advice.back)
             await self._show(tap, lost=advice.back)
             return
         if advice.move is None:
@@ -77,11 +74,11 @@ class HintTaps:
         back = int(arg) if _COUNT.fullmatch(arg) else 0
         if not 1 <= back <= _reach(game):
             raise Refused("no-rewind", alert=False)
-        found = self._backs.get((game.id, game.version))
-        if found is None:  # not shown by this process (or forgotten): find it again
-            advice = await self._think(tap, _consult(game))
+        found = proved.way_back(game)
+        if found is None:  # the record keeps no way back (an older bot's): find it again
+            advice = await self._think(tap, guess=False)
             found = advice.back if advice.verdict == hints.LOST else 0
-            self._remember(game, found)
+            proved.keep(game, advice)
         if found != back:
             if found:  # the board shows the count found now (the tap may be answered already)
                 await self._show(tap, toast="no-rewind", lost=found)
@@ -94,24 +91,23 @@ class HintTaps:
             raise Refused("error-busy")
         await self._show(tap)
 
-    async def _think(self, tap: Tap, work: Callable[[], T]) -> T:
-        """`work()` in a worker thread (SEARCHES at once); "Thinking…" when it is not done at
-        once."""
-
-        async def search() -> T:
-            async with self._searching:
-                return await asyncio.to_thread(work)
-
-        task = asyncio.ensure_future(search())
+    async def _think(self, tap: Tap, *, guess: bool = True) -> Advice:
+        """The solver's advice in the game's position, from the pool of searches; "Thinking…"
+        when it is not done at once. When the pool gives no answer: the computer's guess (or,
+        not to `guess`, Refused: the player may tap again)."""
+        task = asyncio.ensure_future(_consult(tap.game))
         done, _ = await asyncio.wait({task}, timeout=THINK_AFTER)
         if not done:
             await tap.answer(t(tap.lang, "hint-thinking"))
-        return await task
-
-    def _remember(self, game: GameRecord, back: int) -> None:
-        self._backs[(game.id, game.version)] = back
-        while len(self._backs) > REMEMBERED:
-            self._backs.popitem(last=False)
+        try:
+            return await task
+        except searches.Unanswered:
+            if not guess:
+                raise Refused("hint-busy") from None
+            await tap.answer(t(tap.lang, "hint-thinking"))  # (once: said already, or now)
+            kind, state = tap.game.kind, state_of(tap.game)
+            move = await asyncio.to_thread(hints.computer_move, kind, state)
+            return Advice(hints.UNDECIDED, move)
 
     async def _show(
         self,
@@ -136,9 +132,12 @@ def _reach(game: GameRecord) -> int:
     return min(game.solo.undo_left, len(game.solo.history.split()))
 
 
-def _consult(game: GameRecord) -> Callable[[], Advice]:
-    """The solver's advice in `game`'s position, to run in a worker thread (on what the record
-    holds now: its strings and its immutable rules state; the record itself stays here)."""
-    meta = game.solo
-    moves = meta.history.split()
-    return partial(hints.consult, game.kind, state_of(game), meta.s0 or "", moves, _reach(game))
+async def _consult(game: GameRecord) -> Advice:
+    """`hints.consult` in `game`'s position, in the pool (on what the record holds now: its
+    strings and its rules state; the record itself stays here), within the game's budgets."""
+    meta, kind = game.solo, game.kind
+    budgets = (hints.HINT_BUDGET.get(kind, 0), hints.WALK_BUDGET.get(kind, 0))
+    state, moves = state_of(game), meta.history.split()
+    return await searches.attempt(
+        kind, HINT_SECONDS, hints.consult, kind, state, meta.s0 or "", moves, _reach(game), budgets
+    )

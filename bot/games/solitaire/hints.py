@@ -3,12 +3,12 @@ a move on a winning line; when the position is proved lost, how many moves back 
 reach) the deal could still be won; when the search runs out of budget, the computer player's
 move.
 
-Pure and CPU-bound (no store, no Telegram): the service calls `advise` and `walk_back` in a
-worker thread (`asyncio.to_thread`). The budgets count positions, so every machine gives the
-same answer for the same position. They are sized so a hint takes well under a second at p95
-here; figures from `python benchmarks/hints.py` (2 cores shared with other work; hints from
-mid-game positions of seeds 1000-1039, walks from the first position a hint proves lost on
-each seed's line within 120 moves, undo reach 20):
+Pure and CPU-bound (no store, no Telegram): the service calls `consult` in a worker process
+(`bot.games.searches`), with the budgets as arguments. The budgets count positions, so every
+machine and process gives the same answer for the same position. They are sized so a hint takes
+well under a second at p95 here; figures from `python benchmarks/hints.py` (2 cores shared with
+other work; hints from mid-game positions of seeds 1000-1039, walks from the first position a
+hint proves lost on each seed's line within 120 moves, undo reach 20):
 
     Raspad, 40 000 positions: hints p50 0.004 s, p95 0.016 s, max 0.41 s (won 92 %, lost 8 %,
         undecided 0 %); walks (14) p50 0.001 s, p95 0.055 s, max 1.5 s (at 120 000), always
@@ -74,36 +74,56 @@ PLAIN = "plain"  # a solitaire with no solver: the computer player's move, as it
 class Advice:
     """`verdict`: WON (`move` is on a winning line), LOST (proved: `move` is None), UNDECIDED
     (`move` is the computer player's guess) or PLAIN (no solver for this game). `back`: when
-    LOST, the moves back to the newest position the solver wins (0: none within reach)."""
+    LOST, the moves back to the newest position the solver wins (0: none within reach).
+    `line`: the winning line the solver proved, from this position when WON, from the position
+    `back` moves before when LOST (empty: none)."""
 
     verdict: str
     move: str | None
     back: int = 0
+    line: tuple[str, ...] = ()
 
 
 def has_solver(kind: str) -> bool:
     return kind in HINT_BUDGET and kind in solve.GAMES
 
 
-def advise(kind: str, state: object) -> Advice:
-    """What 💡 says in `state` (a game still being played)."""
+def advise(kind: str, state: object, budget: int | None = None) -> Advice:
+    """What 💡 says in `state` (a game still being played), searching at most `budget`
+    positions (default: the game's HINT_BUDGET)."""
     if not has_solver(kind):
         return Advice(PLAIN, computer_move(kind, state))
-    found = solve.hint(kind, state, HINT_BUDGET[kind])
-    if found.verdict == WON and found.move is not None:
-        return Advice(WON, found.move)
+    found = _first_line(kind, state, HINT_BUDGET[kind] if budget is None else budget)
+    if found.verdict == WON and found.moves:
+        return Advice(WON, found.moves[0], line=found.moves)
     if found.verdict == LOST:
         return Advice(LOST, None)
     return Advice(UNDECIDED, computer_move(kind, state))
 
 
-def consult(kind: str, state: object, s0: str, moves: list[str], reach: int) -> Advice:
+def consult(
+    kind: str,
+    state: object,
+    s0: str,
+    moves: list[str],
+    reach: int,
+    budgets: tuple[int, int] | None = None,
+) -> Advice:
     """`advise` in `state`, the position after `moves` from `s0`; when it is lost, with how
-    far back (at most `reach` moves) the deal could still be won."""
-    advice = advise(kind, state)
+    far back (at most `reach` moves) the deal could still be won. `budgets`: (one hint's, one
+    walk's) positions (default: the game's HINT_BUDGET and WALK_BUDGET)."""
+    hint, walk = budgets or (HINT_BUDGET.get(kind, 0), WALK_BUDGET.get(kind, 0))
+    advice = advise(kind, state, hint)
     if advice.verdict != LOST:
         return advice
-    return Advice(LOST, None, walk_back(kind, s0, moves, reach))
+    back, line = walk_back(kind, s0, moves, reach, (hint, walk))
+    return Advice(LOST, None, back, line)
+
+
+def _first_line(kind: str, state: object, budget: int) -> solve.Solution:
+    """The first winning line the solver finds (what `rules.solve.hint` answers, with the line
+    kept: no budget is spent on shortening it)."""
+    return solve.solve(kind, state, budget, shortest=False)
 
 
 def computer_move(kind: str, state: object) -> str | None:
@@ -129,16 +149,21 @@ def earlier(kind: str, s0: str, moves: list[str], reach: int) -> list[object]:
     return states[::-1][:reach]
 
 
-def walk_back(kind: str, s0: str, moves: list[str], reach: int) -> int:
-    """How many moves back (at most `reach`) the newest position the solver wins is; 0 when
-    none within reach is found winnable (within WALK_BUDGET)."""
+def walk_back(
+    kind: str, s0: str, moves: list[str], reach: int, budgets: tuple[int, int] | None = None
+) -> tuple[int, tuple[str, ...]]:
+    """How many moves back (at most `reach`) the newest position the solver wins is, with the
+    winning line from there; (0, ()) when none within reach is found winnable (each position
+    searched with one hint's budget, all of them with one walk's: `budgets`, default the
+    game's HINT_BUDGET and WALK_BUDGET)."""
+    hint, walk = budgets or (HINT_BUDGET[kind], WALK_BUDGET[kind])
     spent = 0
     for back, state in enumerate(earlier(kind, s0, moves, reach), start=1):
-        budget = min(HINT_BUDGET[kind], WALK_BUDGET[kind] - spent)
+        budget = min(hint, walk - spent)
         if budget <= 0:
             break
-        found = solve.hint(kind, state, budget)
+        found = _first_line(kind, state, budget)
         spent += found.nodes
         if found.verdict == WON:
-            return back
-    return 0
+            return back, found.moves
+    return 0, ()

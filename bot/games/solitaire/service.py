@@ -292,7 +292,7 @@ class SolitaireService:
         number = day_number(today) if number is None else number
         if daily and not 1 <= number <= day_number(today):
             raise Refused("daily-not-yet", alert=True)  # a day to come: no deal yet
-        seed, par = await solo_daily.dealt(kind, variant, number if daily else None)
+        seed, par = await solo_daily.dealt(self.store, kind, variant, number if daily else None)
         record = model.new_record(kind, variant, user_id, lang, seed=seed)
         if daily:
             record.solo.daily, record.solo.par = number, par

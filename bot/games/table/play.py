@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
 import rules
 from bot import metrics
 from bot.events import Removed, Timeout
-from bot.games import howto
+from bot.games import howto, searches
 from bot.games.player_views import note_seen
 from bot.games.refusal import Notice, Refused
 from bot.games.state import current, position, public_view, state_of, turn
@@ -287,11 +286,14 @@ class PlayService:
             await self._time_out(gid, now)
 
     async def _computer(self, record: GameRecord, now: float) -> None:
-        """The computer thinks in a worker thread (the event loop serves other games), then
-        its moves are saved by compare-and-set on the version it thought about."""
+        """The computer thinks in a worker process (`bot.games.searches`: the event loop
+        serves other games), then its moves are saved by compare-and-set on the version it
+        thought about."""
         timeout = self.settings.turn_timeout_seconds
-        state_of(record)  # decoded here: the thread only reads
-        plan = await asyncio.to_thread(moves.computer_plan, record)
+        state_of(record)  # decoded here: the worker gets it with the record
+        plan = await searches.offload(
+            record.kind, searches.PLAN_SECONDS, moves.computer_plan, record
+        )
         expected = record.version
         if not moves.computer_turn(record, plan, now, timeout, ai_pause=self.ai_pause):
             return

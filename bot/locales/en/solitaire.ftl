@@ -116,3 +116,4 @@ btn-rewind = { $n ->
    *[other] ↩️ Back { $n } moves to a winnable position
 }
 no-rewind = This button is out of date.
+hint-busy = 🤔 The solver is busy — please try again in a moment.

@@ -5,13 +5,19 @@ tables (added by the creator only, no hand message, moves after the pause)."""
 
 from __future__ import annotations
 
+import asyncio
 import itertools
+import os
 import re
+import signal
 
 import pytest
 
 import rules
 from bot import metrics
+from bot.games import searches
+from bot.games.table import moves
+from tests.support import searching
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World, hand_of, open_lobby
 
@@ -261,3 +267,25 @@ async def test_a_game_against_the_computer_is_not_held_to_a_groups_budget(w: Wor
     assert w.tg.writes_in_window(w.alice.id, 60.0) > w.settings.edits_per_minute_per_group
     gaps = [b - a for a, b in itertools.pairwise(edits)]
     assert max(gaps) < 10.0  # no edit waited for a budget (a tap and a reply are ~1 s apart)
+
+
+async def test_the_computer_thinks_in_a_worker_and_moves_though_the_worker_is_killed(
+    w: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    await open_private(w, w.alice, "parquet")
+    await w.tap(w.alice, private_board(w, w.alice), "▶ Start")
+    plans = searches.pool().ran["computer_plan"]
+    while "is thinking" not in private_board(w, w.alice).text:
+        await parquet_turn(w, w.alice, private_board(w, w.alice))
+    assert await computer_moves(w) == 1
+    assert searches.pool().ran["computer_plan"] == plans + 1  # planned in the pool
+    while "is thinking" not in private_board(w, w.alice).text:
+        await parquet_turn(w, w.alice, private_board(w, w.alice))
+    gid, version = await game_of(w, private_board(w, w.alice))
+    monkeypatch.setattr(moves, "computer_plan", searching.stuck_plan)  # stuck on its worker
+    thinking = asyncio.ensure_future(computer_moves(w))
+    os.kill(await searching.stuck_worker(thinking), signal.SIGKILL)
+    assert await asyncio.wait_for(thinking, searching.SLOW_START) == 1  # planned here instead
+    game = await w.store.load(gid)
+    assert game is not None and game.version == version + 1
+    assert "is thinking" not in private_board(w, w.alice).text

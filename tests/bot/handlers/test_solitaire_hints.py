@@ -5,17 +5,13 @@ both stores (the `h` fixture)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
-from typing import Any
 
 import pytest
 
 import rules
 from bot.games.solitaire import hint_taps, hints
 from bot.games.solitaire import model as solitaire
-from bot.games.solitaire.hints import Advice
 from bot.games.state import state_of
 from bot.wire.callbacks import game_data
 from rules.solve import hint as solver_hint
@@ -39,9 +35,11 @@ LOST_LINE = (*RASPAD_LOST_PREFIX, "JD>AD", "7S>7H")  # 3 moves past the last win
 @pytest.fixture(autouse=True)
 def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     """Each tap waits for its search, however long this machine takes, before it answers: which
-    answer comes first ("Thinking…" or the hint's toast) must not depend on the machine's speed
+    answer comes first ("Thinking…" or the hint's toast), and whether the search answers at all
+    (a loaded machine may take longer than HINT_SECONDS), must not depend on the machine's speed
     (`test_a_slow_search_says_thinking_first` takes the other way)."""
     monkeypatch.setattr(hint_taps, "THINK_AFTER", 3600.0)
+    monkeypatch.setattr(hint_taps, "HINT_SECONDS", 3600.0)
 
 
 @pytest.fixture
@@ -176,8 +174,8 @@ async def test_forged_and_stale_back_buttons_change_nothing(h: Harness, deal: No
 
 
 async def test_another_process_checks_the_back_button_again(h: Harness, deal: None) -> None:
-    """The process that takes the tap did not show the board: it finds the way back again
-    before it goes (and refuses a count it does not find)."""
+    """The process that takes the tap did not show the board: it checks the count against the
+    way back the record keeps (and refuses another count)."""
     ann = h.session.tg.add_user("Ann", language_code="en")
     board = await start_game(h, ann, "raspad", "52")
     await play_line(h, ann, board, LOST_LINE)
@@ -271,32 +269,3 @@ async def test_a_lost_kosa_position_says_so_goes_back_and_the_hints_win(
             break
         await follow_hint(h, ann, board)
     assert "🏆 You won!" in current(h, board).text
-
-
-async def test_hints_of_many_players_search_one_at_a_time(
-    h: Harness, deal: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Each search holds the GIL the event loop needs: hints tapped at once by several players
-    wait their turn instead of searching side by side (and all get their hint)."""
-    running: list[int] = []
-    most = [0]
-    real = hints.consult
-
-    def counted(*args: Any) -> Advice:
-        running.append(1)
-        most[0] = max(most[0], len(running))
-        try:
-            time.sleep(0.05)  # (a search that takes a while: long enough for the others to come)
-            return real(*args)
-        finally:
-            running.pop()
-
-    monkeypatch.setattr(hints, "consult", counted)
-    players = [h.session.tg.add_user(name, language_code="en") for name in ("Ann", "Ben", "Cy")]
-    boards = [await start_game(h, p, "raspad", "52") for p in players]
-    await asyncio.gather(
-        *(h.tap(p, current(h, b), "💡 Hint") for p, b in zip(players, boards, strict=True))
-    )
-    assert most[0] == 1
-    for board in boards:
-        assert any("⭐" in text for text in current(h, board).button_texts())

@@ -31,8 +31,10 @@ Tap = Callable[[TgMessage], Coroutine[Any, Any, None]]
 def fixed_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(solitaire, "fresh_seed", lambda: SEED)
     # a hint's tap is answered once its search is done, however long this machine takes: these
-    # tests count answers, and a loaded machine would otherwise answer "Thinking…" first
+    # tests count answers, and a loaded machine would otherwise answer "Thinking…" first (or
+    # the guess of a search past its time)
     monkeypatch.setattr(hint_taps, "THINK_AFTER", 3600.0)
+    monkeypatch.setattr(hint_taps, "HINT_SECONDS", 3600.0)
 
 
 async def two_quick_taps(

@@ -1,0 +1,139 @@
+"""The pool of search workers (`bot.games.searches`): a search runs in a worker process, never
+in the bot's; a worker killed mid-search fails that search alone and is replaced; a search past
+its time is given up and its worker replaced; a full pool refuses a hint at once while work that
+must be done waits its turn; the pool stops with the bot and leaves no process behind. (What a
+player sees of it — the computer's guess — is in tests/bot/handlers/test_hint_pool.py.)"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+import rules
+from bot.games import searches
+from bot.games.solitaire import hints
+from tests.support import searching
+from tests.support.searching import SLOW_START, alive, stuck_worker
+from tests.support.waiting import until
+
+KIND = "raspad"  # a game the workers know
+
+
+def parent_of(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+@pytest.fixture
+async def fresh() -> AsyncIterator[None]:
+    """Each test starts with no search in the pool, and leaves none."""
+    await until(lambda: searches.pool().busy() == 0, "earlier searches to end", SLOW_START)
+    yield
+    await searches.stop()
+
+
+async def test_a_search_runs_in_a_worker_process_forked_from_a_server(fresh: None) -> None:
+    worker = await searches.attempt(KIND, 30.0, searching.pid)
+    assert worker != os.getpid()
+    assert parent_of(worker) != os.getpid()  # not a fork of the bot: of the fork server
+    assert await searches.offload(KIND, 30.0, searching.add, 2, 3) == 5
+    assert searches.pool().ran["pid"] >= 1
+
+
+async def test_an_error_of_the_search_itself_is_raised_as_it_is(fresh: None) -> None:
+    with pytest.raises(ValueError, match="a bug in a search"):
+        await searches.attempt(KIND, 30.0, searching.fails)
+
+
+async def test_a_game_the_workers_do_not_know_is_searched_here() -> None:
+    # (a game registered at run time, as the tests' toys are: the workers' registry lacks it)
+    assert await searches.attempt("ladder", 30.0, searching.pid) == os.getpid()
+
+
+async def test_a_worker_killed_mid_search_fails_that_search_and_is_replaced(fresh: None) -> None:
+    task = asyncio.ensure_future(searches.attempt(KIND, 3600.0, searching.stuck))
+    worker = await stuck_worker(task)
+    os.kill(worker, signal.SIGKILL)
+    with pytest.raises(searches.Unanswered) as no_answer:
+        await asyncio.wait_for(task, SLOW_START)
+    assert no_answer.value.reason == "died"
+    replaced = await searches.attempt(KIND, 30.0, searching.pid)
+    assert replaced != worker and alive(replaced)
+
+
+async def test_an_idle_worker_killed_is_replaced_too(fresh: None) -> None:
+    worker = await searches.attempt(KIND, 30.0, searching.pid)
+    os.kill(worker, signal.SIGKILL)
+    await until(lambda: not alive(worker), "the killed worker to end")
+    assert await searches.attempt(KIND, 30.0, searching.add, 1, 1) == 2
+
+
+async def test_a_search_past_its_time_is_given_up_and_its_worker_stopped(fresh: None) -> None:
+    # a time limit of a second: the stuck search passes it (the production ones are seconds)
+    task = asyncio.ensure_future(searches.attempt(KIND, 1.0, searching.stuck))
+    worker = await stuck_worker(task)
+    with pytest.raises(searches.Unanswered) as no_answer:
+        await asyncio.wait_for(task, SLOW_START)
+    assert no_answer.value.reason == "time"
+    await until(lambda: not alive(worker), "the worker past its time to be stopped")
+    assert await searches.attempt(KIND, 30.0, searching.add, 2, 2) == 4
+
+
+async def test_a_full_pool_refuses_a_hint_at_once_and_work_that_must_be_done_waits(
+    fresh: None,
+) -> None:
+    pool = searches.pool()
+    stuck = [
+        asyncio.ensure_future(searches.attempt(KIND, 3600.0, searching.stuck))
+        for _ in range(pool.limit)
+    ]
+    try:
+        await until(lambda: pool.busy() == pool.limit, "the pool to fill")
+        with pytest.raises(searches.Unanswered) as no_answer:
+            await searches.attempt(KIND, 30.0, searching.pid)
+        assert no_answer.value.reason == "busy"
+        waiting = asyncio.ensure_future(searches.offload(KIND, 30.0, searching.add, 3, 4))
+        await until(lambda: pool.busy() == pool.limit + 1, "the work to wait its turn")
+        assert not waiting.done()
+    finally:
+        for task in stuck:
+            task.cancel()  # given up: their workers are stopped, the waiting work goes on
+    assert await asyncio.wait_for(waiting, SLOW_START) == 7
+
+
+async def test_stopping_the_pool_leaves_no_worker(fresh: None) -> None:
+    task = asyncio.ensure_future(searches.attempt(KIND, 3600.0, searching.stuck))
+    worker = await stuck_worker(task)
+    await searches.stop()
+    with pytest.raises(searches.Unanswered) as no_answer:
+        await asyncio.wait_for(task, SLOW_START)
+    assert no_answer.value.reason == "stopped"
+    await until(lambda: not alive(worker), "the worker to end with the pool")
+    assert await searches.attempt(KIND, 30.0, searching.pid) != worker  # started again
+
+
+async def test_an_idle_pool_stops_and_the_next_search_starts_it_again(
+    fresh: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a pool idle for a tenth of a second: production's IDLE_SECONDS would be a long wait here
+    monkeypatch.setattr(searches, "IDLE_SECONDS", 0.1)
+    worker = await searches.attempt(KIND, 30.0, searching.pid)
+    await until(lambda: not searches.pool().started, "the idle pool to stop", SLOW_START)
+    await until(lambda: not alive(worker), "its worker to end", SLOW_START)
+    assert alive(await searches.attempt(KIND, 30.0, searching.pid))
+
+
+async def test_a_hint_from_the_pool_is_the_one_searched_here(fresh: None) -> None:
+    """Budgets count positions: a worker's answer (verdict, move, proved line) is the one the
+    bot's own process gives."""
+    game = rules.GAMES["raspad"]
+    for seed in range(3):
+        state = game.new_game(None, seed=seed)
+        for _ in range(seed * 4):  # a little way into the deal
+            state = game.apply(state, game.suggest(state, 0, 0), 0)
+        here = hints.consult("raspad", state, "", [], 0)
+        assert await searches.attempt(KIND, 60.0, hints.consult, "raspad", state, "", [], 0) == here
