@@ -150,6 +150,19 @@ def tree_cpu(pid: int) -> float:
     return sum(spent.get(p, 0.0) for p in tree)
 
 
+async def quiet(pid: int, most: float = 120.0) -> None:
+    """Until the process tree spends under a tenth of a core (its start-up work done: the
+    deals of the day chosen, caches filled), at most `most` seconds."""
+    deadline = time.monotonic() + most
+    spent = tree_cpu(pid)
+    while time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+        now = tree_cpu(pid)
+        if now - spent < 0.05:
+            return
+        spent = now
+
+
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]

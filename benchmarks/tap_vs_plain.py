@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from tap_users import Pace, Timed, User, figures, tree_cpu
+from tap_users import Pace, Timed, User, figures, quiet, tree_cpu
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
@@ -141,8 +141,11 @@ async def main_async(args: argparse.Namespace) -> int:
                 )
             )
             sides.append(await start_side("this bot", "bot", server, 1, args.users, Path(tmp)))
-            for side in sides:  # warm-up, not counted
+            for side in sides:  # warm-up, not counted: the day's deals chosen (/daily), caches
+                side.users[0].user.send("/daily")
                 await side.run(RUNS[0], WARM_UP, args.seed, -1)
+                assert side.process.pid is not None
+                await quiet(side.process.pid)
             for number in args.runs:
                 pace, taps = RUNS[number - 1], args.taps[number - 1]
                 print(f"({number}) {pace.name}: {args.users} users × {taps} taps")

@@ -250,12 +250,13 @@ class EditCoalescer:
 
     # -- internals -----------------------------------------------------------------------------
     def _forget_idle(self) -> None:
-        """Drop the chats with nothing waiting and no pause (their recent budget with them)."""
+        """Drop the chats with nothing waiting or on its way and no pause (their recent budget
+        with them)."""
         now = self.clock()
         self._chats = {
             chat_id: chat
             for chat_id, chat in self._chats.items()
-            if chat.pending or chat.worker is not None or chat.blocked_until > now
+            if chat.pending or chat.worker or chat.lock.locked() or chat.blocked_until > now
         }
 
     def _delay(self, chat: _Chat) -> float:
