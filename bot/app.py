@@ -39,6 +39,7 @@ from bot.telegram.middlewares import (
     LanguageCache,
     LanguageMiddleware,
 )
+from bot.wire.flood import EditCoalescer
 
 MenuScope = (
     BotCommandScopeAllPrivateChats
@@ -78,12 +79,12 @@ def build_dispatcher(
     `clock` and `sleep` are the services' time (tests pass a clock they move).
     The games of EXTRA_GAMES are loaded first (the built-in ones are always offered).
     Every write goes through its chat's budget (`bot.games.budget`: the coalescers ask it, and
-    `bot.telegram.budget_middleware` on the session counts the rest); a member's same command
-    is answered once in a while (`bot.telegram.command_limit`)."""
+    `bot.telegram.budget_middleware` on the session counts the rest); a tap is answered before
+    any of its writes waits for one (`bot.telegram.answers`); a member's same command is
+    answered once in a while (`bot.telegram.command_limit`)."""
     from bot.handlers import ROUTERS
 
     load(settings.extra_games)
-    messenger = TelegramMessenger(bot)
     budget = Budget(
         store,
         settings.edits_per_minute_per_group,
@@ -91,6 +92,12 @@ def build_dispatcher(
         clock=clock,
         sleep=sleep,
     )
+    # the private chats' screens: a solitaire's board and whatever else a tap shows on its
+    # message (a menu, the statistics…) at the chat's pace, the newest per message
+    screens = EditCoalescer(
+        1_000_000, min_gap=0.0, shared=budget.take, clock=clock, sleep=sleep, serial=True
+    )
+    messenger = TelegramMessenger(bot, screens)
     tables = TableService(messenger, store, settings, clock=clock, sleep=sleep, budget=budget)
     budget_middleware.install(bot, budget)
     dp = Dispatcher()
@@ -99,7 +106,7 @@ def build_dispatcher(
     dp["settings"] = settings
     dp["tg"] = messenger
     dp["languages"] = languages
-    solitaires = SolitaireService(messenger, store, settings, budget)
+    solitaires = SolitaireService(messenger, store, settings, screens)
     dp["solitaires"] = solitaires
     dp["tables"] = tables
     players = dp["players"] = Players(store)

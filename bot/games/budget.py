@@ -23,7 +23,10 @@ edit waiting — the tap that made it is answered at once; its request goes out 
 `flood.PREPAID` set and is not counted again. Any other write (a greeting, a hand's first
 message, a refusal, a ping, a command's answer) is counted right before it goes out by the
 middleware on the bot's session (`bot.telegram.budget_middleware`), which waits for
-`wait_turn` (at most `MAX_WAIT` seconds, then it goes anyway and Telegram's own answer decides).
+`wait_turn` (at most `MAX_WAIT` seconds, then it goes anyway and Telegram's own answer decides);
+a tap being handled is answered before such a wait, and an edit of the tapped message in a
+private chat does not wait here at all: it goes through the private chats' coalescer, as a
+solitaire's board does (`bot.telegram.messenger`).
 """
 
 from __future__ import annotations
@@ -149,11 +152,14 @@ class Budget:
         gap = min(1.0, WINDOW / limit)
         return await self.store.take_send(key, now, self.window, limit, gap)
 
-    async def wait_turn(self, chat_id: int) -> None:
+    async def wait_turn(
+        self, chat_id: int, before: Callable[[], Awaitable[None]] | None = None
+    ) -> None:
         """Wait until one write to the chat may go now, and count it (a store outage: go). A
         member's command's answer in a group (`TYPED`) goes only within the members' share of
         the group's minute and waits at most the budget's spacing (a write's share of the
-        minute): else `BudgetSpent`."""
+        minute): else `BudgetSpent`. `before` is awaited once before the first wait (a tap
+        being handled is answered: no answer waits for a budget)."""
         typed = TYPED.get() and chat_id < 0
         if typed and not await self.once(
             f"typed-share:{chat_id}", self.window, self.typed_per_minute
@@ -169,6 +175,9 @@ class Budget:
                 return
             if typed and waited + wait > self.spacing:
                 raise BudgetSpent(chat_id, wait)
+            if before is not None:
+                await before()
+                before = None
             wait = min(wait, MAX_WAIT - waited)
             await self.sleep(wait)
             waited += wait

@@ -15,11 +15,20 @@ act on:
 Every write spends its chat's budget on the way out (a middleware of the bot's session:
 bot.telegram.budget_middleware); a member's command's answer that a group's games leave no
 room for is not sent (None).
+
+A tap is answered at once: the screen a tap's handler shows on the tapped message in a private
+chat (a menu, a variant picker, the statistics, the deal of the day…) goes through `screens`,
+the private chats' edit coalescer the solitaires' boards go through too: at once when the
+chat's budget allows, else the newest screen of that message when it does (one that was
+superseded meanwhile is not sent) — the handler goes on and the tap is answered meanwhile.
+Any other write that must wait (a budget, a 429) answers the tap first
+(`answers.answer_before_waiting`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -47,6 +56,7 @@ from aiogram.methods import (
 
 from bot.games.budget import BudgetSpent
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
+from bot.telegram import answers
 from bot.telegram.aiogram_adapter import (
     LeanEdit,
     LeanEphemeralEdit,
@@ -54,6 +64,7 @@ from bot.telegram.aiogram_adapter import (
     TelegramMethod,
     hold_response_types,
 )
+from bot.wire import flood
 from bot.wire.keyboard import Keyboard, markup_json
 
 log = logging.getLogger(__name__)
@@ -119,8 +130,10 @@ PORTED = _Ported()
 
 
 class TelegramMessenger:
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: Bot, screens: flood.EditCoalescer | None = None) -> None:
         self.bot = bot
+        self.screens = screens  # the private chats' edits (module docstring)
+        self._order = itertools.count()  # the screens' order: the newest wins
         self._username: str | None = None
 
     async def _call(self, request: TelegramMethod[Any], retry: bool = True) -> Any:
@@ -152,6 +165,7 @@ class TelegramMessenger:
                     delay,
                     attempt + 1,
                 )
+                await answers.answer_before_waiting()
                 await sleep(delay)
         raise AssertionError("unreachable")
 
@@ -231,6 +245,8 @@ class TelegramMessenger:
         retry: bool = True,
         thread: int | None = None,
     ) -> int | None:
+        if message_id is not None and self._is_tapped(chat_id, message_id):
+            return await self._screen(chat_id, message_id, text, markup, thread)
         if message_id is not None:
             request = LeanEdit(
                 chat_id=chat_id, message_id=message_id, text=text, reply_markup=markup_json(markup)
@@ -245,6 +261,33 @@ class TelegramMessenger:
                 return message_id
             log.info("event=edit_fallback chat=%s message=%s error=%s", chat_id, message_id, gone)
         return await self.send(chat_id, text, markup, thread=thread)  # (an edit needs no topic)
+
+    def _is_tapped(self, chat_id: int, message_id: int) -> bool:
+        """The tapped message of a private chat, edited by its tap's handler (not by a
+        coalescer's send already)."""
+        return (
+            self.screens is not None
+            and chat_id > 0
+            and answers.tapped_message() == (chat_id, message_id)
+            and not flood.SENDING.get()
+        )
+
+    async def _screen(
+        self, chat_id: int, message_id: int, text: str, markup: Keyboard | None, thread: int | None
+    ) -> int:
+        """A tap's screen on its message, through the private chats' coalescer (sent now if
+        the chat's budget allows, else the newest when it does); the message's id."""
+        assert self.screens is not None
+
+        async def push() -> None:
+            try:
+                await self.edit(chat_id, message_id, text, markup, retry=False, thread=thread)
+            except Undeliverable as err:  # said by Telegram; the next screen may go
+                log.info("event=screen_failed chat=%s error=%s", chat_id, err)
+
+        key = (message_id, "")  # a game's board on it is (message, game id): bot.app
+        await self.screens.submit(chat_id, key, next(self._order), push, message=message_id)
+        return message_id
 
     async def edit_inline(
         self, inline_id: str, text: str, markup: Keyboard | None = None, *, retry: bool = True

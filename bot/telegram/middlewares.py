@@ -17,7 +17,7 @@ from bot.games.ports import RetryLater, Undeliverable
 from bot.i18n import normalize, t, translator
 from bot.storage import Store, StoreUnavailable
 from bot.telegram.aiogram_adapter import UNHANDLED
-from bot.telegram.answers import CallbackAnswer
+from bot.telegram.answers import TAPPED, CallbackAnswer
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.topics import topic_of
 from bot.wire import callbacks, challenge
@@ -137,7 +137,8 @@ class GroupSeenMiddleware(BaseMiddleware):
 class CallbackMiddleware(BaseMiddleware):
     """For callback queries: parses the data (`cb`: GameCallback | MenuCallback | None), loads
     the game for game buttons (`game`: GameRecord | None, one Store round trip), gives handlers
-    `answer` (CallbackAnswer) and answers every query the handlers left unanswered.
+    `answer` (CallbackAnswer; `answers.TAPPED` while they run) and answers every query the
+    handlers left unanswered.
 
     A rules move on a solitaire this process last saved or loaded at the tapped version skips
     the load (`Store.peek`; handler data `peeked` is True): the move's compare-and-set save is
@@ -151,6 +152,15 @@ class CallbackMiddleware(BaseMiddleware):
         assert isinstance(event, CallbackQuery)
         box = CallbackAnswer(event)
         data["answer"] = box
+        tapped = TAPPED.set(box)  # no write of the handler holds the answer (answers.py)
+        try:
+            return await self._handle(handler, event, data, box)
+        finally:
+            TAPPED.reset(tapped)
+
+    async def _handle(
+        self, handler: Handler, event: CallbackQuery, data: Data, box: CallbackAnswer
+    ) -> object:
         cb = callbacks.parse(event.data)
         if isinstance(cb, callbacks.MenuCallback) and not (
             on_its_keyboard(event) or from_inline(event, cb)

@@ -16,7 +16,13 @@ through `EditCoalescer.submit(chat_id, key, version, send)`:
 - `submit` never waits for a paused chat: the caller (a tap being answered) goes on at once;
 - an edit sent later than submitted (it waited for the budget or a pause, or is retried after
   a RetryAfter) runs with `HELD` set: its screen may be older than what another process showed
-  meanwhile, so its sender checks that it is still the newest (the stored version) first.
+  meanwhile, so its sender checks that it is still the newest (the stored version) first;
+- one message may show screens of several keys in turn (a private chat's message: a menu, a
+  game's board, the next game's board): `submit(..., message=)` names it, and a submission
+  drops the edits of that message still waiting under other keys (asked before it: the newest
+  screen wins, a superseded one is never sent);
+- `serial`: one send on its way per chat (a private chat's edits may go back to back, and an
+  older edit refused with a 429 must not come back over a newer one sent meanwhile).
 The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
 between two sends to one chat. The clock and the sleep are injectable so tests control time.
 
@@ -54,6 +60,8 @@ sleep: Sleep = asyncio.sleep  # the coalescers' default, replaced in tests
 PREPAID: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_prepaid", default=False)
 # set while a coalescer sends an edit it held back (not at once, inside `submit`)
 HELD: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_held", default=False)
+# set while a coalescer sends an edit: it went through one already (bot.telegram.messenger)
+SENDING: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_sending", default=False)
 
 MAX_CHATS = 10_000  # chats remembered before the idle ones are forgotten
 GIVE_UP_SECONDS = 600.0  # an edit Telegram keeps refusing with RetryAfter is retried this long
@@ -69,6 +77,8 @@ class _Chat:
     worker: asyncio.Task[None] | None = None
     refused_since: float | None = None  # RetryAfter answered every send since then
     limited: bool = True  # the per-minute budget and the gap apply (a group); else 429s only
+    on: dict[Hashable, Hashable] = field(default_factory=dict)  # waiting key → its message
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # `serial`: the send on its way
 
 
 class EditCoalescer:
@@ -83,6 +93,7 @@ class EditCoalescer:
         give_up: float = GIVE_UP_SECONDS,
         shared: Shared | None = None,
         limited: Callable[[Hashable], bool] = lambda chat_id: True,
+        serial: bool = False,
     ) -> None:
         if per_minute < 1:
             raise ValueError("per_minute must be at least 1")
@@ -94,11 +105,22 @@ class EditCoalescer:
         self.give_up = give_up
         self.shared = shared  # a budget every process shares (seconds to wait, 0: go)
         self.limited = limited  # which chats the per-minute budget and the gap apply to
+        self.serial = serial  # one send on its way per chat
         self._chats: dict[Hashable, _Chat] = {}
 
     # -- public --------------------------------------------------------------------------------
-    async def submit(self, chat_id: Hashable, key: Hashable, version: int, send: Send) -> None:
-        """Show `send`'s edit now if the budget allows, else as soon as it does (latest wins)."""
+    async def submit(
+        self,
+        chat_id: Hashable,
+        key: Hashable,
+        version: int,
+        send: Send,
+        *,
+        message: Hashable | None = None,
+    ) -> None:
+        """Show `send`'s edit now if the budget allows, else as soon as it does (latest wins).
+        `message`: the message it shows on, when other keys show screens on it too (their
+        edits still waiting were asked before this one: they are dropped)."""
         chat = self._chats.get(chat_id)
         if chat is None:
             if len(self._chats) >= MAX_CHATS:
@@ -109,11 +131,32 @@ class EditCoalescer:
         waiting = chat.pending.get(key)
         if waiting is not None and waiting[0] > version:
             return
+        if message is not None:
+            self._supersede(chat, key, message)
+            chat.on[key] = message
         chat.pending[key] = (version, send)
-        if chat.worker is None and self._delay(chat) <= 0:
+        if not self.serial:
+            await self._go(chat_id, chat, key)
+            return
+        async with chat.lock:
+            await self._go(chat_id, chat, key)
+
+    async def _go(self, chat_id: Hashable, chat: _Chat, key: Hashable) -> None:
+        """The edit at once if it still waits and the chat has room; else the chat's worker
+        sends it when the budget allows."""
+        if key in chat.pending and chat.worker is None and self._delay(chat) <= 0:
             await self._send_one(chat_id, chat, key, held=False)
         if chat.pending and chat.worker is None:
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
+
+    @staticmethod
+    def _supersede(chat: _Chat, key: Hashable, message: Hashable) -> None:
+        """Drop the edits of `message` waiting under other keys than `key` (counted as shown:
+        an older version of theirs is not shown after this)."""
+        for other in [k for k, m in chat.on.items() if m == message and k != key]:
+            del chat.on[other]
+            if (waiting := chat.pending.pop(other, None)) is not None:
+                chat.shown[other] = max(waiting[0], chat.shown.get(other, -1))
 
     def is_pending(self, chat_id: Hashable, key: Hashable) -> bool:
         """An edit of this message is waiting for the budget."""
@@ -149,6 +192,7 @@ class EditCoalescer:
         if flush:
             prepaid = PREPAID.set(True)  # at shutdown: no waiting for the budget
             held = HELD.set(True)
+            sending = SENDING.set(True)
             for chat_id, chat in self._chats.items():
                 for key in list(chat.pending):
                     _version, send = chat.pending.pop(key)
@@ -159,6 +203,7 @@ class EditCoalescer:
                         log.info("event=flush_skipped key=%s retry_after=%s", key, e.seconds)
                     except Exception:
                         log.warning("event=flush_failed", exc_info=True)
+            SENDING.reset(sending)
             HELD.reset(held)
             PREPAID.reset(prepaid)
         self._chats.clear()
@@ -189,6 +234,7 @@ class EditCoalescer:
         if chat is None:
             return
         chat.pending.clear()
+        chat.on.clear()
         if chat.worker is not None and chat.worker is not asyncio.current_task():
             chat.worker.cancel()  # waiting for budget; the edit it is sending fails anyway
         if chat.sent:
@@ -203,12 +249,13 @@ class EditCoalescer:
 
     # -- internals -----------------------------------------------------------------------------
     def _forget_idle(self) -> None:
-        """Drop the chats with nothing waiting and no pause (their recent budget with them)."""
+        """Drop the chats with nothing waiting or on its way and no pause (their recent budget
+        with them)."""
         now = self.clock()
         self._chats = {
             chat_id: chat
             for chat_id, chat in self._chats.items()
-            if chat.pending or chat.worker is not None or chat.blocked_until > now
+            if chat.pending or chat.worker or chat.lock.locked() or chat.blocked_until > now
         }
 
     def _delay(self, chat: _Chat) -> float:
@@ -236,9 +283,11 @@ class EditCoalescer:
             chat.blocked_until = max(chat.blocked_until, self.clock() + wait)
             return
         version, send = chat.pending.pop(key)
+        message = chat.on.pop(key, None)
         chat.sent.append(self.clock())
         prepaid = PREPAID.set(self.shared is not None)
         was_held = HELD.set(held)
+        sending = SENDING.set(True)
         try:
             await send()
         except RetryLater as e:
@@ -249,14 +298,17 @@ class EditCoalescer:
             if now - chat.refused_since > self.give_up:
                 log.warning("event=edit_gave_up key=%s version=%s", key, version)
                 chat.refused_since = None
-            elif key not in chat.pending:
+            elif key not in chat.pending and (message is None or message not in chat.on.values()):
                 chat.pending[key] = (version, send)  # try again with it unless newer arrived
+                if message is not None:
+                    chat.on[key] = message
             return
         except StoreUnavailable:  # bookkeeping after the edit; the outage is logged once
             pass
         except Exception:
             log.exception("board edit failed")
         finally:
+            SENDING.reset(sending)
             HELD.reset(was_held)
             PREPAID.reset(prepaid)
         chat.refused_since = None

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from typing import NoReturn
 
 import rules
 from bot import metrics
 from bot.config import Settings
 from bot.games import howto
-from bot.games.budget import Budget
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Refused
 from bot.games.result_of import result_of
@@ -41,6 +41,8 @@ from rules.views import View
 
 log = logging.getLogger(__name__)
 
+REMEMBERED = 4096  # finished boards whose "play again" was tapped, remembered
+
 
 class _Stale(Refused):
     """A tap on an old board: said, then the board is brought up to date (`current`)."""
@@ -52,17 +54,19 @@ class _Stale(Refused):
 
 class SolitaireService:
     def __init__(
-        self, messenger: Messenger, store: Store, settings: Settings, budget: Budget
+        self, messenger: Messenger, store: Store, settings: Settings, screens: EditCoalescer
     ) -> None:
         self.tg = messenger
         self.store = store
         self.settings = settings
         # boards in private chats: their chat's pace (the budget's) and a RetryAfter hold the
-        # edits (the newest board wins) instead of the tap's answer
-        self.flood = EditCoalescer(
-            1_000_000, min_gap=0.0, shared=budget.take, clock=budget.clock, sleep=budget.sleep
-        )
-        self._sending: dict[int, asyncio.Lock] = {}  # one board edit on its way per chat
+        # edits (the newest board wins) instead of the tap's answer; the private chats'
+        # coalescer (`serial`: one edit on its way per chat), which the other screens a tap
+        # shows on its message go through too (bot.telegram.messenger)
+        self.flood = screens
+        # finished boards whose "play again" was tapped: a tap answered at once may come again
+        # before its board loses its buttons, and deals one new game
+        self._again: OrderedDict[tuple[int, int], None] = OrderedDict()
         self.undo_depth = settings.undo_depth
         self.clock = time.time  # the wall clock that decides the day of the deal of the day
         self.hints = HintTaps(store, self._edit)
@@ -76,9 +80,10 @@ class SolitaireService:
     ) -> None:
         """Show `record`'s `screen` on the board message (waits only when Telegram lets it go
         at once). One message shows game after game (menu, new game), so the coalescer keys the
-        edit by message and game (a new game's version 0 is not older than the last one's). A
-        chat's edits go one at a time, so a 429'd older edit never comes back over a newer one;
-        an edit held back (a 429) goes only if the store has no newer position (from any
+        edit by message and game (a new game's version 0 is not older than the last one's), and
+        names the message (a newer screen of it, a menu say, drops this one if it still waits).
+        A chat's edits go one at a time, so a 429'd older edit never comes back over a newer
+        one; an edit held back (a 429) goes only if the store has no newer position (from any
         process); one sent at once follows its save and pays no such round trip."""
 
         async def push() -> None:
@@ -86,15 +91,8 @@ class SolitaireService:
                 return
             await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
 
-        async with self._lock(chat_id):
-            await self.flood.submit(chat_id, (message_id, record.id), record.version, push)
-
-    def _lock(self, chat_id: int) -> asyncio.Lock:
-        if (lock := self._sending.get(chat_id)) is None:
-            if len(self._sending) >= 10_000:  # forget the chats with no edit on its way
-                self._sending = {c: lk for c, lk in self._sending.items() if lk.locked()}
-            lock = self._sending[chat_id] = asyncio.Lock()
-        return lock
+        key = (message_id, record.id)
+        await self.flood.submit(chat_id, key, record.version, push, message=message_id)
 
     async def _superseded(self, game_id: str, version: int) -> bool:
         try:
@@ -174,13 +172,8 @@ class SolitaireService:
         if not saved:
             await self._lost_race(tap)
         metrics.move(game.kind)
-        log.debug(
-            "event=move kind=%s game=%s version=%s move=%s",
-            game.kind,
-            game.id,
-            game.version,
-            cb.action,
-        )
+        what = (game.kind, game.id, game.version, cb.action)
+        log.debug("event=move kind=%s game=%s version=%s move=%s", *what)
         if game.finished:
             metrics.game_finished(game.kind, spec(game.kind).game.status(state).result)
             log.info(
@@ -232,20 +225,33 @@ class SolitaireService:
             return
         if game.solo.msg not in (None, tap.where[1]):
             return  # the game moved to another message meanwhile; leave this one be
+        if game.finished and await self._taken_over(game, tap):
+            return
         await self._edit(*tap.where, await self._board(game, tap.lang), game)
+
+    async def _taken_over(self, game: GameRecord, tap: Tap) -> bool:
+        """A newer game of the player's lives on the tapped message (a game replaced by a new
+        one on its own message, its board tapped before the new board showed): the old one is
+        not shown over it."""
+        unfinished = await self._unfinished(tap.user_id)
+        return any(r.id != game.id and r.solo.msg == tap.where[1] for r in unfinished)
 
     # -- the menu --------------------------------------------------------------------------------
     async def active_games(self, user_id: int) -> list[tuple[str, str]]:
         """The user's unfinished solitaires as (kind, game_id), pruning finished/expired ones."""
-        out: list[tuple[str, str]] = []
+        out = [(record.kind, record.id) for record in await self._unfinished(user_id)]
+        out.sort(key=lambda kg: kinds("solitaire").index(kg[0]))
+        return out
+
+    async def _unfinished(self, user_id: int) -> list[GameRecord]:
+        """The user's unfinished solitaires (the finished and expired leave their list)."""
+        out = []
         for game_id in await self.store.user_games(user_id):
             record = await self.store.load(game_id)
             if record is None or record.finished:
                 await self.store.remove_user_game(user_id, game_id)
-                continue
-            if is_solitaire(record.kind):
-                out.append((record.kind, game_id))
-        out.sort(key=lambda kg: kinds("solitaire").index(kg[0]))
+            elif is_solitaire(record.kind):
+                out.append(record)
         return out
 
     async def active(self, user_id: int, kind: str) -> str | None:
@@ -288,6 +294,8 @@ class SolitaireService:
     ) -> None:
         if not is_solitaire(kind) or variant not in spec(kind).variants:
             raise Refused("error-stale", alert=True)  # forged: nothing is created
+        if below and not self._first_again(where):
+            return  # its new deal is on its way
         today = utc_day(self.clock())
         number = day_number(today) if number is None else number
         if daily and not 1 <= number <= day_number(today):
@@ -329,6 +337,14 @@ class SolitaireService:
         )
         if not below:
             await self._edit(chat_id, message_id, screen, record)
+
+    def _first_again(self, where: tuple[int, int]) -> bool:
+        if where in self._again:
+            return False
+        self._again[where] = None
+        if len(self._again) > REMEMBERED:
+            self._again.popitem(last=False)
+        return True
 
     async def _abandon(self, game_id: str, lang: str, where: tuple[int, int]) -> None:
         """A game replaced by a new one ends (counted as lost once a move was made in it) and

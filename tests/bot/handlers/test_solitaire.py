@@ -282,7 +282,9 @@ async def test_not_modified_and_retry_after_are_handled(h: Harness, no_sleep: li
         slept.append(seconds)
         await clock.sleep(seconds)
 
-    h.dp["solitaires"].flood = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=pause)
+    h.dp["solitaires"].flood = EditCoalescer(
+        1_000_000, min_gap=0.0, clock=clock, sleep=pause, serial=True
+    )
     h.session.inject_retry_after("editMessageText", seconds=2)
     rec = await h.record(board)
     said = list(h.session.alerts(ann))

@@ -47,7 +47,9 @@ async def two_quick_taps(
     clock = h.session.tg.clock
     assert isinstance(clock, VirtualClock)
     service: SolitaireService = h.dp["solitaires"]
-    service.flood = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=clock.sleep)
+    service.flood = EditCoalescer(
+        1_000_000, min_gap=0.0, clock=clock, sleep=clock.sleep, serial=True
+    )
     board = await start_game(h, ann, "raspad", "52")
     await h.tap(ann, current(h, board), "💡 Hint")  # the first hint is saved; later ones are not
     shown = current(h, board)

@@ -160,7 +160,9 @@ async def test_an_edit_held_back_by_a_429_never_brings_back_an_older_board(h: Ha
         await pause_over.wait()
         await clock.sleep(seconds)
 
-    h.dp["solitaires"].flood = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=pause)
+    h.dp["solitaires"].flood = EditCoalescer(
+        1_000_000, min_gap=0.0, clock=clock, sleep=pause, serial=True
+    )
     ann = h.session.tg.add_user("Ann", language_code="en")
     board = await start_game(h, ann, "kosa", "u")
     first = await h.record(board)

@@ -205,3 +205,48 @@ async def test_two_processes_share_one_groups_budget(
         await one.close()
         await two.close()
         await store.close()
+
+
+async def test_a_newer_screen_of_a_message_drops_the_one_waiting_under_another_key(
+    clock: FakeClock,
+) -> None:
+    """One message shows a game's board, then a menu (keys `(7, "g")` and `(7, "")`): the menu
+    asked while the board's newer edit waits is the newest screen; the board's is never sent,
+    nor is an older board that comes late."""
+    screen = Screen(clock)
+    co = EditCoalescer(1, clock=clock, sleep=clock.sleep)
+    await co.submit(-100, (7, "g"), 3, screen.edit(7, "board 3"), message=7)
+    await co.submit(-100, (7, "g"), 4, screen.edit(7, "board 4"), message=7)  # waits
+    await co.submit(-100, (7, ""), 1, screen.edit(7, "menu"), message=7)
+    await co.submit(-100, (7, "g"), 3, screen.edit(7, "board 3 late"), message=7)
+    await co.drain()
+    assert screen.shown == {7: "menu"}
+    assert len(screen.times) == 2  # board 3, then the menu
+
+
+async def test_a_serial_chat_sends_one_edit_at_a_time(clock: FakeClock) -> None:
+    """A private chat's edits go back to back: the newer edit waits for the older one on its
+    way, so when Telegram answers the older one 429 it is not sent again over the newer."""
+    shown: list[str] = []
+    on_its_way, arrives = asyncio.Event(), asyncio.Event()
+
+    async def first() -> None:
+        if not arrives.is_set():
+            on_its_way.set()
+            await arrives.wait()
+            raise RetryLater(1)
+        shown.append("v1")
+
+    async def second() -> None:
+        shown.append("v2")
+
+    co = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=clock.sleep, serial=True)
+    one = asyncio.create_task(co.submit(5, 7, 1, first))
+    await on_its_way.wait()
+    two = asyncio.create_task(co.submit(5, 7, 2, second))
+    await asyncio.sleep(0)
+    assert shown == []  # waits for the first to arrive
+    arrives.set()
+    await asyncio.gather(one, two)
+    await co.drain()
+    assert shown == ["v2"]
