@@ -32,7 +32,7 @@ from bot.render.common import (
 )
 from bot.render.events import solo_line
 from bot.render.screen import Screen, SoloCtx
-from bot.wire.keyboard import Button
+from bot.wire.keyboard import SUCCESS, Button
 from rules.views import RaspadView
 
 CELL = 6
@@ -121,6 +121,8 @@ def describe(move: str, ctx: SoloCtx) -> str:
 
 
 def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
+    """A hand card beats with one tap (one target) or is picked (several); one that beats
+    nothing now is disabled. The hint's move is starred and green."""
     name = card_namer(ctx._)
     rows: list[list[Button]] = []
     star = "⭐"
@@ -129,31 +131,35 @@ def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
         targets = targets_of(ctx.moves, c)
         hinted = ctx.hint is not None and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
         mark = star if hinted else ""
+        style = SUCCESS if hinted else None
         if c == ctx.pick:
             hand_buttons.append(button(f"✋{name(c)}", ctx.ui("back")))
         elif not targets:
-            hand_buttons.append(button(f"·{name(c)}", ctx.ui("pick", c)))
+            hand_buttons.append(Button(f"·{name(c)}", disabled=True))
         elif len(targets) == 1:
-            hand_buttons.append(
-                button(f"{mark}{name(c)}→{name(targets[0])}", ctx.move(f"{c}>{targets[0]}"))
-            )
+            data = ctx.move(f"{c}>{targets[0]}")
+            hand_buttons.append(Button(f"{mark}{name(c)}→{name(targets[0])}", data, style=style))
         else:
-            hand_buttons.append(button(f"{mark}{name(c)} ▸", ctx.ui("pick", c)))
+            hand_buttons.append(Button(f"{mark}{name(c)} ▸", ctx.ui("pick", c), style=style))
     rows += rows_of(hand_buttons, 3)
     if ctx.pick:
         target_buttons = []
         for tc in targets_of(ctx.moves, ctx.pick):
-            mark = star if ctx.hint == f"{ctx.pick}>{tc}" else "🎯"
-            target_buttons.append(button(f"{mark} {name(tc)}", ctx.move(f"{ctx.pick}>{tc}")))
+            hinted = ctx.hint == f"{ctx.pick}>{tc}"
+            style = SUCCESS if hinted else None
+            label = f"{star if hinted else '🎯'} {name(tc)}"
+            target_buttons.append(Button(label, ctx.move(f"{ctx.pick}>{tc}"), style=style))
         rows += rows_of(target_buttons, 4)
         rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
     kon_row = []
-    if "close" in ctx.moves:
-        mark = star if ctx.hint == "close" else ""
-        kon_row.append(button(mark + ctx.t("btn-close"), ctx.move("close")))
-    if "fail" in ctx.moves:
-        mark = star if ctx.hint == "fail" else ""
-        kon_row.append(button(mark + ctx.t("btn-fail"), ctx.ui("ask", "fail")))
+    for move, key, data in (
+        ("close", "btn-close", ctx.move("close")),
+        ("fail", "btn-fail", ctx.ui("ask", "fail")),
+    ):
+        if move in ctx.moves:
+            hinted = ctx.hint == move
+            label = (star if hinted else "") + ctx.t(key)
+            kon_row.append(Button(label, data, style=SUCCESS if hinted else None))
     rows.append(kon_row)
     rows += control_rows(ctx)
     return rows

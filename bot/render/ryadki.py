@@ -22,7 +22,7 @@ from bot.render.common import (
 from bot.render.events import ryadki_lines
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, menu_data, ui_action
-from bot.wire.keyboard import Button, Keyboard
+from bot.wire.keyboard import DANGER, SUCCESS, Button, Keyboard
 from rules.views import RyadkiView
 
 NAME_WIDTH = 9
@@ -192,10 +192,10 @@ def hand_line(hand: Sequence[str], _: Translator) -> str:
 def hand_keyboard(
     view: RyadkiView, gid: str, version: int, _: Translator, confirm_leave: bool = False
 ) -> Keyboard | None:
-    """Cards as buttons (playable ones marked on the player's turn) and a Leave button.
-
-    When it is not the player's turn the buttons carry version 0 and a `~wait` action, so the
-    message (and its keyboard) only changes when the hand itself does.
+    """Cards as buttons and a Leave button (red, as its confirmation). On the player's turn a
+    playable card is marked ✅ (green) and the others are disabled; on another's turn every card
+    is disabled (a tap on it did nothing but say "not your turn"), so the message (and its
+    keyboard) only changes when the hand itself does.
     """
     seat = view["seat"]
     if view["status"]["over"] or seat is None or not view["active"][seat]:
@@ -204,13 +204,11 @@ def hand_keyboard(
     legal = set(view["legal"]) if mine else set()
     buttons = []
     for c in sorted_hand(view["hand"]):
-        if mine:
-            text = ("✅ " if c in legal else "") + face(c, _)
+        if c in legal:
             data = game_data(gid, version, c)
+            buttons.append(Button(text="✅ " + face(c, _), callback_data=data, style=SUCCESS))
         else:
-            text = face(c, _)
-            data = game_data(gid, 0, ui_action("wait"))
-        buttons.append(Button(text=text, callback_data=data))
+            buttons.append(Button(text=face(c, _), disabled=True))
     rows = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
     if confirm_leave:
         rows.append(
@@ -218,6 +216,7 @@ def hand_keyboard(
                 Button(
                     text=_("grp-btn-leave-yes"),
                     callback_data=game_data(gid, version, ui_action("resign", "y")),
+                    style=DANGER,
                 ),
                 Button(
                     text=_("grp-btn-leave-no"),
@@ -231,6 +230,7 @@ def hand_keyboard(
                 Button(
                     text=_("grp-btn-leave-game"),
                     callback_data=game_data(gid, version if mine else 0, ui_action("resign")),
+                    style=DANGER,
                 )
             ]
         )
