@@ -1,15 +1,19 @@
 ## /help and /rules in every chat
 
+# every button of the main menu: its name (a reference to its text) or the command of its screen
 help-private =
     <b>🃏 Card games bot</b>
-    Solitaires (Kosa, Raspad), Ryadki and Parquet against the computer, the deal of the day, and group games with friends.
+    In the menu (/start):
+    { btn-kosa }, { btn-raspad } — solitaires
+    { btn-ai-ryadki }, { btn-ai-parquet } — a game against the computer
+    { btn-match } — a stranger near your rating, each on a board of your own in the chat with the bot
+    { btn-friends } (/newgame) — an invite link; you then play in a group
 
-    /start — the menu
     /daily — today's deal, the same for everyone
     /stats — your statistics · /top — leaderboards
     /rules — how each game is played
-    /newgame — invite friends to Ryadki or Parquet
-    /settings — turn pings, leaderboards · /language — language
+    /settings — turn pings, leaderboards, the name strangers see
+    /language — language
 help-group =
     <b>🃏 Card games bot</b> — Ryadki (2–6 players) and Parquet (2) right here.
 
