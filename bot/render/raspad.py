@@ -11,7 +11,8 @@ Cells are six columns (a card is at most four, a range such as `11-13` five): a 
 five cards is one row of 30 columns; a longer one goes four to a row (24 columns, 26 with the
 wrap mark): a row that goes on ends with `→` and the next one starts with it, so the last card
 of a row and the first of the next read as the neighbours they are. Every line stays within
-BOARD_COLUMNS (30). Under the board one line says what the numbers are.
+BOARD_COLUMNS (30). A picked card of the hand is bracketed in the blanks beside it, so a pick
+moves no card. Under the board one line says what the numbers are.
 """
 
 from __future__ import annotations
@@ -80,10 +81,27 @@ def board_text(view: RaspadView, ctx: SoloCtx) -> str:
             lines.append(
                 "".join(cell("↑" if table[i] in marked else "", CELL - 1) + " " for i in chunk)
             )
-    hand = [f"[{name(c)}]" if c == ctx.pick else name(c) for c in view["hand"]]
     prefix = ctx.t("raspad-hand", cards="")
-    lines.append(wrap(prefix, hand, BOARD_COLUMNS) if hand else prefix + "—")
+    hand = [name(c) for c in view["hand"]]
+    picked = name(ctx.pick) if ctx.pick in view["hand"] else None
+    lines.append(hand_lines(prefix, hand, picked) if hand else prefix + "—")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def hand_lines(prefix: str, hand: list[str], picked: str | None) -> str:
+    """The hand, wrapped as if nothing were picked; the picked card's brackets take the blanks
+    on either side of it (`Рука: Д♠[7♣]5♦`), so a pick moves no card, not even to another line
+    (a line keeps one column free for a bracket at its end)."""
+    laid = wrap(prefix, hand, BOARD_COLUMNS - 1)
+    if picked is None:
+        return laid
+    lines = laid.split("\n")
+    for i, line in enumerate(lines):
+        tokens = line.split(" ")
+        if picked in tokens[1:]:
+            j = tokens.index(picked, 1)
+            lines[i] = " ".join(tokens[:j]) + f"[{picked}]" + " ".join(tokens[j + 1 :])
+    return "\n".join(lines)
 
 
 def render(view: RaspadView, ctx: SoloCtx) -> Screen:

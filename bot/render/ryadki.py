@@ -11,7 +11,6 @@ from bot.events import Event
 from bot.i18n import Translator
 from bot.render.common import (
     ENDED_EARLY,
-    PHONE_COLUMNS,
     esc,
     face,
     private_end_keyboard,
@@ -26,6 +25,9 @@ from bot.wire.keyboard import DANGER, SUCCESS, Button, Keyboard
 from rules.views import RyadkiView
 
 NAME_WIDTH = 9
+# every line of the table and the hand within 30 columns (suits two each), as Raspad's and
+# Parquet's boards: a line of 31–32 wraps on a narrow phone
+BOARD_COLUMNS = 30
 STACK_SHOWN = 6
 TURN_MARK = "▸"  # not ▶, which phones draw as a two-column emoji: the rows stay aligned
 
@@ -48,7 +50,7 @@ def cards(codes: Sequence[str], _: Translator) -> str:
 
 
 def stack_line(
-    stack: Sequence[str], _: Translator, shown: int = STACK_SHOWN, room: int = PHONE_COLUMNS
+    stack: Sequence[str], _: Translator, shown: int = STACK_SHOWN, room: int = BOARD_COLUMNS
 ) -> str:
     """The newest `shown` table cards (fewer when they would not fit in `room` columns)."""
     if not stack:
@@ -108,7 +110,7 @@ def table_text(
         )
     rows.append("")
     label = _("ry-stack", cards="")
-    rows.append(label + stack_line(view["stack"], _, room=PHONE_COLUMNS - width(label)))
+    rows.append(label + stack_line(view["stack"], _, room=BOARD_COLUMNS - width(label)))
     rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
     lines.append("<pre>" + esc("\n".join(rows)) + "</pre>")
     ev = ryadki_lines(events, names, _)
@@ -186,7 +188,7 @@ def hand_text(view: RyadkiView, group_title: str, names: Sequence[str], _: Trans
 
 
 def hand_line(hand: Sequence[str], _: Translator) -> str:
-    return wrap("", [face(c, _) for c in hand]) if hand else "—"
+    return wrap("", [face(c, _) for c in hand], BOARD_COLUMNS) if hand else "—"
 
 
 def hand_keyboard(
