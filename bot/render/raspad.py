@@ -11,7 +11,7 @@ Cells are six columns (a card is at most four, a range such as `11-13` five): a 
 five cards is one row of 30 columns; a longer one goes four to a row (24 columns, 26 with the
 wrap mark): a row that goes on ends with `→` and the next one starts with it, so the last card
 of a row and the first of the next read as the neighbours they are. Every line stays within
-BOARD_COLUMNS (30). A picked card of the hand is bracketed in the blanks beside it, so a pick
+BOARD_COLUMNS (30). A picked card of the hand is marked `▸` in the blank before it, so a pick
 moves no card. Under the board one line says what the numbers are.
 """
 
@@ -41,6 +41,7 @@ ONE_ROW = 5  # a line of up to 5 cards: one row, 5 × 6 = 30 columns
 PER_ROW = 4  # a longer line: 4 × 6 = 24 columns a row, and " →" when it goes on
 WRAP = "→"
 BOARD_COLUMNS = 30
+PICK_MARK = "▸"  # one column (not ▶, which phones draw as a two-column emoji)
 
 
 def targets_of(moves: list[str], hand_card: str) -> list[str]:
@@ -89,10 +90,10 @@ def board_text(view: RaspadView, ctx: SoloCtx) -> str:
 
 
 def hand_lines(prefix: str, hand: list[str], picked: str | None) -> str:
-    """The hand, wrapped as if nothing were picked; the picked card's brackets take the blanks
-    on either side of it (`Рука: Д♠[7♣]5♦`), so a pick moves no card, not even to another line
-    (a line keeps one column free for a bracket at its end)."""
-    laid = wrap(prefix, hand, BOARD_COLUMNS - 1)
+    """The hand, wrapped as if nothing were picked; the picked card's mark (`▸`, as Kosa marks a
+    picked place) takes the blank before it (`Рука: Д♠ 7♣▸5♦`), so a pick moves no card, not
+    even to another line."""
+    laid = wrap(prefix, hand, BOARD_COLUMNS)
     if picked is None:
         return laid
     lines = laid.split("\n")
@@ -100,7 +101,7 @@ def hand_lines(prefix: str, hand: list[str], picked: str | None) -> str:
         tokens = line.split(" ")
         if picked in tokens[1:]:
             j = tokens.index(picked, 1)
-            lines[i] = " ".join(tokens[:j]) + f"[{picked}]" + " ".join(tokens[j + 1 :])
+            lines[i] = " ".join(tokens[:j]) + PICK_MARK + " ".join(tokens[j:])
     return "\n".join(lines)
 
 

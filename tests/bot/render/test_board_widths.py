@@ -133,11 +133,11 @@ def test_parquet_boards_fit_over_seeded_games() -> None:
 
 def hand_rows(text: str, hand_word: str) -> list[list[tuple[int, str]]]:
     """The hand's lines of a Raspad board (its last lines): each word with the column it starts
-    at, a picked card's brackets left out."""
+    at, a picked card's mark left out."""
     lines = pre_lines(text)
     start = next(i for i, line in enumerate(lines) if line.startswith(hand_word))
     return [
-        [(width(line[: m.start()]), m.group()) for m in re.finditer(r"[^\s\[\]]+", line)]
+        [(width(line[: m.start()]), m.group()) for m in re.finditer(r"[^\s▸]+", line)]
         for line in lines[start:]
     ]
 
@@ -145,12 +145,13 @@ def hand_rows(text: str, hand_word: str) -> list[list[tuple[int, str]]]:
 @pytest.mark.parametrize("variant", ["52", "54"])
 def test_a_raspad_pick_moves_no_card_of_the_hand(variant: str) -> None:
     """Picking a card marks it in the hand without re-flowing it: every card stays on its line,
-    at its column (a pick's brackets used to push the last card to a second line)."""
+    at its column (`[7♣]` used to push the last card to a second line)."""
     rng = random.Random(f"pick-{variant}")
     compared = 0
     for game in range(8):
         lang = ("ru", "en")[game % 2]
-        hand_word = translator(lang)("raspad-hand", cards="").strip()
+        _ = translator(lang)
+        hand_word = _("raspad-hand", cards="").strip()
         record = solitaire.new_record("raspad", variant, 1, lang, seed=rng.randrange(2**32))
         for _step in range(60):
             if record.finished:
@@ -159,6 +160,7 @@ def test_a_raspad_pick_moves_no_card_of_the_hand(variant: str) -> None:
             for card in raspad_view(view_of(record, 0))["hand"]:
                 shown = render_game(record, lang, pick=card).text
                 assert hand_rows(shown, hand_word) == plain_rows, (card, shown)
+                assert raspad.PICK_MARK + face(card, _) in "\n".join(pre_lines(shown)), shown
                 assert_fits(shown, (game, card), raspad.BOARD_COLUMNS)
                 compared += 1
             moves = [m for m in solitaire.legal_moves(record) if m not in ("resign", "fail")]
