@@ -24,7 +24,9 @@ The output keeps facts only -- no description text:
   ``entities: true`` when measured after entities parsing ("1-4096 characters after entities
   parsing"); ``min_items``/``max_items`` ("list of 1-100", "must include 2-10 items");
   ``min``/``max`` ("Values between 1-100"); ``const``: the one value a ``type``, ``status`` or
-  ``source`` discriminator may take ("always 'emoji'", "must be default").
+  ``source`` discriminator may take ("always 'emoji'", "must be default"); ``one_of``: the
+  values a string must be one of, where the description lists every one of them quoted
+  ("Must be one of 'danger' (red), 'success' (green) or 'primary' (blue).").
 
 Written deterministically (sorted names, one line per method and per type) so a regenerated file
 diffs cleanly.  ``tests/bot/telegram/test_telegram_spec.py`` fails when the committed file is not
@@ -62,6 +64,10 @@ _VALUES_RE = re.compile(r"Values between (\d+)-(\d+)")
 # "one" of "must be one of 'a', 'A', ..." (a choice, not a constant)
 _CONST_RE = re.compile(r"(?:always|must be) (?!one of\b)[\"']?([a-z][a-z0-9_]*)\b")
 _DISCRIMINATORS = {"type", "status", "source"}
+# "must be one of 'a', 'b' (note), or 'c'." -- the whole list quoted, up to the sentence's end
+# (not "'static' for a .WEBP image, ...", nor a list of empty strings: emoji the spec lost)
+_CHOICE = r"'[^'\s]+'(?: \([^)]*\))?"
+_ONE_OF_RE = re.compile(rf"[Mm]ust be one of ({_CHOICE}(?:(?:,? or |, ){_CHOICE})+)(?=[.;]|$)")
 
 
 def field_facts(field: dict[str, Any]) -> dict[str, Any]:
@@ -80,6 +86,8 @@ def field_facts(field: dict[str, Any]) -> dict[str, Any]:
         out["min"], out["max"] = int(m.group(1)), int(m.group(2))
     if field["name"] in _DISCRIMINATORS and (m := _CONST_RE.search(desc)):
         out["const"] = m.group(1)
+    if types == ["String"] and (m := _ONE_OF_RE.search(desc)):
+        out["one_of"] = re.findall(r"'([^']+)'", m.group(1))
     return out
 
 

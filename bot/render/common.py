@@ -10,7 +10,7 @@ from functools import lru_cache
 from bot.i18n import Translator
 from bot.render.screen import SoloCtx, TableCtx
 from bot.wire.callbacks import game_data, menu_data, ui_action
-from bot.wire.keyboard import Button, Keyboard
+from bot.wire.keyboard import DANGER, Button, Keyboard
 from rules import cards
 from rules.cards import RANKS, SUITS
 from rules.views import StatusView
@@ -147,14 +147,19 @@ def control_rows(ctx: SoloCtx) -> list[list[Button]]:
     if ctx.can_undo:
         first.append(button(ctx.t("btn-undo"), ctx.ui("undo")))
     second = [
-        button(ctx.t("btn-resign"), ctx.ui("ask", "resign")),
+        Button(ctx.t("btn-resign"), ctx.ui("ask", "resign"), style=DANGER),
         button(ctx.t("btn-menu"), menu_data("menu")),
     ]
     return [first, second]
 
 
+LOSES = ("resign", "r")  # the solitaire moves asked for because they lose the game
+
+
 def confirm_rows(ctx: SoloCtx, yes_key: str, move: str) -> list[list[Button]]:
-    return [[button(ctx.t(yes_key), ctx.move(move)), button(ctx.t("btn-cancel"), ctx.ui("back"))]]
+    """Yes (red when it loses the game: giving up, a redeal that loses) and Cancel."""
+    yes = Button(ctx.t(yes_key), ctx.move(move), style=DANGER if move in LOSES else None)
+    return [[yes, button(ctx.t("btn-cancel"), ctx.ui("back"))]]
 
 
 def finished_rows(ctx: SoloCtx, kind: str) -> list[list[Button]]:

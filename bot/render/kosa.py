@@ -29,7 +29,7 @@ from bot.render.common import (
 )
 from bot.render.kosa_events import event_line, spot_name
 from bot.render.screen import Screen, SoloCtx
-from bot.wire.keyboard import Button
+from bot.wire.keyboard import SUCCESS, Button
 from rules.kosa_view import KosaView
 
 CONFIRMS = ("r",)  # a redeal that loses: asked first (`bot.games.screens.confirms`)
@@ -200,8 +200,9 @@ def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
             src, dst = parts
             c = place_card(view, src) if src != "s" else None
             what = place_name(ctx, src) + (f" {name(c)}" if c else "")
-            mark = star if ctx.hint == m else ""
-            buttons.append(button(f"{mark}{spot_name(dst, ctx._)} ← {what}", ctx.move(m)))
+            hinted = ctx.hint == m
+            label = f"{star if hinted else ''}{spot_name(dst, ctx._)} ← {what}"
+            buttons.append(Button(label, ctx.move(m), style=SUCCESS if hinted else None))
         rows += rows_of(buttons, 2)
     else:
         order = ["b", "w", *LEFT, *RIGHT]
@@ -213,33 +214,34 @@ def keyboard(view: KosaView, ctx: SoloCtx) -> list[list[Button]]:
             label = source_label(view, src, name, ctx)
             hinted = bool(ctx.hint) and (ctx.hint or "").startswith(src + ">")
             mark = star if hinted else ""
+            style = SUCCESS if hinted else None
             if src == ctx.pick:
                 buttons.append(button(f"✋{label}", ctx.ui("back")))
             elif len(dsts) == 1:
-                buttons.append(
-                    button(
-                        f"{mark}{label}→{place_name(ctx, dsts[0])}", ctx.move(f"{src}>{dsts[0]}")
-                    )
-                )
+                text = f"{mark}{label}→{place_name(ctx, dsts[0])}"
+                buttons.append(Button(text, ctx.move(f"{src}>{dsts[0]}"), style=style))
             else:
-                buttons.append(button(f"{mark}{label} ▸", ctx.ui("pick", src)))
+                buttons.append(Button(f"{mark}{label} ▸", ctx.ui("pick", src), style=style))
         rows += rows_of(buttons, 3)
         if ctx.pick and ctx.pick in by_source:
             targets = []
             for dst in by_source[ctx.pick]:
                 m = f"{ctx.pick}>{dst}"
-                mark = star if ctx.hint == m else "🎯"
-                targets.append(button(f"{mark} {_target_label(view, ctx, dst)}", ctx.move(m)))
+                hinted = ctx.hint == m
+                text = f"{star if hinted else '🎯'} {_target_label(view, ctx, dst)}"
+                targets.append(Button(text, ctx.move(m), style=SUCCESS if hinted else None))
             rows += rows_of(targets, 3)
             rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
     stock_row = []
-    if "d" in other:
-        mark = star if ctx.hint == "d" else ""
-        stock_row.append(button(mark + ctx.t("btn-draw", n=view["stock"]), ctx.move("d")))
-    if "r" in other:
-        mark = star if ctx.hint == "r" else ""
-        data = ctx.ui("ask", "r") if view.get("redeal_loses") else ctx.move("r")
-        stock_row.append(button(mark + ctx.t("btn-redeal"), data))
+    redeal = ctx.ui("ask", "r") if view.get("redeal_loses") else ctx.move("r")
+    for move, text, data in (
+        ("d", ctx.t("btn-draw", n=view["stock"]), ctx.move("d")),
+        ("r", ctx.t("btn-redeal"), redeal),
+    ):
+        if move in other:
+            hinted = ctx.hint == move
+            label = (star if hinted else "") + text
+            stock_row.append(Button(label, data, style=SUCCESS if hinted else None))
     rows.append(stock_row)
     rows += control_rows(ctx)
     return rows

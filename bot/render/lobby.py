@@ -10,7 +10,7 @@ from bot.render.common import esc, ui_button
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import menu_data
 from bot.wire.deeplinks import group_link, join_link
-from bot.wire.keyboard import Button, Keyboard
+from bot.wire.keyboard import PRIMARY, Button, Keyboard
 
 
 class LobbyView(TypedDict):
@@ -100,7 +100,7 @@ def lobby_keyboard(
     if not lobby["private"]:
         rows.append(
             [
-                ui_button(_("grp-btn-join"), gid, version, "join"),
+                ui_button(_("grp-btn-join"), gid, version, "join")._replace(style=PRIMARY),
                 ui_button(_("grp-btn-leave"), gid, version, "leave"),
             ]
         )
@@ -124,7 +124,8 @@ def lobby_keyboard(
         if lobby["private"]
         else ui_button(_("grp-btn-cancel"), gid, version, "cancel")
     )
-    rows.append([ui_button(_("grp-btn-start"), gid, version, "start"), last])
+    start = ui_button(_("grp-btn-start"), gid, version, "start")._replace(style=PRIMARY)
+    rows.append([start, last])
     return Keyboard(rows)
 
 

@@ -82,10 +82,10 @@ def help_text(lang: str, *, private: bool = True) -> str:
     names = {kind: _(game.title_key) for kind, game in GAMES.items()}
     tables = kinds("table")
     if private:
-        return _(
+        return _(  # the menu's own buttons, so /help names what the menu shows
             "help-private",
-            solitaires=", ".join(names[k] for k in kinds("solitaire")),
-            tables=listed([names[k] for k in tables], "list-and", _),
+            solitaires=", ".join(_(f"btn-{k}") for k in kinds("solitaire")),
+            tables=", ".join(_(f"btn-ai-{k}") for k in tables),
             invite=listed([names[k] for k in tables], "list-or", _),
         )
     seated = [

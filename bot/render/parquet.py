@@ -6,7 +6,9 @@ mover's hand is under the board, one button per rank that has a legal cell (the 
 rank and colour play alike under Parquet's rules): at most nine, on two rows. The mover taps a
 card, then one of the marked cells (✅; the prompt names them too, so a card with one cell shows
 where it will go). When no card from hand fits, the mover's own cards that can move are marked
-on the board instead (🔄, and named by the prompt): tap the card, then its new cell.
+on the board instead (🔄, and named by the prompt): tap the card, then its new cell. A marked
+cell is green; a cell nothing can go to now, and no card on it move, is disabled (a tap there
+only said "pick a card first" or "not your turn"); Resign is red.
 
 A finished game has no board keyboard: its text shows the final board in <pre> (30 columns):
 every card takes three (a ten is one letter, `pq-board-ten`, said under the board) and a blank
@@ -30,7 +32,7 @@ from bot.render.common import (
 from bot.render.parquet_events import COLUMNS, cell_name, event_lines, side
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, ui_action
-from bot.wire.keyboard import Button, Keyboard
+from bot.wire.keyboard import DANGER, SUCCESS, Button, Keyboard
 from rules.cards import RANKS
 from rules.notation import all_targets, move_sources
 from rules.notation import move_targets as targets
@@ -232,8 +234,11 @@ def keyboard(
                 label, action = "👉" + face(code, _), ui_action("unpick")
             else:
                 label = face(code, _) if code else ("+" if place == CENTRE else "·")
-                action = ui_action("cell")
-            row.append(Button(text=label, callback_data=game_data(gid, version, action)))
+                row.append(Button(text=label, disabled=True))
+                continue
+            style = SUCCESS if label == MARK else None
+            data = game_data(gid, version, action)
+            row.append(Button(text=label, callback_data=data, style=style))
         rows.append(row)
     if turn is not None:
         hand = hand_buttons(view["hands"][turn], can_place, pick, _)
@@ -243,7 +248,9 @@ def keyboard(
     rows.append(
         [
             Button(
-                text=_("grp-btn-resign"), callback_data=game_data(gid, version, ui_action("resign"))
+                text=_("grp-btn-resign"),
+                callback_data=game_data(gid, version, ui_action("resign")),
+                style=DANGER,
             )
         ]
     )

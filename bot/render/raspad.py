@@ -11,7 +11,8 @@ Cells are six columns (a card is at most four, a range such as `11-13` five): a 
 five cards is one row of 30 columns; a longer one goes four to a row (24 columns, 26 with the
 wrap mark): a row that goes on ends with `→` and the next one starts with it, so the last card
 of a row and the first of the next read as the neighbours they are. Every line stays within
-BOARD_COLUMNS (30). Under the board one line says what the numbers are.
+BOARD_COLUMNS (30). A picked card of the hand is marked `▸` in the blank before it, so a pick
+moves no card. Under the board one line says what the numbers are.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from bot.render.common import (
 )
 from bot.render.raspad_events import event_line
 from bot.render.screen import Screen, SoloCtx
-from bot.wire.keyboard import Button
+from bot.wire.keyboard import SUCCESS, Button
 from rules.raspad_view import RaspadView
 
 CONFIRMS = ("fail",)  # moves the board asks to confirm first (`bot.games.screens.confirms`)
@@ -41,6 +42,7 @@ ONE_ROW = 5  # a line of up to 5 cards: one row, 5 × 6 = 30 columns
 PER_ROW = 4  # a longer line: 4 × 6 = 24 columns a row, and " →" when it goes on
 WRAP = "→"
 BOARD_COLUMNS = 30
+PICK_MARK = "▸"  # one column (not ▶, which phones draw as a two-column emoji)
 
 
 def targets_of(moves: list[str], hand_card: str) -> list[str]:
@@ -81,10 +83,27 @@ def board_text(view: RaspadView, ctx: SoloCtx) -> str:
             lines.append(
                 "".join(cell("↑" if table[i] in marked else "", CELL - 1) + " " for i in chunk)
             )
-    hand = [f"[{name(c)}]" if c == ctx.pick else name(c) for c in view["hand"]]
     prefix = ctx.t("raspad-hand", cards="")
-    lines.append(wrap(prefix, hand, BOARD_COLUMNS) if hand else prefix + "—")
+    hand = [name(c) for c in view["hand"]]
+    picked = name(ctx.pick) if ctx.pick in view["hand"] else None
+    lines.append(hand_lines(prefix, hand, picked) if hand else prefix + "—")
     return "\n".join(line.rstrip() for line in lines)
+
+
+def hand_lines(prefix: str, hand: list[str], picked: str | None) -> str:
+    """The hand, wrapped as if nothing were picked; the picked card's mark (`▸`, as Kosa marks a
+    picked place) takes the blank before it (`Рука: Д♠ 7♣▸5♦`), so a pick moves no card, not
+    even to another line."""
+    laid = wrap(prefix, hand, BOARD_COLUMNS)
+    if picked is None:
+        return laid
+    lines = laid.split("\n")
+    for i, line in enumerate(lines):
+        tokens = line.split(" ")
+        if picked in tokens[1:]:
+            j = tokens.index(picked, 1)
+            lines[i] = " ".join(tokens[:j]) + PICK_MARK + " ".join(tokens[j:])
+    return "\n".join(lines)
 
 
 def render(view: RaspadView, ctx: SoloCtx) -> Screen:
@@ -122,6 +141,8 @@ def describe(move: str, ctx: SoloCtx) -> str:
 
 
 def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
+    """A hand card beats with one tap (one target) or is picked (several); one that beats
+    nothing now is disabled. The hint's move is starred and green."""
     name = card_namer(ctx._)
     rows: list[list[Button]] = []
     star = "⭐"
@@ -130,31 +151,35 @@ def keyboard(view: RaspadView, ctx: SoloCtx) -> list[list[Button]]:
         targets = targets_of(ctx.moves, c)
         hinted = ctx.hint is not None and ctx.hint[:2] == c and ctx.hint[2:3] == ">"
         mark = star if hinted else ""
+        style = SUCCESS if hinted else None
         if c == ctx.pick:
             hand_buttons.append(button(f"✋{name(c)}", ctx.ui("back")))
         elif not targets:
-            hand_buttons.append(button(f"·{name(c)}", ctx.ui("pick", c)))
+            hand_buttons.append(Button(f"·{name(c)}", disabled=True))
         elif len(targets) == 1:
-            hand_buttons.append(
-                button(f"{mark}{name(c)}→{name(targets[0])}", ctx.move(f"{c}>{targets[0]}"))
-            )
+            data = ctx.move(f"{c}>{targets[0]}")
+            hand_buttons.append(Button(f"{mark}{name(c)}→{name(targets[0])}", data, style=style))
         else:
-            hand_buttons.append(button(f"{mark}{name(c)} ▸", ctx.ui("pick", c)))
+            hand_buttons.append(Button(f"{mark}{name(c)} ▸", ctx.ui("pick", c), style=style))
     rows += rows_of(hand_buttons, 3)
     if ctx.pick:
         target_buttons = []
         for tc in targets_of(ctx.moves, ctx.pick):
-            mark = star if ctx.hint == f"{ctx.pick}>{tc}" else "🎯"
-            target_buttons.append(button(f"{mark} {name(tc)}", ctx.move(f"{ctx.pick}>{tc}")))
+            hinted = ctx.hint == f"{ctx.pick}>{tc}"
+            style = SUCCESS if hinted else None
+            label = f"{star if hinted else '🎯'} {name(tc)}"
+            target_buttons.append(Button(label, ctx.move(f"{ctx.pick}>{tc}"), style=style))
         rows += rows_of(target_buttons, 4)
         rows.append([button(ctx.t("btn-cancel"), ctx.ui("back"))])
     kon_row = []
-    if "close" in ctx.moves:
-        mark = star if ctx.hint == "close" else ""
-        kon_row.append(button(mark + ctx.t("btn-close"), ctx.move("close")))
-    if "fail" in ctx.moves:
-        mark = star if ctx.hint == "fail" else ""
-        kon_row.append(button(mark + ctx.t("btn-fail"), ctx.ui("ask", "fail")))
+    for move, key, data in (
+        ("close", "btn-close", ctx.move("close")),
+        ("fail", "btn-fail", ctx.ui("ask", "fail")),
+    ):
+        if move in ctx.moves:
+            hinted = ctx.hint == move
+            label = (star if hinted else "") + ctx.t(key)
+            kon_row.append(Button(label, data, style=SUCCESS if hinted else None))
     rows.append(kon_row)
     rows += control_rows(ctx)
     return rows

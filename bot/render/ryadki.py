@@ -11,7 +11,6 @@ from bot.events import Event
 from bot.i18n import Translator
 from bot.render.common import (
     ENDED_EARLY,
-    PHONE_COLUMNS,
     esc,
     face,
     private_end_keyboard,
@@ -22,10 +21,13 @@ from bot.render.common import (
 from bot.render.ryadki_events import event_lines
 from bot.render.screen import Screen, TableCtx
 from bot.wire.callbacks import game_data, menu_data, ui_action
-from bot.wire.keyboard import Button, Keyboard
+from bot.wire.keyboard import DANGER, SUCCESS, Button, Keyboard
 from rules.ryadki_view import RyadkiView
 
 NAME_WIDTH = 9
+# every line of the table and the hand within 30 columns (suits two each), as Raspad's and
+# Parquet's boards: a line of 31–32 wraps on a narrow phone
+BOARD_COLUMNS = 30
 STACK_SHOWN = 6
 TURN_MARK = "▸"  # not ▶, which phones draw as a two-column emoji: the rows stay aligned
 
@@ -48,7 +50,7 @@ def cards(codes: Sequence[str], _: Translator) -> str:
 
 
 def stack_line(
-    stack: Sequence[str], _: Translator, shown: int = STACK_SHOWN, room: int = PHONE_COLUMNS
+    stack: Sequence[str], _: Translator, shown: int = STACK_SHOWN, room: int = BOARD_COLUMNS
 ) -> str:
     """The newest `shown` table cards (fewer when they would not fit in `room` columns)."""
     if not stack:
@@ -108,7 +110,7 @@ def table_text(
         )
     rows.append("")
     label = _("ry-stack", cards="")
-    rows.append(label + stack_line(view["stack"], _, room=PHONE_COLUMNS - width(label)))
+    rows.append(label + stack_line(view["stack"], _, room=BOARD_COLUMNS - width(label)))
     rows.append(_("ry-stock", n=view["stock"], out=view["out"]))
     lines.append("<pre>" + esc("\n".join(rows)) + "</pre>")
     ev = event_lines(events, names, _)
@@ -186,16 +188,16 @@ def hand_text(view: RyadkiView, group_title: str, names: Sequence[str], _: Trans
 
 
 def hand_line(hand: Sequence[str], _: Translator) -> str:
-    return wrap("", [face(c, _) for c in hand]) if hand else "—"
+    return wrap("", [face(c, _) for c in hand], BOARD_COLUMNS) if hand else "—"
 
 
 def hand_keyboard(
     view: RyadkiView, gid: str, version: int, _: Translator, confirm_leave: bool = False
 ) -> Keyboard | None:
-    """Cards as buttons (playable ones marked on the player's turn) and a Leave button.
-
-    When it is not the player's turn the buttons carry version 0 and a `~wait` action, so the
-    message (and its keyboard) only changes when the hand itself does.
+    """Cards as buttons and a Leave button (red, as its confirmation). On the player's turn a
+    playable card is marked ✅ (green) and the others are disabled; on another's turn every card
+    is disabled (a tap on it did nothing but say "not your turn"), so the message (and its
+    keyboard) only changes when the hand itself does.
     """
     seat = view["seat"]
     if view["status"]["over"] or seat is None or not view["active"][seat]:
@@ -204,13 +206,11 @@ def hand_keyboard(
     legal = set(view["legal"]) if mine else set()
     buttons = []
     for c in sorted_hand(view["hand"]):
-        if mine:
-            text = ("✅ " if c in legal else "") + face(c, _)
+        if c in legal:
             data = game_data(gid, version, c)
+            buttons.append(Button(text="✅ " + face(c, _), callback_data=data, style=SUCCESS))
         else:
-            text = face(c, _)
-            data = game_data(gid, 0, ui_action("wait"))
-        buttons.append(Button(text=text, callback_data=data))
+            buttons.append(Button(text=face(c, _), disabled=True))
     rows = [buttons[i : i + 3] for i in range(0, len(buttons), 3)]
     if confirm_leave:
         rows.append(
@@ -218,6 +218,7 @@ def hand_keyboard(
                 Button(
                     text=_("grp-btn-leave-yes"),
                     callback_data=game_data(gid, version, ui_action("resign", "y")),
+                    style=DANGER,
                 ),
                 Button(
                     text=_("grp-btn-leave-no"),
@@ -231,6 +232,7 @@ def hand_keyboard(
                 Button(
                     text=_("grp-btn-leave-game"),
                     callback_data=game_data(gid, version if mine else 0, ui_action("resign")),
+                    style=DANGER,
                 )
             ]
         )

@@ -132,7 +132,7 @@ def _history_line(h: HistoryEntry, _: Translator) -> str:
     if h.vs_computer:
         parts.append(_("hist-vs-ai"))
     if h.daily:
-        parts.append(f"📅 #{h.daily}")
+        parts.append(_("hist-daily", day=h.daily))
     return " · ".join(parts)
 
 

@@ -5,30 +5,47 @@ InlineKeyboardButton costs several µs to build and again to dump, walk and enco
 here is a named tuple, and a keyboard turns into its Bot API JSON text in one pass
 (`Keyboard.to_json`), which the request then carries as the `reply_markup` field verbatim, as
 aiogram itself would send it.
+
+A button may carry Bot API 9.4's `style` (the colour a player's app paints it: red for giving up,
+green for the move to make) and be `disabled` (Bot API 10.3: shown, but a tap does nothing — a
+card that cannot be played now). Both are written into the JSON here, so they reach Telegram
+whatever aiogram the bot runs on (an aiogram older than these fields never parses a keyboard).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from json.encoder import encode_basestring
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 _quote = encode_basestring  # str → JSON string literal (C implementation), keeps non-ASCII
+
+Style = Literal["danger", "success", "primary"]  # red, green, blue (Bot API 9.4)
+DANGER: Style = "danger"  # giving up, leaving: a tap that loses the game
+SUCCESS: Style = "success"  # the move the hint suggests, what a picked card fits, a ✅
+PRIMARY: Style = "primary"  # the one thing a screen is for (start the game)
 
 
 class Button(NamedTuple):
     """An inline button: a callback button, or a URL button when `url` is set, a "share into a
     chat the user picks" button (`switch_chosen`: the inline query it starts) or a "copy this
-    text" button (`copy`, up to 256 characters)."""
+    text" button (`copy`, up to 256 characters). `style` colours it; a `disabled` button is shown
+    but does nothing (its action, if any, is not sent: a disabled button has no other)."""
 
     text: str
     callback_data: str | None = None
     url: str | None = None
     switch_chosen: str | None = None
     copy: str | None = None
+    style: Style | None = None
+    disabled: bool = False
 
     def to_json(self) -> str:
         text = _quote(self.text)
+        if self.style is not None:
+            text += f',"style":"{self.style}"'
+        if self.disabled:
+            return f'{{"text":{text},"disabled":{{}}}}'
         if self.url is not None:
             return f'{{"text":{text},"url":{_quote(self.url)}}}'
         if self.switch_chosen is not None:

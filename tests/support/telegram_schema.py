@@ -12,7 +12,7 @@ Layout: ``{"version", "release_date", "generated_from", "methods": {name: {"fiel
 "deprecated"?: [names]}}, "types": {name: {"fields": [...]} | {"subtypes": [...]}}}``; a field is
 ``{"name", "types", "required"}`` plus, when the Bot API states them,
 ``min_len``/``max_len``/``unit``/``entities``, ``min_items``/``max_items``, ``min``/``max``,
-``const`` (see the script's docstring).
+``const``, ``one_of`` (see the script's docstring).
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@ Checks: the method exists; required fields are present; every value has one of t
 abstract types via their subtypes, unions; a ``type``/``status``/``source`` discriminator must be
 its subtype's constant); the limits the schema records (``min_len``/``max_len`` in UTF-8 bytes or
 in characters -- UTF-16 units of the visible text after parse_mode parsing when ``entities``;
-``min_items``/``max_items``; ``min``/``max``); HTML markup well-formedness (Telegram answers 400
-"can't parse entities" otherwise); inline keyboards (at most 8 buttons a row, 100 in total,
-exactly one action field per button, URL schemes, t.me deep-link payloads).
+``min_items``/``max_items``; ``min``/``max``; ``one_of``: a button's ``style``, say); HTML markup
+well-formedness (Telegram answers 400 "can't parse entities" otherwise); inline keyboards (at
+most 8 buttons a row, 100 in total, exactly one action field per button -- Bot API 10.3's
+``disabled`` counts as one --, URL schemes, t.me deep-link payloads).
 
 A field the schema does not know is a warning, not an error (a newer aiogram may speak a newer Bot
 API than the schema); a field the schema names deprecated (Bot API 10.3's ``receiver_user_id`` and
@@ -40,6 +41,7 @@ _INLINE_ACTIONS = (
     "copy_text",
     "callback_game",
     "pay",
+    "disabled",  # Bot API 10.3: a disabled button does nothing, and has no other action
 )
 _URL_SCHEMES = ("http://", "https://", "tg://")
 
@@ -157,6 +159,9 @@ def _check_limits(
                 report.errors.append(f"{path}: text is empty after trimming whitespace")
         if not lo <= size <= hi:
             report.errors.append(f"{path}: length {size} {what} is outside {lo}-{hi}")
+    if isinstance(value, str) and "one_of" in f and value not in f["one_of"]:
+        choices = ", ".join(repr(v) for v in f["one_of"])
+        report.errors.append(f"{path}: {value!r} is not one of {choices}")
     if isinstance(value, list) and "max_items" in f:
         lo, hi = f["min_items"], f["max_items"]
         if not lo <= len(value) <= hi:

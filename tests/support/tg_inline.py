@@ -147,6 +147,8 @@ class InlineApi(InfoApi):
         if message.deleted:
             raise LookupError(f"{message.describe()} is deleted")
         btn = message.button(text_or_data)
+        if "disabled" in btn:  # Bot API 10.3: shown, but a tap sends nothing
+            raise LookupError(f"button {btn.get('text')!r} is disabled: a tap does nothing")
         if "callback_data" not in btn:
             raise LookupError(f"button {btn.get('text')!r} has no callback_data: {btn}")
         return self.callback_query_inline_raw(

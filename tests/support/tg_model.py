@@ -191,6 +191,14 @@ class TgMessage:
     def button_texts(self) -> list[str]:
         return [str(b["text"]) for b in self.buttons()]
 
+    def disabled(self) -> list[str]:
+        """The texts of the buttons shown disabled (Bot API 10.3: a tap does nothing)."""
+        return [str(b["text"]) for b in self.buttons() if "disabled" in b]
+
+    def styles(self) -> dict[str, str]:
+        """Button text → its style (Bot API 9.4: danger, success, primary), for styled ones."""
+        return {str(b["text"]): str(b["style"]) for b in self.buttons() if "style" in b}
+
     def callback_data(self) -> list[str]:
         return [str(b["callback_data"]) for b in self.buttons() if "callback_data" in b]
 

@@ -2,7 +2,7 @@
 
 menu-title =
     <b>🃏 Card games</b>
-    Solitaires to play alone, 🤖 to play the computer, or friends in a group.
+    Solitaires to play alone, 🤖 to play the computer, ⚔️ to meet someone near your rating, or friends in a group.
 menu-continue-title = Unfinished games:
 btn-kosa = 🪢 Kosa (Braid)
 btn-raspad = 💥 Raspad (Decay)
@@ -25,7 +25,7 @@ rules-kosa =
     • Six spots left and right (L1–L6, R1–R6); the corners L1, L6, R1, R6 are refilled from the braid, stock or waste, the side spots from the stock or waste.
     • The first card home sets the base rank. Eight home piles build up in suit from the base, K wraps to A, 13 cards each.
     • A spot takes a card of its suit one rank lower (nothing goes on an ace).
-    • Draw the stock one card at a time to the waste; when it is empty, redeal the waste (unlimited passes).
+    • Draw the stock one card at a time to the waste; when it is empty, redeal the waste (unlimited passes; three in the classic variant).
     • Win with all 104 cards home. A redeal after a pass with no move loses — the bot warns you.
 rules-raspad =
     <b>💥 Raspad (Decay)</b> — a solitaire with 52 cards (or 54 with jokers).

@@ -1,16 +1,19 @@
 ## /help and /rules in every chat
 
-# $solitaires: the solitaires, with commas; $tables: the table games, with commas and "and"; $invite: the same with "or"
+# $solitaires: the solitaires' menu buttons; $tables: the buttons of the games against the computer; $invite: the table games, with "or"
 help-private =
     <b>🃏 Card games bot</b>
-    Solitaires ({ $solitaires }), { $tables } against the computer, the deal of the day, and group games with friends.
+    In the menu (/start):
+    { $solitaires } — solitaires
+    { $tables } — a game against the computer
+    { btn-match } — a stranger near your rating, each on a board of your own in the chat with the bot
+    { btn-friends } (/newgame) — an invite link to { $invite }; you then play in a group
 
-    /start — the menu
     /daily — today's deal, the same for everyone
     /stats — your statistics · /top — leaderboards
     /rules — how each game is played
-    /newgame — invite friends to a game: { $invite }
-    /settings — turn pings, leaderboards · /language — language
+    /settings — turn pings, leaderboards, the name strangers see
+    /language — language
 # $tables: the games with their seats (help-table); $hidden: empty or help-group-hidden
 help-group =
     <b>🃏 Card games bot</b> — { $tables } right here.

@@ -56,6 +56,8 @@ cards-n = { $n ->
 }
 hist-place = place { $place } of { $of }
 hist-vs-ai = vs 🤖
+# a deal of the day, numbered as its own screen numbers it
+hist-daily = 📅 #{ $day }
 
 top-title = 🏆 <b>{ $game }</b> — { $what }
 top-what-wins = wins
@@ -73,7 +75,7 @@ top-scope-global = all players
 top-scope-group = this group
 top-empty = Nobody yet.
 top-you = You: #{ $rank } — { $score }
-top-you-none = You are not on this board yet.
+top-you-none = You are not on this board.
 top-pick = 🏆 <b>Leaderboards</b>
     Pick a game:
 top-group-title = 🏆 <b>Leaders of “{ $group }”</b>
@@ -141,8 +143,8 @@ card-raspad-lost = ❌ { $left ->
 } left, round { $rounds }
 card-pace = 👣 { $moves } · ⏱ { $time }
 card-try = ▶️ Play this deal: { $link }
-settings-alias-on = 🎭 Strangers see me as “Player 1234”
-settings-alias-off = 👤 Strangers see my first name
+settings-alias-on = 🎭 Strangers see you as “Player 1234”
+settings-alias-off = 👤 Strangers see your first name
 btn-alias-on = 🎭 Appear as “Player 1234”
 btn-alias-off = 👤 Show my first name
 decimal-mark = .

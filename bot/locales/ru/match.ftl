@@ -17,11 +17,18 @@ match-blocked = Готово: с этим игроком вас больше н�
 match-seats = ⚔️ <b>{ $game }</b>: сколько игроков за столом? С 🤖 — если люди не соберутся, пустые места займёт компьютер.
 match-btn-seats = 👥 { $n }
 match-btn-seats-fill = 👥 { $n } · 🤖
-match-game-seats = { $game } на { $n }
+match-game-seats = { $game } { $n ->
+    [2] на двоих
+    [3] на троих
+    [4] на четверых
+    [5] на пятерых
+    [6] на шестерых
+   *[other] на { $n }
+}
 match-waiting-fill = ⚔️ <b>{ $game }</b>: ищем игроков вашего уровня… { $time }
     Если люди не соберутся, пустые места займёт компьютер.
 match-rematch-offer = 🔄 { $name } предлагает сыграть ещё раз.
-match-rematch-offered = Предложено: игра начнётся, когда согласятся все.
+match-rematch-offered = Предложение отправлено: игра начнётся, когда согласятся все.
 match-rematch-dealt = Новая партия — ниже.
 match-dealing = 🔄 Раздаём новую партию…
 match-alias = Игрок { $n }

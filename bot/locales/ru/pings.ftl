@@ -11,4 +11,4 @@ btn-pings-on = 🔔 Напоминать о ходе
 settings-hand-private = 🃏 Карты в «Рядках»: в личном чате с ботом
 settings-hand-group = 🃏 Карты в «Рядках»: в группе, видны только вам
 btn-hand-group = 🃏 Показывать карты в группе
-btn-hand-private = 🃏 Присылать карты в личку
+btn-hand-private = 🃏 Присылать карты в личный чат

@@ -29,10 +29,10 @@ stats-best-raspad = лучшее: { $won ->
         [one] { $kons } кон
         [few] { $kons } кона
        *[many] { $kons } конов
-    }, про запас { $left ->
-        [one] осталась { $left } карта
-        [few] осталось { $left } карты
-       *[many] осталось { $left } карт
+    }, { $left ->
+        [one] { $left } карта в запасе
+        [few] { $left } карты в запасе
+       *[many] { $left } карт в запасе
     }
    *[no] { $left ->
         [one] осталась { $left } карта
@@ -51,9 +51,9 @@ stats-no-games = Партий ещё не было.
 outcome-won = ✅ победа
 outcome-lost = ❌ поражение
 outcome-draw = 🤝 ничья
-outcome-resigned = 🏳 сдались
-outcome-timeout = ⌛ выбыли по времени
-outcome-abandoned = ✖ брошена
+outcome-resigned = 🏳 вы сдались
+outcome-timeout = ⌛ вы выбыли по времени
+outcome-abandoned = ✖ партия брошена
 moves-n = { $n ->
     [one] { $n } ход
     [few] { $n } хода
@@ -66,6 +66,8 @@ cards-n = { $n ->
 }
 hist-place = { $place }-е место из { $of }
 hist-vs-ai = с 🤖
+# расклад дня, номер как на его экране
+hist-daily = 📅 №{ $day }
 
 top-title = 🏆 <b>{ $game }</b> — { $what }
 top-what-wins = победы
@@ -83,7 +85,7 @@ top-scope-global = все игроки
 top-scope-group = эта группа
 top-empty = Пока никого нет.
 top-you = Вы: место { $rank } — { $score }
-top-you-none = Вас пока нет в этой таблице.
+top-you-none = Вас в этой таблице нет.
 top-pick = 🏆 <b>Таблица лидеров</b>
     Выберите игру:
 top-group-title = 🏆 <b>Лидеры группы «{ $group }»</b>
@@ -94,7 +96,7 @@ btn-group-daily = 📅 Сыграть расклад дня
 top-group-empty = В этой группе ещё не сыграно ни одной рейтинговой партии: начните с /newgame.
 
 daily-title = 📅 <b>Расклад дня №{ $day }</b> · { $date }
-daily-about = Сегодня у всех один и тот же расклад (по UTC). Рейтинговая попытка одна; отмена хода в ней выключена, подсказка делает попытку нерейтинговой.
+daily-about = Сегодня у всех один и тот же расклад (день считается по UTC). Рейтинговая попытка одна; отмена хода в ней выключена, подсказка делает попытку нерейтинговой.
 daily-played = { $game }: сыграно — { $result }
 daily-open = { $game }: ещё не играли
 daily-playing = { $game }: рейтинговая попытка идёт
@@ -107,9 +109,9 @@ daily-result-left = ❌ { $left ->
 }
 daily-ranked = 📅 Расклад дня №{ $day } · рейтинговая попытка
 daily-replay = 📅 Расклад дня №{ $day } · повтор: в таблицу дня не попадёт
-daily-unranked = 📅 Расклад дня №{ $day } · нерейтинговая: была подсказка
+daily-unranked = 📅 Расклад дня №{ $day } · нерейтинговая попытка: была подсказка
 daily-place = 🏅 { $rank }-е место из { $of } в таблице дня
-daily-off-board = нерейтинговая (подсказка): не в таблице
+daily-off-board = с подсказкой: в таблицу дня не попадает
 daily-place-short = { " " }· 🏅 { $rank }-е место из { $of }
 btn-daily-replay = 🔁 Сыграть этот расклад ещё раз
 btn-new-deal = 🆕 Новый расклад
@@ -143,10 +145,10 @@ card-raspad-won = ✅ победа за { $rounds ->
     [one] { $rounds } кон
     [few] { $rounds } кона
    *[many] { $rounds } конов
-}, про запас { $score ->
-    [one] осталась { $score } карта
-    [few] осталось { $score } карты
-   *[many] осталось { $score } карт
+}, { $score ->
+    [one] { $score } карта в запасе
+    [few] { $score } карты в запасе
+   *[many] { $score } карт в запасе
 }
 card-raspad-lost = ❌ { $left ->
     [one] осталась { $left } карта
@@ -155,13 +157,13 @@ card-raspad-lost = ❌ { $left ->
 }, кон { $rounds }
 card-pace = 👣 { $moves } · ⏱ { $time }
 card-try = ▶️ Сыграть этот расклад: { $link }
-settings-alias-on = 🎭 Незнакомцы видят меня как «Игрок 1234»
-settings-alias-off = 👤 Незнакомцы видят моё имя
+settings-alias-on = 🎭 Незнакомцы видят вас как «Игрок 1234»
+settings-alias-off = 👤 Незнакомцы видят ваше имя
 btn-alias-on = 🎭 Показываться как «Игрок 1234»
 btn-alias-off = 👤 Показывать моё имя
 decimal-mark = ,
 par-won = ✅ Победа за { $moves } · ⛳ пар { $par }
-par-about = ⛳ Пар { $par } — столько ходов у решателя (он видит все карты, даже порядок в колоде)
+par-about = ⛳ Пар { $par } — за столько ходов раскладывает решатель (он видит все карты, даже порядок в колоде)
 card-par = ⛳ пар { $par } (решатель видит все карты)
 stats-par = ⛳ Сверх пара: в лучший раз { $best }, в среднем { $mean } ({ $n ->
     [one] { $n } победа

@@ -157,7 +157,7 @@ def check_screen(screen: Screen, where: str) -> None:
         assert 1 <= len(row) <= 8, where
         for b in row:
             assert b.text.strip(), where
-            actions = [b.callback_data, b.url, b.switch_chosen, b.copy]
+            actions = [b.callback_data, b.url, b.switch_chosen, b.copy, b.disabled or None]
             assert sum(a is not None for a in actions) == 1, (where, b)
             if b.callback_data is not None:
                 assert len(b.callback_data.encode()) <= 64, (where, b)

@@ -81,7 +81,8 @@ async def test_in_russian(w: World) -> None:
     end = await play_the_proof(w, vera, "▶️ 💥 Распад")
     assert f"✅ Победа за {n} ход" in end.text, end.text
     assert (
-        f"· ⛳ пар {par_}" in end.text and f"⛳ Пар {par_} — столько ходов у решателя" in end.text
+        f"· ⛳ пар {par_}" in end.text
+        and f"⛳ Пар {par_} — за столько ходов раскладывает решатель" in end.text
     )
     await w.say(vera, None, "/stats")
     stats = w.session.last_message(vera).text

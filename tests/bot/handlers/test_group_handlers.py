@@ -153,7 +153,8 @@ async def test_permissions_turn_and_seat(world: World) -> None:
     await start_ryadki(w, players)
     waiting = next(u for u in players if "Your turn" not in hand_of(w, u).text)
     hand = hand_of(w, waiting)
-    await w.tap(waiting, hand, hand.button_texts()[0])
+    assert len(hand.disabled()) == len(hand.button_texts()) - 1  # every card, not Leave
+    await w.tap_data(waiting, hand, hand.callback_data()[0].replace("~resign", "~wait"))
     assert "not your turn" in toast(w, waiting)
     mover = next(u for u in players if "Your turn" in hand_of(w, u).text)
     data = next(d for d in hand_of(w, mover).callback_data() if "~" not in d)

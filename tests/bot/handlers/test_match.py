@@ -249,9 +249,9 @@ async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
 async def test_a_player_may_appear_to_strangers_as_player_and_a_number(w: World) -> None:
     await w.say(w.bob, None, "/settings")
     settings = w.last(w.bob)
-    assert "Strangers see my first name" in settings.text
+    assert "Strangers see your first name" in settings.text
     await w.tap(w.bob, settings, "🎭 Appear as “Player 1234”")
-    assert "Strangers see me as" in w.session.message(w.bob.id, settings.message_id).text
+    assert "Strangers see you as" in w.session.message(w.bob.id, settings.message_id).text
     alice = await ask(w, w.alice)
     await ask(w, w.bob)
     board = w.session.message(w.alice.id, alice.message_id)

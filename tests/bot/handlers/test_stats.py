@@ -178,4 +178,4 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     await w.say(w.bob, None, "/daily")
     await w.tap(w.bob, w.last(w.bob), re.compile("Kosa: today's board"))
     board_text = w.last(w.bob).text
-    assert "1. Alice" in board_text and "You are not on this board yet" in board_text
+    assert "1. Alice" in board_text and "You are not on this board" in board_text

@@ -1,8 +1,9 @@
 """Every board fits a 360 px phone: each <pre> line of every game, over many seeded positions,
 takes at most PHONE_COLUMNS monospace columns when ♠ ♥ ♦ ♣ (and the emoji) take two, as
-Telegram's apps draw them (Raspad's within 30, a wrap mark included). And the boards stay
-readable: Raspad's values never run together, a wrapped row is marked at both ends; no card of
-Parquet's final board runs into its neighbour; two leaderboard buttons fit a row."""
+Telegram's apps draw them (Raspad's and Ryadki's within 30, a wrap mark included). And the boards
+stay readable: Raspad's values never run together, a wrapped row is marked at both ends, a pick
+moves no card of the hand; no card of Parquet's final board runs into its neighbour; two
+leaderboard buttons fit a row."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import pytest
 import rules
 from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.screen import board as render_game
+from bot.games.state import view_of
 from bot.i18n import translator
 from bot.render import parquet as P
 from bot.render import raspad
@@ -24,7 +26,7 @@ from bot.render import stats as S
 from bot.render.common import PHONE_COLUMNS, face, width
 from bot.render.screen import SoloCtx, TableCtx
 from rules.parquet_view import parquet_view
-from rules.raspad_view import RaspadView
+from rules.raspad_view import RaspadView, raspad_view
 from rules.ryadki_view import ryadki_view
 from rules.views import StatusView
 
@@ -77,24 +79,27 @@ def test_solitaire_boards_fit_over_seeded_games(kind: str, variant: str) -> None
     assert measured > 500
 
 
-@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_ryadki_screens_fit_over_seeded_games(players: int) -> None:
+    """30 columns: "Table: … A♣ A♠ J♠ 7♠ 7♥ A♥" (32) wrapped on a phone."""
+    assert R.BOARD_COLUMNS == 30
     mod = rules.GAMES["ryadki"]
     names = NAMES[:players]
     measured = 0
-    for seed in range(3):
+    for seed in range(4):
         lang = ("ru", "en")[seed % 2]
         _ = translator(lang)
         state = mod.new_game({"players": players, "deals": 1}, seed=seed)
         while True:
             view = ryadki_view(mod.view(state, -1))
             ctx = TableCtx(lang, "abcdefghij", 3, view["events"], names=names, deadline_s=90)
-            measured += assert_fits(R.render(view, ctx).text, (players, seed))
+            measured += assert_fits(R.render(view, ctx).text, (players, seed), R.BOARD_COLUMNS)
             for seat in range(players):
                 mine = ryadki_view(mod.view(state, seat))
                 hand = R.hand_text(mine, "Card Club", names, _)
-                measured += assert_fits(hand, (players, seed, seat))
-                assert_fits(R.render_private(mine, ctx).text, (players, seed, seat))
+                measured += assert_fits(hand, (players, seed, seat), R.BOARD_COLUMNS)
+                shown = R.render_private(mine, ctx).text
+                assert_fits(shown, (players, seed, seat), R.BOARD_COLUMNS)
             if mod.status(state).over:
                 break
             turn = view["turn"]
@@ -127,6 +132,43 @@ def test_parquet_boards_fit_over_seeded_games() -> None:
             moves = [m for m in mod.legal_moves(state, turn) if m != "resign"]
             state = mod.apply(state, rng.choice(moves), turn)
     assert measured > 12 * 6 * 4
+
+
+def hand_rows(text: str, hand_word: str) -> list[list[tuple[int, str]]]:
+    """The hand's lines of a Raspad board (its last lines): each word with the column it starts
+    at, a picked card's mark left out."""
+    lines = pre_lines(text)
+    start = next(i for i, line in enumerate(lines) if line.startswith(hand_word))
+    return [
+        [(width(line[: m.start()]), m.group()) for m in re.finditer(r"[^\s▸]+", line)]
+        for line in lines[start:]
+    ]
+
+
+@pytest.mark.parametrize("variant", ["52", "54"])
+def test_a_raspad_pick_moves_no_card_of_the_hand(variant: str) -> None:
+    """Picking a card marks it in the hand without re-flowing it: every card stays on its line,
+    at its column (`[7♣]` used to push the last card to a second line)."""
+    rng = random.Random(f"pick-{variant}")
+    compared = 0
+    for game in range(8):
+        lang = ("ru", "en")[game % 2]
+        _ = translator(lang)
+        hand_word = _("raspad-hand", cards="").strip()
+        record = solitaire.new_record("raspad", variant, 1, lang, seed=rng.randrange(2**32))
+        for _step in range(60):
+            if record.finished:
+                break
+            plain_rows = hand_rows(render_game(record, lang).text, hand_word)
+            for card in raspad_view(view_of(record, 0))["hand"]:
+                shown = render_game(record, lang, pick=card).text
+                assert hand_rows(shown, hand_word) == plain_rows, (card, shown)
+                assert raspad.PICK_MARK + face(card, _) in "\n".join(pre_lines(shown)), shown
+                assert_fits(shown, (game, card), raspad.BOARD_COLUMNS)
+                compared += 1
+            moves = [m for m in solitaire.legal_moves(record) if m not in ("resign", "fail")]
+            solitaire.apply_move(record, rng.choice(moves or ["fail"]), undo_depth=5)
+    assert compared > 800
 
 
 # -- Raspad's table line ----------------------------------------------------------------------

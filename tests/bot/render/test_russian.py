@@ -190,3 +190,75 @@ def test_russian_phrases_read_as_written_by_a_native_speaker() -> None:
     days = t("ru", "stats-days", n=1, best=1)
     assert "1 день подряд" in days and "лучшее" not in days, days
     assert "3 дня подряд" in t("ru", "stats-days", n=3, best=5)
+
+
+# -- issue 44: phrases a native speaker would not write ------------------------------------------
+def test_the_player_is_always_addressed_as_vy() -> None:
+    """«Выберите … и жмите»: the bot says «вы» and «нажмите» everywhere, never «ты»."""
+    informal = re.compile(
+        r"(?<![а-яё])(?:ты|тебе|тебя|твой|твоя|твоё|твои|жми|жмите|нажми)(?![а-яё])"
+    )
+    said = {key: text for key, text in ru_texts().items() if informal.search(text.lower())}
+    assert not said, said
+    assert "нажмите «Начать»" in t("ru", "lobby-private-hint-duel")
+
+
+def test_the_settings_speak_of_the_player_in_the_second_person() -> None:
+    """«Незнакомцы видят моё имя» stood beside «Вас видно…»: a setting's state says «вы»; only
+    the buttons, which the player taps, may say «я»."""
+    first = re.compile(r"(?<![а-яё])(?:я|меня|мне|моё|мое|мой|моя|мои)(?![а-яё])")
+    states = {k: v for k, v in ru_texts().items() if k.startswith("settings-")}
+    assert len(states) >= 6 and not {k: v for k, v in states.items() if first.search(v.lower())}
+    assert "ваше имя" in t("ru", "settings-alias-off")
+
+
+def test_an_adjective_keeps_its_noun_and_a_verb_its_subject() -> None:
+    rated = re.compile(r"рейтинговая(?! попытка)")
+    assert not [k for k, v in ru_texts().items() if rated.search(v)]
+    unranked = t("ru", "daily-unranked", day=707)
+    assert unranked == "📅 Расклад дня №707 · нерейтинговая попытка: была подсказка"
+    assert t("ru", "outcome-resigned") == "🏳 вы сдались"
+    assert t("ru", "outcome-timeout").startswith("⌛ вы ")
+    assert t("ru", "outcome-abandoned") == "✖ партия брошена"
+
+
+def test_a_day_s_number_is_written_as_on_its_own_screen() -> None:
+    from bot.render.stats import detail_screen
+    from bot.stats.stats import HistoryEntry, UserStats
+
+    entry = HistoryEntry(
+        "g1", "kosa", "u", "won", 104, 1, 1, 120, 300, 1_770_000_000, None, 426, True, False
+    )
+    for lang, number in (("ru", "📅 №426"), ("en", "📅 #426")):
+        text = detail_screen("kosa", UserStats(), None, [entry], translator(lang)).text
+        assert number in text and number[2:] in t(lang, "top-what-daily", day=426), text
+
+
+def test_raspad_s_cards_left_over_are_in_reserve() -> None:
+    """Not «про запас осталось 6 карт»: «6 карт в запасе»."""
+    assert not [k for k, v in ru_texts().items() if "про запас" in v]
+    won = t("ru", "card-raspad-won", rounds=4, score=1)
+    assert won == "✅ победа за 4 кона, 1 карта в запасе", won
+
+
+def test_the_board_of_the_day_does_not_promise_a_place_today() -> None:
+    """«Вас пока нет в этой таблице» was said to a player who could not get on it today."""
+    assert t("ru", "top-you-none") == "Вас в этой таблице нет."
+
+
+def test_raspad_s_rules_say_a_true_ace() -> None:
+    rules_text = t("ru", "rules-raspad")
+    assert "реальн" not in rules_text and "настоящего туза" in rules_text
+
+
+@pytest.mark.parametrize(
+    ("n", "said"),
+    [
+        (2, "Рядки на двоих"),
+        (3, "Рядки на троих"),
+        (4, "Рядки на четверых"),
+        (6, "Рядки на шестерых"),
+    ],
+)
+def test_a_table_of_n_is_said_with_a_collective_numeral(n: int, said: str) -> None:
+    assert t("ru", "match-game-seats", game="Рядки", n=n) == said

@@ -25,6 +25,9 @@ def actions(markup) -> dict[str, str]:  # type: ignore[no-untyped-def]
         assert len(row) <= 8
         for b in row:
             data = b.callback_data
+            if b.disabled:  # a card that cannot be played now: a tap sends nothing
+                assert data is None, b
+                continue
             assert data is not None and len(data.encode()) <= 64
             cb = parse(data)
             if isinstance(cb, GameCallback):

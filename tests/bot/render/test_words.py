@@ -105,7 +105,7 @@ def test_raspad_s_numbers_under_the_cards_are_explained_on_the_board(lang: str) 
     ("lang", "on_card", "best"),
     [
         ("en", "won in 4 rounds with 6 cards to spare", "won in 4 rounds with 6 cards to spare"),
-        ("ru", "победа за 4 кона, про запас осталось 6 карт", "про запас осталось 6 карт"),
+        ("ru", "победа за 4 кона, 6 карт в запасе", "6 карт в запасе"),
     ],
 )
 def test_a_raspad_win_says_what_its_cards_in_hand_are(lang: str, on_card: str, best: str) -> None:

@@ -66,5 +66,5 @@ def test_a_loss_fills_the_bar_by_its_progress_in_the_game_s_terms() -> None:
     assert "❌ 3 cards left, round 9" in card(close, translator("en"))
     won = Facts("raspad", 700, True, score=3, total=52, moves=80, seconds=3700, rounds=4)
     text = card(won, translator("ru"))
-    assert "✅ победа за 4 кона, про запас осталось 3 карты" in text and "1:01:40" in text
+    assert "✅ победа за 4 кона, 3 карты в запасе" in text and "1:01:40" in text
     assert clock(59) == "0:59"

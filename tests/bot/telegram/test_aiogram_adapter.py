@@ -198,6 +198,37 @@ async def test_lean_edit_posts_what_edit_message_text_posts(api: FakeApi) -> Non
         )
 
 
+async def test_a_keyboard_s_styles_and_disabled_buttons_reach_telegram(api: FakeApi) -> None:
+    """Bot API 9.4's `style` and 10.3's `disabled` are in the keyboard's own JSON, which aiogram
+    passes on untouched: an aiogram without these fields sends them all the same, and one with
+    them sends what its own InlineKeyboardButton would."""
+    styled = Keyboard([[Button("🏳", "g:1:~resign", style="danger"), Button("7♠", disabled=True)]])
+    await api.bot(LeanSend(chat_id=5, text="x", reply_markup=markup_json(styled)))
+    posted = json.loads(api.posted[-1][1]["reply_markup"])
+    assert posted["inline_keyboard"] == [
+        [
+            {"text": "🏳", "style": "danger", "callback_data": "g:1:~resign"},
+            {"text": "7♠", "disabled": {}},
+        ]
+    ], f"{AIOGRAM}: the keyboard posted as {posted}"
+    known = InlineKeyboardButton.model_fields
+    if "style" not in known or "disabled" not in known:
+        return  # this aiogram cannot build such a button: there is nothing to compare with
+    from aiogram.types import DisabledButton
+
+    buttons = [
+        InlineKeyboardButton(text="🏳", callback_data="g:1:~resign", style="danger"),
+        InlineKeyboardButton(text="7♠", disabled=DisabledButton()),
+    ]
+    await api.bot(
+        SendMessage(
+            chat_id=5, text="x", reply_markup=InlineKeyboardMarkup(inline_keyboard=[buttons])
+        )
+    )
+    public = json.loads(api.posted[-1][1]["reply_markup"])
+    assert public == posted, f"{AIOGRAM}: aiogram posts {public}, the bot {posted}"
+
+
 async def test_lean_answers_stay_unparsed_dicts(api: FakeApi) -> None:
     answer = await api.bot(LeanSend(chat_id=5, text="x"))
     assert answer == MESSAGE, (

@@ -136,6 +136,24 @@ def test_button_needs_exactly_one_action() -> None:
     assert ts.validate("sendMessage", {"chat_id": 1, "text": "x", "reply_markup": kb([both])})
 
 
+def test_a_button_s_style_and_disabled_are_validated() -> None:
+    """Bot API 9.4's `style` (one of three colours) and 10.3's `disabled` (a DisabledButton
+    object, the button's one action: it does nothing)."""
+
+    def send(*buttons: dict[str, Any]) -> str:
+        return str(
+            ts.validate("sendMessage", {"chat_id": 1, "text": "x", "reply_markup": kb([*buttons])})
+        )
+
+    red = {"text": "🏳", "callback_data": "g:1:~resign", "style": "danger"}
+    off = {"text": "7♠", "disabled": {}}
+    assert send(red, off, {**off, "style": "success"}, {**red, "style": "primary"}) == "[]"
+    assert "'red' is not one of 'danger', 'success', 'primary'" in send({**red, "style": "red"})
+    assert "expected DisabledButton, got Boolean" in send({**off, "disabled": True})
+    assert send({"text": "7♠", "disabled": "yes"})
+    assert "exactly one action" in send({**off, "callback_data": "g:1:7S"})
+
+
 def test_wrong_types_fail() -> None:
     assert ts.validate("sendMessage", {"chat_id": True, "text": "x"})
     assert ts.validate("sendMessage", {"chat_id": 1.5, "text": "x"})
@@ -285,6 +303,16 @@ def test_generator_reads_limits_and_constants_as_facts() -> None:
     assert field("type", 'Type, always "emoji"', "String")["const"] == "emoji"
     assert field("type", "Type of the result, must be mpeg4_gif", "String")["const"] == "mpeg4_gif"
     assert "const" not in field("type", "must be one of 'a' for letters, '1' for digits", "String")
+    style = "Must be one of 'danger' (red), 'success' (green) or 'primary' (blue). If omitted, …"
+    assert field("style", style, "String")["one_of"] == ["danger", "success", "primary"]
+    align = field("align", "Currently, must be one of 'left', 'center', or 'right'.", "String")
+    assert align["one_of"] == ["left", "center", "right"]
+    for partial in (  # not every value quoted, or empty strings (emoji the spec lost)
+        "must be one of 'a' for letters, '1' for digits",
+        "Currently, must be one of '', '', or ''.",
+        "Currently, one of 'XTR' for Telegram Stars or 'TON' for TON grams.",
+    ):
+        assert "one_of" not in field("format", partial, "String"), partial
 
 
 def test_the_schema_knows_what_aiogram_sends_and_what_10_3_deprecated() -> None:
