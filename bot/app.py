@@ -21,6 +21,7 @@ from aiogram.types import (
 from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
 from bot.games.budget import Budget
+from bot.games.match.service import Matches
 from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
@@ -99,6 +100,7 @@ def build_dispatcher(
     solitaires = SolitaireService(messenger, store, settings, budget)
     dp["solitaires"] = solitaires
     dp["tables"] = tables
+    dp["matches"] = Matches.serving(tables)  # quick matches: tables of their own
     players = dp["players"] = Players(store)
     dp.startup.register(tables.start)
     dp.shutdown.register(tables.stop)
