@@ -101,6 +101,11 @@ class TableDoor:
     async def create(self, record: GameRecord) -> bool:
         """A new table (a lobby, or one dealt at once): stored unless its id is taken, then the
         sequence. False: the id was taken (nothing of it runs)."""
+        meta = record.table
+        if meta.settled is not None and meta.settled > record.version:
+            # dealt before it is stored: stored as it is (a save is stored as the next version),
+            # so a save that changes nothing a player sees leaves its buttons current
+            meta.settled = record.version
         if not await self.store.create(record):
             return False
         await self._after(record, NEW)
