@@ -10,7 +10,8 @@ this order, deciding each step from what the change did to the record (`Before` 
    invite link; the table's owner is told (`bot.games.table.owners`);
 3. a table dealt: counted, its people noted for the group's deal of the day, its owner told,
    and the hands dealt where each player gets theirs (`Hands.deal`);
-4. every place of the table published: the board (each copy), the invite, the hands;
+4. every place of the table published: the board (each copy), the invite, the hands (those of
+   a game that was over already are not: the save that ended it showed them);
 5. the pings of a position that changed (`Pings.turn_passed`).
 
 Only the process whose compare-and-set saved the change runs it, so each happens once."""
@@ -133,7 +134,9 @@ class TableDoor:
                 await owner.ended(record)
         if record.phase == "play" and before.phase in (None, "lobby"):
             record = await self._dealt(record, owner)
-        await self.show(record)
+        await self.publisher.show(record)
+        if not before.finished:  # (a game over shows its hands by the save that ended it)
+            await self.hands.show(record)
         if record.state != before.state:
             await self.pings.turn_passed(record, before.turn)
         return record

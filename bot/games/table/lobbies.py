@@ -101,9 +101,11 @@ class LobbyService:
             raise Refused("lobby-busy")
         await self._publish_code(record)
         where = ChatMessage(chat_id, message_id, thread)
-        if Lobby(kind, meta).is_full:  # the door shows the board there (or posts it)
+        dealt = Lobby(kind, meta).is_full
+        if dealt:  # the door shows the board there (or posts it), and deals the hands
             self.play.deal(record)
             meta.board = None if message_id is None else (chat_id, message_id)
+            await self._creator_reachable(record, user)  # (greeted before the hand comes)
         else:
             try:
                 shown = await self.publisher.put(where, await self.publisher.board_screen(record))
@@ -115,18 +117,18 @@ class LobbyService:
                 )
             if shown is not None:
                 shown.remember(meta)
-        if spec(kind).hidden_hands:  # (before its hand, if it deals now)
-            await self._creator_reachable(record, user)
         if not await self.door.create(record):
             await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("grp-stale")
+        if not dealt:  # (its buttons answer once it is stored)
+            await self._creator_reachable(record, user)
         return record
 
     async def _creator_reachable(self, record: GameRecord, user: Player) -> None:
         """Hidden hands come in private chats: the creator is greeted there. One the bot
         cannot write to (or who prefers it) gets the hand in the group, shown to them alone:
         nothing to ask of them."""
-        if not await self.publisher.hands_in_group(user.user_id):
+        if spec(record.kind).hidden_hands and not await self.publisher.hands_in_group(user.user_id):
             await self.publisher.welcome(record, user)
 
     async def new_invite(

@@ -254,6 +254,25 @@ async def test_a_rematch_with_every_seat_taken_is_dealt_at_once_and_its_board_an
     assert said.get("text") and "position has changed" not in said["text"], said
 
 
+async def test_a_rematch_edits_no_hand_of_the_game_before_it(world: World) -> None:
+    """The rematch taken is a save of a game that is over: its board loses the button, and
+    its hands, shown by the save that ended it, are not edited again (even by a process that
+    does not know what they show)."""
+    w = world
+    players = [w.alice, w.bob, w.carol]
+    await start_ryadki(w, players)
+    while await play_ryadki_turn(w, players):
+        pass
+    board = w.board()
+    assert "🔄 Rematch" in board.button_texts()
+    w.svc.hands._shown.clear()  # a new process
+    edits = len(w.session.calls("editMessageText"))
+    await w.tap(w.alice, board, "🔄 Rematch")
+    edited = {c.get("chat_id") for c in w.session.calls("editMessageText")[edits:]}
+    assert edited == {w.group.id}  # the old board's button went; no hand was touched
+    assert "🔄 Rematch" not in w.session.message(w.group.id, board.message_id).button_texts()
+
+
 def test_the_table_wing_does_not_import_the_quick_match_built_on_it() -> None:
     """Every import under bot/games/table (those inside functions and for type checkers
     too) stays out of bot.games.match; the match imports the table."""
