@@ -268,7 +268,7 @@ class Matches:
         return record
 
     # -- a rematch: every person at the finished table asks for it -----------------------------
-    async def rematch(self, record: GameRecord, user: Player, lang: str = "") -> Notice:
+    async def rematch(self, record: GameRecord, user: Player, lang: str) -> Notice:
         """ "🔄 Rematch" under a finished match: counted for this player (the others are told
         on their boards); the same table is dealt again, in new messages, when every person
         has asked."""

@@ -23,9 +23,8 @@ from dataclasses import dataclass
 
 from bot import metrics
 from bot.games.player_views import note_seen
-from bot.games.refusal import Refused
 from bot.games.state import turn
-from bot.games.table.changes import CAS_TRIES, Mutation, TableRecords
+from bot.games.table.changes import Mutation, TableRecords
 from bot.games.table.hands import Hands
 from bot.games.table.owners import Owner, Owners
 from bot.games.table.pings import Pings
@@ -77,17 +76,17 @@ class TableDoor:
     async def mutate(self, gid: str, change: Mutation) -> GameRecord | None:
         """Load, change, save by compare-and-set (tried again on a concurrent write), then the
         sequence. The record as saved (as loaded when `change` changed nothing); None: gone."""
-        for _ in range(CAS_TRIES):
-            record = await self.records.load(gid)
-            if record is None:
-                return None
+        tried: list[tuple[Before, bool]] = []  # the last try: the record before it, changed?
+
+        def then(record: GameRecord) -> bool:
             before = Before.of(record)
-            expected, ended = record.version, record.finished
-            if not change(record):
-                return record
-            if await self.records.save(record, expected, ended):
-                return await self._after(record, before)
-        raise Refused("grp-stale")
+            tried[:] = [(before, change(record))]
+            return tried[0][1]
+
+        record = await self.records.mutate(gid, then)
+        if record is None or not tried or not tried[0][1]:
+            return record
+        return await self._after(record, tried[0][0])
 
     async def commit(self, record: GameRecord, change: Mutation) -> bool:
         """One try on `record` as loaded (a move on the version tapped): False when `change`

@@ -76,12 +76,13 @@ class TableService:
         )
         self.store = store
         self.clock = clock
+        # groups' edits (a place says which coalescer it takes, `places.Flood`); a lane whose
+        # budget this process keeps (a private chat's) would be paced by the budget alone
         self.flood = flood or EditCoalescer(
             per_minute,
             window=self.budget.window,
             min_gap=self.budget.min_gap,
             shared=self.budget.take,
-            # a private chat (a game against the computer): its own pace, kept by the budget
             limited=places.shared_budget,
             clock=clock,
             sleep=sleep,
