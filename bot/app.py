@@ -22,6 +22,7 @@ from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
 from bot.games import searches
 from bot.games.budget import Budget
+from bot.games.match.service import Matches
 from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
@@ -109,6 +110,7 @@ def build_dispatcher(
     solitaires = SolitaireService(messenger, store, settings, screens)
     dp["solitaires"] = solitaires
     dp["tables"] = tables
+    dp["matches"] = Matches.serving(tables)  # quick matches: tables of their own
     players = dp["players"] = Players(store)
     searches.configure(settings.search_workers)  # the process's pool: its first search starts it
     dp.startup.register(tables.start)

@@ -1,62 +1,101 @@
-"""Where a game's messages are: a place is a value, and what differs between kinds of place
-lives here, not in the publisher, the pings, the flood budget or the migration.
+"""Where a game's messages are. A place is a value of one of the kinds below; what differs between
+kinds lives in the kind (the members of `Place`), and the publisher, the pings and the migration
+ask the place, never its type. A new kind (a tournament's standings, a spectator's view) is one
+class here; the publisher shows a table at it (`Publisher.publish`) as at any other.
 
-Four kinds:
-- `ChatMessage`, a message in a chat — a private chat, a group, or a forum topic of a group
-  (`thread`). It is edited by chat and message id, new messages may be posted beside it (a
-  ping, a refusal), and every send or edit spends the chat's budget (a group's is shared);
-- `InlineMessage`, a message posted through inline mode into any chat: edited by its
-  `inline_message_id` only (the bot does not know the chat), nothing may be posted beside it,
-  and its edits spend a budget of their own (`INLINE_EDITS_PER_MINUTE`);
-- `EphemeralMessage`, a message in a group that one user alone sees (Bot API 10.2): edited by
-  its own methods, its delivery not guaranteed (so a button always shows it again), and its
-  writes spend the group's budget like any other write there;
-- `SeatBoard`, one player's own copy of a table's board in their private chat (a quick match
-  between strangers: no group, each plays in their own chat); the board as that seat sees it,
-  and every copy is kept current (a private chat has no group's budget).
+- `ChatMessage`: a table's own message in a chat — the lobby, then the board — in a group, a
+  forum topic (`thread`) or the private chat of a game against the computer; or a plain message
+  the bot posts there. Edited by id, a gone one sent anew, messages posted beside it;
+- `InlineMessage`: posted through inline mode into a chat the bot does not know: edited by its
+  `inline_message_id` only, nothing posted beside it, its edits on a budget of their own;
+- `EphemeralMessage`: a hand shown in a group to its player alone (Bot API 10.2): sent anew
+  when gone (its delivery is not guaranteed), its writes in the group's lane and budget;
+- `SeatBoard`: a player's own copy of a table's board in their private chat (a quick match);
+- `PrivateHand`: a player's hand in their private chat (a game with hidden hands);
+- `Invite`: the creator's invite message in their private chat (a lobby with no group yet).
 
-What a place offers:
-- `lane` — the flood coalescer's lane: edits in one lane share the per-chat gap and budget;
-- `key` — the message within its lane (the coalescer keeps the newest edit per key);
-- `budget` — the budget its sends spend (`lane_budget`: a chat's, an inline message's own);
-- `can_post` — whether new messages may be posted beside it;
-- `edit(tg, screen)` — show `screen` there; the place it is shown in now (a message that was
-  gone is sent anew), or None when the chat refuses the bot;
-- `post(tg, text, markup, reply)` — a new message beside it;
-- `moved_to(chat)` — the same place in a group that became a supergroup;
-- `viewer` — whose screen it shows: None for everyone's (the board, a lobby), or a seat;
-- `remember(meta)` — where the record keeps it (a message sent anew in its stead).
+Where a table's places are is read from its record by `bot.games.table.where`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 import hashlib
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import ClassVar, Protocol, Self
 
 from bot.games.ports import Messenger
 from bot.render.screen import Screen
 from bot.storage.record import TableMeta
 from bot.wire.keyboard import Keyboard
 
+Pinged = tuple[int, int]  # a ping as the pings keep it: (chat, message; negative: ephemeral)
+
+
+class Flood(enum.Enum):
+    """The edit coalescers a place's edits may go through (`Publisher.coalescer`)."""
+
+    GROUP = "group"  # a group's: about 20 writes a minute, shared by every process
+    INLINE = "inline"  # inline messages': a budget of their own, shared too
+    PRIVATE = "private"  # private chats': about one a second, kept by the process
+
+
+class Place(Protocol):
+    """What every kind of place offers."""
+
+    @property
+    def lane(self) -> Hashable: ...  # the edit coalescer's lane: its edits share one pace
+    @property
+    def key(self) -> Hashable: ...  # the message in its lane (the newest edit per key goes)
+    @property
+    def budget(self) -> int | None: ...  # the budget its writes spend (`lane_budget`)
+    @property
+    def flood(self) -> Flood: ...  # the coalescer its edits go through
+    @property
+    def viewer(self) -> int | None: ...  # whose screen: None everyone's (a board), or a seat
+    @property
+    def can_post(self) -> bool: ...  # new messages may be posted into its chat beside it
+    @property
+    def moves_with(self) -> int | None: ...  # the group whose upgrade moves it (ChatMoved)
+    @property
+    def link(self) -> str | None: ...  # a t.me link that opens it, where one exists
+
+    async def edit(self, tg: Messenger, screen: Screen, *, retry: bool = True) -> Place | None:
+        """Show `screen` there: the place that shows it now (a gone message sent anew where
+        the kind can), or None when the chat refuses the bot."""
+
+    async def post(
+        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
+    ) -> Place | None:
+        """A new message beside it (None where nothing may be posted)."""
+
+    async def ping(self, tg: Messenger, text: str, markup: Keyboard | None) -> Pinged | None:
+        """A turn ping beside it, as the pings keep it (`pinged` reads it back)."""
+
+    async def delete(self, tg: Messenger) -> None: ...
+
+    async def retire(self, tg: Messenger, text: str | None = None) -> None:
+        """Its buttons taken away (and its text replaced): an old board or hand."""
+
+    def remember(self, meta: TableMeta) -> list[Place] | None:
+        """Keep it where the record keeps this kind (a message sent anew in its stead): the
+        places it displaced, which must go; None when the record has no room for it now."""
+
 
 @dataclass(frozen=True, slots=True)
-class ChatMessage:
-    """A message in a chat (`message` None: none sent yet; `thread`: a forum topic)."""
+class _InChat:
+    """What the kinds of message in a chat the bot writes to share (`message` None: none sent
+    yet): edited by chat and message id, a gone one sent anew (the Messenger's edit does), new
+    messages posted beside it, its writes on its chat's budget."""
 
     chat: int
     message: int | None = None
-    thread: int | None = None
-    tag: str | None = None  # tells apart games shown one after another on one message
 
     @property
     def lane(self) -> Hashable:
         return self.chat
-
-    @property
-    def key(self) -> Hashable:
-        return self.message if self.tag is None else (self.message, self.tag)
 
     @property
     def budget(self) -> int | None:
@@ -64,17 +103,41 @@ class ChatMessage:
         chat's (about one a second)."""
         return self.chat
 
-    can_post = True
-    viewer = None
+    @property
+    def flood(self) -> Flood:
+        return Flood.GROUP if self.chat < 0 else Flood.PRIVATE
 
-    def remember(self, meta: TableMeta) -> None:
-        meta.board = stored(self)
+    can_post: ClassVar[bool] = True
 
-    async def edit(
-        self, tg: Messenger, screen: Screen, *, retry: bool = True
-    ) -> ChatMessage | None:
+    @property
+    def viewer(self) -> int | None:
+        return None
+
+    @property
+    def moves_with(self) -> int | None:
+        return None
+
+    @property
+    def link(self) -> str | None:
+        return None  # a private chat's messages have no link
+
+    @property
+    def topic(self) -> int | None:
+        """The forum topic it is in (None: none)."""
+        return None
+
+    def remember(self, meta: TableMeta) -> list[Place] | None:
+        if self.message is None:
+            return None
+        self._keep(meta, (self.chat, self.message))
+        return []
+
+    def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
+        raise NotImplementedError  # each kind keeps it in its own field of the record
+
+    async def edit(self, tg: Messenger, screen: Screen, *, retry: bool = True) -> Self | None:
         shown = await tg.edit(
-            self.chat, self.message, screen.text, screen.keyboard, retry=retry, thread=self.thread
+            self.chat, self.message, screen.text, screen.keyboard, retry=retry, thread=self.topic
         )
         return None if shown is None else dataclasses.replace(self, message=shown)
 
@@ -83,8 +146,42 @@ class ChatMessage:
     ) -> ChatMessage | None:
         """A new message in this chat (and topic), a reply to this one when `reply`."""
         reply_to = self.message if reply else None
-        sent = await tg.send(self.chat, text, markup, reply_to=reply_to, thread=self.thread)
-        return None if sent is None else dataclasses.replace(self, message=sent)
+        sent = await tg.send(self.chat, text, markup, reply_to=reply_to, thread=self.topic)
+        return None if sent is None else ChatMessage(self.chat, sent, self.topic)
+
+    async def ping(self, tg: Messenger, text: str, markup: Keyboard | None) -> Pinged | None:
+        """A reply to it (or, none sent yet, a message in its chat)."""
+        sent = await self.post(tg, text, markup, reply=True)
+        return None if sent is None or sent.message is None else (sent.chat, sent.message)
+
+    async def delete(self, tg: Messenger) -> None:
+        if self.message is not None:
+            await tg.delete(self.chat, self.message)
+
+    async def retire(self, tg: Messenger, text: str | None = None) -> None:
+        if self.message is not None:
+            await tg.retire(self.chat, self.message, text)
+
+
+@dataclass(frozen=True, slots=True)
+class ChatMessage(_InChat):
+    """A table's message in a chat (`thread`: a forum topic), or a plain one the bot posts;
+    `tag` tells apart games shown one after another on one message."""
+
+    thread: int | None = None
+    tag: str | None = None
+
+    @property
+    def key(self) -> Hashable:
+        return self.message if self.tag is None else (self.message, self.tag)
+
+    @property
+    def topic(self) -> int | None:
+        return self.thread
+
+    @property
+    def moves_with(self) -> int | None:
+        return self.chat  # a group that becomes a supergroup takes its messages along
 
     @property
     def link(self) -> str | None:
@@ -94,13 +191,77 @@ class ChatMessage:
             return None
         return f"https://t.me/c/{-self.chat - 1_000_000_000_000}/{self.message}"
 
+    def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
+        meta.board = where
+
     def moved_to(self, chat: int) -> ChatMessage:
         """In the supergroup a group became (a basic group has no topics; no message yet)."""
         return ChatMessage(chat, None, self.thread, self.tag)
 
 
 @dataclass(frozen=True, slots=True)
-class InlineMessage:
+class SeatBoard(_InChat):
+    """Seat `seat`'s own copy of the board, in its player's private chat `chat`. A quick match
+    has one per person; each shows the table as that seat sees it, in that player's language."""
+
+    seat: int = field(kw_only=True)
+    tag: str | None = None
+
+    @property
+    def key(self) -> Hashable:
+        return ("seat", self.message, self.tag)
+
+    @property
+    def viewer(self) -> int:
+        return self.seat
+
+    def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
+        meta.boards[self.seat] = where
+
+
+@dataclass(frozen=True, slots=True)
+class PrivateHand(_InChat):
+    """Seat `seat`'s hand (a game with hidden hands) in its player's private chat `chat`."""
+
+    seat: int = field(kw_only=True)
+
+    @property
+    def key(self) -> Hashable:
+        return self.message
+
+    def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
+        meta.hands[self.seat] = where
+
+
+@dataclass(frozen=True, slots=True)
+class Invite(_InChat):
+    """The creator's invite message in their private chat (a lobby with no group yet)."""
+
+    @property
+    def key(self) -> Hashable:
+        return ("invite", self.message)
+
+    def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
+        meta.invite = where
+
+
+class _Apart:
+    """What the kinds beside which the bot posts nothing share."""
+
+    __slots__ = ()
+    viewer: ClassVar[int | None] = None
+    can_post: ClassVar[bool] = False
+    moves_with: ClassVar[int | None] = None
+    link: ClassVar[str | None] = None  # no link leads to it (or the bot does not know it)
+
+    async def post(
+        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
+    ) -> Place | None:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class InlineMessage(_Apart):
     """A message posted through inline mode (`inline_message_id`), in a chat the bot may not
     even be in. `tag` tells apart games shown one after another on it (a rematch)."""
 
@@ -119,8 +280,7 @@ class InlineMessage:
     def budget(self) -> int | None:
         return inline_budget(self.inline)
 
-    can_post = False
-    viewer = None
+    flood: ClassVar[Flood] = Flood.INLINE
 
     async def edit(
         self, tg: Messenger, screen: Screen, *, retry: bool = True
@@ -128,24 +288,29 @@ class InlineMessage:
         shown = await tg.edit_inline(self.inline, screen.text, screen.keyboard, retry=retry)
         return self if shown else None
 
-    async def post(
-        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
-    ) -> InlineMessage | None:
-        return None  # an inline message's chat takes nothing from the bot
+    async def ping(self, tg: Messenger, text: str, markup: Keyboard | None) -> Pinged | None:
+        return None  # the board in the message says whose turn it is
 
-    @property
-    def link(self) -> str | None:
-        return None  # the bot never learns the chat an inline message is in
+    async def delete(self, tg: Messenger) -> None:
+        return None  # an inline message stays (the bot may only edit it)
+
+    async def retire(self, tg: Messenger, text: str | None = None) -> None:
+        return None
+
+    def remember(self, meta: TableMeta) -> list[Place] | None:
+        return []  # its id never changes
 
 
 @dataclass(frozen=True, slots=True)
-class EphemeralMessage:
+class EphemeralMessage(_Apart):
     """A message in group `chat` that `user` alone sees (Bot API 10.2; `message` None: none
-    sent yet). Its writes spend the group's budget, in the group's coalescer lane."""
+    sent yet): seat `seat`'s hand. Its writes spend the group's budget, in the group's
+    coalescer lane."""
 
     chat: int
     user: int
     message: int | None = None
+    seat: int = -1
 
     @property
     def lane(self) -> Hashable:
@@ -159,8 +324,7 @@ class EphemeralMessage:
     def budget(self) -> int | None:
         return self.chat
 
-    can_post = False
-    viewer = None
+    flood: ClassVar[Flood] = Flood.GROUP
 
     async def edit(
         self, tg: Messenger, screen: Screen, *, retry: bool = True
@@ -177,68 +341,27 @@ class EphemeralMessage:
         )
         return None if sent is None else dataclasses.replace(self, message=sent)
 
-    async def post(
-        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
-    ) -> EphemeralMessage | None:
-        return None
+    async def ping(self, tg: Messenger, text: str, markup: Keyboard | None) -> Pinged | None:
+        """Shown to the player alone in the group, as the hand is."""
+        shown = await tg.send_ephemeral(self.chat, self.user, text)
+        return None if shown is None else (self.chat, -shown)
 
-    @property
-    def link(self) -> str | None:
-        return None  # seen by one member only: no link leads to it
+    async def delete(self, tg: Messenger) -> None:
+        if self.message:
+            await tg.delete_ephemeral(self.chat, self.user, self.message)
 
+    async def retire(self, tg: Messenger, text: str | None = None) -> None:
+        await self.delete(tg)  # it cannot be edited into a note: it goes
 
-@dataclass(frozen=True, slots=True)
-class SeatBoard:
-    """Seat `seat`'s own copy of the board, in its player's private chat `chat` (`message`
-    None: none sent yet). A quick match has one per person; each shows the table as that seat
-    sees it, in that player's language."""
+    def remember(self, meta: TableMeta) -> list[Place] | None:
+        """One hand per player: one sent meanwhile by another edit goes."""
+        if self.seat not in meta.ephemeral or self.message is None:
+            return None  # the hand is no longer shown in the group
+        before = meta.ephemeral[self.seat]
+        meta.ephemeral[self.seat] = self.message
+        gone = bool(before) and before != self.message
+        return [dataclasses.replace(self, message=before)] if gone else []
 
-    chat: int
-    seat: int
-    message: int | None = None
-    tag: str | None = None
-
-    @property
-    def lane(self) -> Hashable:
-        return self.chat
-
-    @property
-    def key(self) -> Hashable:
-        return ("seat", self.message, self.tag)
-
-    @property
-    def budget(self) -> int | None:
-        """The private chat's (about one a second), as a ChatMessage's."""
-        return self.chat
-
-    can_post = True
-
-    @property
-    def viewer(self) -> int:
-        return self.seat
-
-    def remember(self, meta: TableMeta) -> None:
-        if self.message is not None:
-            meta.boards[self.seat] = (self.chat, self.message)
-
-    async def edit(self, tg: Messenger, screen: Screen, *, retry: bool = True) -> SeatBoard | None:
-        """Edited in place; one that is gone is sent anew (the Messenger's edit does)."""
-        shown = await tg.edit(self.chat, self.message, screen.text, screen.keyboard, retry=retry)
-        return None if shown is None else dataclasses.replace(self, message=shown)
-
-    async def post(
-        self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
-    ) -> ChatMessage | None:
-        reply_to = self.message if reply else None
-        sent = await tg.send(self.chat, text, markup, reply_to=reply_to)
-        return None if sent is None else ChatMessage(self.chat, sent)
-
-    @property
-    def link(self) -> str | None:
-        return None  # a private chat's messages have no link
-
-
-Place = ChatMessage | InlineMessage | EphemeralMessage | SeatBoard  # every kind of place
 
 SUPERGROUP_IDS = -1_000_000_000_000  # a supergroup's chat id is -100… (at most this)
 
@@ -266,53 +389,9 @@ def shared_budget(lane: Hashable) -> bool:
     return key is not None and not 0 < key < INLINE_BUDGETS
 
 
-def board(meta: TableMeta, tag: str | None = None) -> Place | None:
-    """A table's one public message (the lobby, then the board), if it has been sent (`tag`:
-    the game, for a message that shows games one after another)."""
-    if meta.inline is not None:
-        return InlineMessage(meta.inline, tag)
-    if meta.board is None:
-        return None
-    chat, message = meta.board
-    return ChatMessage(chat, message, meta.thread if chat == meta.group else None)
-
-
-def boards(meta: TableMeta, tag: str | None = None) -> list[Place]:
-    """Every copy of a table's board: the one public message (`board`), or each player's own
-    in their private chat (a quick match)."""
-    if meta.boards:
-        return [
-            SeatBoard(chat, seat, message or None, tag)
-            for seat, (chat, message) in sorted(meta.boards.items())
-        ]
-    one = board(meta, tag)
-    return [] if one is None else [one]
-
-
-def home(meta: TableMeta) -> ChatMessage | None:
-    """Where a table's public messages go: its group (and topic), None before it has one (or
-    for a game in an inline message, whose chat takes nothing from the bot)."""
-    if meta.group is None or meta.inline is not None:
-        return None
-    return ChatMessage(meta.group, None, meta.thread)
-
-
-def hand(meta: TableMeta, seat: int) -> Place | None:
-    """A player's own hand message: in their private chat, or shown to them alone in the
-    group (an ephemeral message)."""
-    if seat in meta.ephemeral and meta.group is not None:
-        return EphemeralMessage(
-            meta.group, meta.players[seat].user_id, meta.ephemeral[seat] or None
-        )
-    where = meta.hands.get(seat)
-    return None if where is None else ChatMessage(*where)
-
-
-def invite(meta: TableMeta) -> Place | None:
-    """The creator's private invite message."""
-    return None if meta.invite is None else ChatMessage(*meta.invite)
-
-
-def stored(place: ChatMessage) -> tuple[int, int] | None:
-    """The place as the record keeps it ((chat, message); a place with no message: None)."""
-    return None if place.message is None else (place.chat, place.message)
+def pinged(where: Pinged, user: int) -> Place:
+    """A ping as `Place.ping` gave it (to `user`), to delete it."""
+    chat, message = where
+    if message < 0:  # shown in a group to the user alone
+        return EphemeralMessage(chat, user, -message)
+    return ChatMessage(chat, message)

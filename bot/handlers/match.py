@@ -5,7 +5,7 @@ from __future__ import annotations
 from aiogram import F, Router
 from aiogram.types import CallbackQuery
 
-from bot.games.match.service import games, seat_choices
+from bot.games.match.service import Matches, games, seat_choices
 from bot.games.ports import Messenger
 from bot.games.refusal import Refused
 from bot.games.solitaire.service import SolitaireService
@@ -23,6 +23,7 @@ async def match(
     query: CallbackQuery,
     args: list[str],
     tables: TableService,
+    matches: Matches,
     solitaires: SolitaireService,
     tg: Messenger,
     lang: str,
@@ -36,7 +37,7 @@ async def match(
     if not args:
         await tg.edit(chat, message, *screens.pick(lang, games()))
     elif args == [screens.CANCEL]:
-        said = "match-cancelled" if await tables.matches.cancel(query.from_user.id) else None
+        said = "match-cancelled" if await matches.cancel(query.from_user.id) else None
         await answer(_(said) if said else None)
         await show_menu(tg, solitaires, tables, query.from_user.id, chat, lang, message)
     elif len(args) == 1 and len(choices := seat_choices(args[0])) > 1:
@@ -44,7 +45,7 @@ async def match(
     else:  # first names only: strangers see no more of each other
         user = Player(query.from_user.id, query.from_user.first_name, lang)
         try:
-            await tables.matches.ask(args[0], user, (chat, message), *table_of(args[1:]))
+            await matches.ask(args[0], user, (chat, message), *table_of(args[1:]))
         except Refused as refused:
             await say(answer, _, refused)
 
@@ -62,12 +63,12 @@ def table_of(args: list[str]) -> tuple[int | None, bool]:
 async def block(
     query: CallbackQuery,
     args: list[str],
-    tables: TableService,
+    matches: Matches,
     _: Translator,
     answer: CallbackAnswer,
 ) -> None:
     """`m:mqb:<game>` under a finished match: never meet its other players again."""
-    done = len(args) == 1 and await tables.matches.block_opponents(args[0], query.from_user.id)
+    done = len(args) == 1 and await matches.block_opponents(args[0], query.from_user.id)
     await answer(_("match-blocked" if done else "error-stale-game"))
 
 

@@ -7,6 +7,10 @@ The wait is driven by a deadline in the store's schedule (`match:<user>`, every 
 any process, after a restart too, runs a pairing round, updates the waiting screen, and after
 `MATCH_WAIT_SECONDS` offers the computer instead. A pairing round also runs at once when someone
 joins. The waiting message becomes that person's board.
+
+A quick match builds on the table wing (the table never imports it): its tables are dealt and
+changed through the table's door, and it is their owner (`bot.games.table.owners`), asked what
+their rematch is. `Matches.serving(tables)` builds it on a `TableService` and registers it there.
 """
 
 from __future__ import annotations
@@ -17,18 +21,18 @@ import logging
 from collections.abc import Callable
 
 from bot import metrics
-from bot.games import places
 from bot.games.match import pairing
+from bot.games.places import ChatMessage, SeatBoard
 from bot.games.player_views import ALIAS
 from bot.games.ports import ChatMoved, RetryLater, Undeliverable
 from bot.games.refusal import Notice, Refused
 from bot.games.state import position
-from bot.games.table import moves
+from bot.games.table import moves, rematch, where
 from bot.games.table.changes import TableRecords
+from bot.games.table.commit import TableDoor
 from bot.games.table.lobby import Lobby
-from bot.games.table.pings import Pings
-from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
+from bot.games.table.service import TableService
 from bot.i18n import t
 from bot.registry import kinds, spec
 from bot.render import match as screens
@@ -84,20 +88,39 @@ class Matches:
     def __init__(
         self,
         records: TableRecords,
+        door: TableDoor,
         publisher: Publisher,
-        play: PlayService,
-        pings: Pings,
         wake: Callable[[float], None],
     ) -> None:
         self.records = records
         self.store = records.store
         self.settings = records.settings
+        self.door = door
         self.publisher = publisher
-        self.play = play
-        self.pings = pings
         self.wake = wake
         self.wait = float(self.settings.match_wait_seconds)
         self.ttl = self.wait + MARGIN
+
+    @classmethod
+    def serving(cls, tables: TableService) -> Matches:
+        """Quick matches on `tables`: the owner of their tables, their waits on its timers."""
+        matches = cls(tables.records, tables.door, tables.publisher, tables.waker.wake)
+        tables.owners.register(matches)
+        tables.timers.on(PREFIX, matches.due)
+        return matches
+
+    # -- the owner of its tables -------------------------------------------------------------
+    def owns(self, record: GameRecord) -> bool:
+        return bool(record.table.boards)
+
+    async def dealt(self, record: GameRecord) -> None:
+        """Each person's games list it: one match at a time (`playing`)."""
+        meta = record.table
+        for seat in meta.humans:
+            await self.store.add_user_game(meta.players[seat].user_id, record.id)
+
+    async def ended(self, record: GameRecord) -> None:
+        return None
 
     async def ask(
         self, game: str, user: Player, where: Place, seats: int | None = None, fill: bool = False
@@ -198,9 +221,7 @@ class Matches:
     async def _show(self, entry: Entry, screen: Screen) -> None:
         """The person's waiting message; one who blocked the bot leaves the queue."""
         try:
-            shown = await self.publisher.tg.edit(
-                entry.user, entry.message, screen.text, screen.keyboard
-            )
+            shown = await self.publisher.put(ChatMessage(entry.user, entry.message), screen)
         except RetryLater:
             return  # the next tick shows it
         except Undeliverable:
@@ -235,29 +256,19 @@ class Matches:
             await self.store.cancel(match_key(e.user))
         metrics.matched(record.kind, [now - e.since for e in table.entries])
         log.info("event=match_dealt game=%s users=%s", record.id, table.users)
-        await self._begin(record)
 
     async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
-        """Deal and store a match of the seats in `meta`."""
+        """Deal a match of the seats in `meta`; the door stores it and shows every board."""
         record = GameRecord(id=new_id(), kind=game, chat_id=meta.creator, state="", meta=meta)
         timeout, pause = self.settings.turn_timeout_seconds, self.settings.ai_pause_seconds
         moves.start(record, Lobby(game, meta), now, timeout, ai_pause=pause)
-        if not await self.store.create(record):
+        if not await self.door.create(record):
             log.warning("event=match_create_failed game=%s", record.id)
             return None
-        for seat in meta.humans:
-            await self.store.add_user_game(meta.players[seat].user_id, record.id)
-        metrics.game_started(record.kind)
         return record
 
-    async def _begin(self, record: GameRecord) -> None:
-        """A match dealt: its deadline, every board, the first turn's ping."""
-        await self.play.after_start(record)
-        await self.publisher.show(record)
-        await self.pings.turn_passed(record, None)
-
     # -- a rematch: every person at the finished table asks for it -----------------------------
-    async def rematch(self, record: GameRecord, user: Player) -> Notice:
+    async def rematch(self, record: GameRecord, user: Player, lang: str) -> Notice:
         """ "🔄 Rematch" under a finished match: counted for this player (the others are told
         on their boards); the same table is dealt again, in new messages, when every person
         has asked."""
@@ -279,44 +290,38 @@ class Matches:
                 await self._offer(record, seat, waiting)
             return Notice("match-rematch-offered")
 
-        def take(r: GameRecord) -> bool:
-            if r.table.rematch:
-                raise Refused("grp-rematch-busy")
-            r.table.rematch = True
-            return True
-
-        old = await self.records.mutate(record.id, take)
-        if old is None:
-            raise Refused("grp-stale")
-        await self.publisher.show_board(old)  # the rematch button goes
+        await rematch.take(self.door, record, user)  # the rematch button goes
         again = TableMeta(
             creator=meta.creator,
             lang=meta.lang,
             players=[Player(p.user_id, p.name, p.lang, p.ai) for p in meta.players],
-            boards={s: await self._placeholder(meta.players[s]) for s in meta.humans},
             settings=dict(meta.settings),
             level=meta.level,
         )
+        for s in meta.humans:
+            await self._placeholder(again, s)
         new = await self._start(record.kind, again, self.records.clock())
         if new is not None:
             log.info("event=match_rematch game=%s from=%s", new.id, record.id)
-            await self._begin(new)
         return Notice("match-rematch-dealt")
 
-    async def _placeholder(self, player: Player) -> Place:
+    async def _placeholder(self, meta: TableMeta, seat: int) -> None:
         """A new message for a rematch's board (each copy then shows the game in it)."""
+        player = meta.players[seat]
+        meta.boards[seat] = (player.user_id, 0)  # (sent when the board is first shown)
         with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-            sent = await self.publisher.tg.send(player.user_id, t(player.lang, "match-dealing"))
+            dealing = Screen(t(player.lang, "match-dealing"))
+            sent = await self.publisher.put(SeatBoard(player.user_id, seat=seat), dealing)
             if sent is not None:
-                return (player.user_id, sent)
-        return (player.user_id, 0)  # (sent when the board is first shown)
+                sent.remember(meta)
 
     async def _offer(self, record: GameRecord, seat: int, others: list[int]) -> None:
         """Tell the others, beside their boards, that `seat` wants a rematch."""
         name = record.table.players[seat].name
         for other in others:
-            board = next(b for b in places.boards(record.table, record.id) if b.viewer == other)
+            board = where.seat_board(record.table, other, record.id)
             lang = record.table.players[other].lang
             text, markup = screens.rematch_offer(lang, name, record.id, position(record))
             with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-                await board.post(self.publisher.tg, text, markup, reply=True)
+                if board is not None:
+                    await self.publisher.post(board, text, markup, reply=True)

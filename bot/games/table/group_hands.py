@@ -2,28 +2,32 @@
 for a player the bot may not write to privately, or who chose it (/settings).
 
 Every write of such a hand is a write to the group, so it goes through the group's coalescer
-lane and budget like the board: the deal's hands and their edits (`Publisher.show_hands`), and
+lane and budget like the board: the deal's hands and their edits (`bot.games.table.hands`), and
 "🃏 My cards", which shows the hand again (its delivery is not guaranteed). A tap is answered at
 once either way: when the group's budget is spent, the hand follows as soon as it allows."""
 
 from __future__ import annotations
 
+from bot.games.places import EphemeralMessage
 from bot.games.refusal import Notice, Refused
 from bot.games.state import position
-from bot.games.table.changes import TableRecords
+from bot.games.table import where
+from bot.games.table.commit import TableDoor
+from bot.games.table.hands import Hands
 from bot.games.table.publisher import Publisher
 from bot.i18n import t
 from bot.render.screen import Screen
 from bot.storage.record import GameRecord, Player
-from bot.wire import flood
 
 AGAIN_SECONDS = 3.0  # "My cards" shows the hand in the group at most this often
 
 
 class GroupHands:
-    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
-        self.records = records
+    def __init__(self, door: TableDoor, hands: Hands, publisher: Publisher) -> None:
+        self.door = door
+        self.hands = hands
         self.publisher = publisher
+        self.clock = door.records.clock
         self._asked: dict[tuple[str, int], float] = {}  # when "My cards" last showed a hand
 
     async def again(
@@ -33,7 +37,7 @@ class GroupHands:
         group = record.table.group
         if group is None:
             raise Refused("grp-stale")
-        now, asked = self.records.clock(), (record.id, seat)
+        now, asked = self.clock(), (record.id, seat)
         if now - self._asked.get(asked, -AGAIN_SECONDS) < AGAIN_SECONDS:
             return Notice("ry-hand-shown")  # a double tap: it is on its way
         if len(self._asked) > 10_000:
@@ -41,47 +45,36 @@ class GroupHands:
         self._asked[asked] = now
         publisher = self.publisher
         screen = await publisher.hand_screen(record, seat, position(record), in_group=True)
-        sent: list[int | None] = []
+        hand = EphemeralMessage(group, user.user_id, None, seat)
+        sent: list[EphemeralMessage | None] = []
 
         async def push() -> None:
-            # held for the budget: the tap was answered long ago, it answers nothing now
-            query = None if flood.HELD.get() else query_id
-            shown = await publisher.tg.send_ephemeral(
-                group, user.user_id, screen.text, screen.keyboard, query_id=query, retry=False
-            )
+            shown = await publisher.answer_in_group(hand, screen, query_id)
             sent.append(shown)
             if shown is not None:
                 await self._shown(record, seat, user, shown, screen)
 
-        await publisher.flood.submit(group, ("hand-again", user.user_id), record.version, push)
+        key = ("hand-again", user.user_id)  # (beside the hand's own edits)
+        await publisher.coalescer(hand).submit(hand.lane, key, record.version, push)
         if sent == [None]:
             raise Refused("ry-hand-failed", url=link)
         return Notice("ry-hand-shown" if sent else "ry-hand-coming")
 
     async def _shown(
-        self, record: GameRecord, seat: int, user: Player, shown: int, screen: Screen
+        self, record: GameRecord, seat: int, user: Player, shown: EphemeralMessage, screen: Screen
     ) -> None:
         """Remember the new hand (the one before it, in the group or the private chat, goes)."""
-        meta = record.table
-        old_ephemeral, old_private = meta.ephemeral.get(seat), meta.hands.get(seat)
+        self.hands.shown(record.id, seat, record.version, screen)
 
         def remember(r: GameRecord) -> bool:
-            r.table.ephemeral[seat] = shown
+            r.table.ephemeral[seat] = shown.message or 0
             r.table.hands.pop(seat, None)
             if seat in r.table.dm_failed:
                 r.table.dm_failed.remove(seat)
             return True
 
-        saved = await self.records.mutate(record.id, remember)
-        if saved is None:
+        if await self.door.mutate(record.id, remember) is None:
             return
-        if position(saved) == position(record):  # it shows the game as it is
-            self.publisher.shown_hand(saved.id, seat, saved.version, screen)
-        else:  # the game moved on meanwhile: `show` below edits it
-            self.publisher.forget_hand(saved.id, seat)
-        tg = self.publisher.tg
-        if old_ephemeral and old_ephemeral != shown and meta.group is not None:
-            await tg.delete_ephemeral(meta.group, user.user_id, old_ephemeral)  # (no budget)
-        if old_private is not None:
-            await tg.retire(*old_private, t(user.lang, "hand-moved-group"))
-        await self.publisher.show(saved)
+        for old in where.hand_messages(record.table, seat):
+            if old != shown:
+                await self.publisher.retire(old, t(user.lang, "hand-moved-group"))

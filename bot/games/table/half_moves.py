@@ -34,11 +34,48 @@ from rules.notation import move_sources, move_targets
 HALF = "half"
 
 
-class HalfMoves:
-    def __init__(self, store: Store, play: PlayService, clock: Callable[[], float]) -> None:
+class FirstTaps:
+    """The first tap of a move, kept in the store for its player (any process may take the
+    second tap), tied to the game and the board's version, with its time."""
+
+    def __init__(self, store: Store, clock: Callable[[], float]) -> None:
         self.store = store
-        self.play = play
         self.clock = clock
+
+    async def keep(
+        self, record: GameRecord, user_id: int, version: int, source: str | None, target: str | None
+    ) -> None:
+        kept = _encode(record.id, version, source, target, self.clock())
+        await self.store.set_setting(user_id, HALF, kept)
+
+    async def clear(self, user_id: int) -> None:
+        await self.store.set_setting(user_id, HALF, "")
+
+    async def first_tap_at(self, record: GameRecord, user_id: int) -> float | None:
+        """When the player made the first tap of a move on the board as `record` is (None: they
+        have not)."""
+        parts = await self._parts(record, user_id, record.version)
+        return float(parts[4]) if parts is not None and len(parts) == 5 else None
+
+    async def kept(
+        self, record: GameRecord, user_id: int, version: int
+    ) -> tuple[str | None, str | None]:
+        """The player's first tap on this version of this game's board, if any."""
+        parts = await self._parts(record, user_id, version)
+        return (None, None) if parts is None else (parts[2] or None, parts[3] or None)
+
+    async def _parts(self, record: GameRecord, user_id: int, version: int) -> list[str] | None:
+        parts = (await self.store.get_setting(user_id, HALF) or "").split(":")
+        # (four parts: kept by a version of the bot before the time was)
+        if len(parts) not in (4, 5) or parts[0] != record.id or parts[1] != str(version):
+            return None
+        return parts
+
+
+class HalfMoves:
+    def __init__(self, taps: FirstTaps, play: PlayService) -> None:
+        self.taps = taps
+        self.play = play
 
     async def tap(
         self,
@@ -54,7 +91,7 @@ class HalfMoves:
         toast that says what comes next."""
         seat = self.play.mover(record, user_id, version)
         legal = spec(record.kind).game.legal_moves(state_of(record), seat)
-        kept_source, kept_target = await self._kept(record, user_id, version)
+        kept_source, kept_target = await self.taps.kept(record, user_id, version)
         if source is not None:
             if not move_targets(legal, source):
                 raise Refused("pq-no-cell")
@@ -66,7 +103,7 @@ class HalfMoves:
         if kept_source is not None and kept_target is not None:
             move = move_targets(legal, kept_source).get(kept_target)
             if move is not None:
-                await self.store.set_setting(user_id, HALF, "")
+                await self.taps.clear(user_id)
                 await self.play.move(record, user_id, version, move)
                 return None
         elif source is not None and record.table.private:
@@ -74,33 +111,12 @@ class HalfMoves:
             return None
         missed = kept_source if kept_target is not None else None
         keep = (None, kept_target) if kept_target is not None else (kept_source, None)
-        kept = _encode(record.id, version, keep[0], keep[1], self.clock())
-        await self.store.set_setting(user_id, HALF, kept)
+        await self.taps.keep(record, user_id, version, keep[0], keep[1])
         half = screens(record.kind).half_move
         if half is None:
             raise Refused("grp-stale")
         said = half(public_view(record), legal, missed or keep[0], keep[1], translator(lang))
         return Notice("half-move", text=said)
-
-    async def first_tap_at(self, record: GameRecord, user_id: int) -> float | None:
-        """When the player made the first tap of a move on the board as `record` is (None: they
-        have not)."""
-        parts = await self._parts(record, user_id, record.version)
-        return float(parts[4]) if parts is not None and len(parts) == 5 else None
-
-    async def _kept(
-        self, record: GameRecord, user_id: int, version: int
-    ) -> tuple[str | None, str | None]:
-        """The player's first tap on this version of this game's board, if any."""
-        parts = await self._parts(record, user_id, version)
-        return (None, None) if parts is None else (parts[2] or None, parts[3] or None)
-
-    async def _parts(self, record: GameRecord, user_id: int, version: int) -> list[str] | None:
-        parts = (await self.store.get_setting(user_id, HALF) or "").split(":")
-        # (four parts: kept by a version of the bot before the time was)
-        if len(parts) not in (4, 5) or parts[0] != record.id or parts[1] != str(version):
-            return None
-        return parts
 
 
 def _encode(gid: str, version: int, source: str | None, target: str | None, at: float) -> str:

@@ -1,10 +1,10 @@
 """Table games played in an inline message (inline mode: `@bot` in any chat).
 
 A challenge is posted by the user's client, not by the bot: no game exists until someone taps
-it. The first tap that seats a second player creates the game, keyed by the message's
+it. The first tap that seats a second player creates the game, dealt, keyed by the message's
 `inline_message_id` (its id is derived from it, so two first taps at once, on two processes,
-create one game: the store's create is set-if-absent), deals at once and shows the board on that
-same message. The challenger may instead play the computer there. The game then goes on like
+create one game: the store's create is set-if-absent), and the door shows the board on that same
+message. The challenger may instead play the computer there. The game then goes on like
 any table game (its buttons carry its id); a rematch deals a new game on the same message.
 """
 
@@ -13,10 +13,9 @@ from __future__ import annotations
 import hashlib
 
 from bot.games.refusal import Notice, Refused
-from bot.games.table.changes import TableRecords
+from bot.games.table.commit import TableDoor
 from bot.games.table.lobby import Lobby
 from bot.games.table.play import PlayService
-from bot.games.table.publisher import Publisher
 from bot.registry import spec
 from bot.storage.record import ID_ALPHABET, GameRecord, Player, TableMeta, new_id
 from bot.wire.challenge import Challenge
@@ -35,11 +34,10 @@ def game_id(inline: str) -> str:
 
 
 class InlineTables:
-    def __init__(self, records: TableRecords, publisher: Publisher, play: PlayService) -> None:
-        self.records = records
-        self.store = records.store
-        self.publisher = publisher
-        self.play = play
+    def __init__(self, door: TableDoor, play: PlayService) -> None:
+        self.door = door
+        self.store = door.store
+        self.play = play  # its deal
 
     async def tap(
         self, inline: str, challenge: Challenge, challenger: Player, user: Player
@@ -66,9 +64,9 @@ class InlineTables:
         record = GameRecord(
             id=gid, kind=challenge.kind, chat_id=challenge.user_id, state="", meta=meta
         )
-        if not await self.store.create(record):  # another first tap was quicker
+        self.play.deal(record)
+        if not await self.door.create(record):  # another first tap was quicker
             raise Refused("inline-started")
-        await self.play.begin(gid)
         return None if challenge.act == "a" else Notice("inline-joined")
 
     async def rematch(self, old: GameRecord) -> GameRecord | None:
@@ -82,6 +80,5 @@ class InlineTables:
             level=old.table.level,
         )
         record = GameRecord(id=new_id(), kind=old.kind, chat_id=old.chat_id, state="", meta=meta)
-        if not await self.store.create(record):
-            return None
-        return await self.play.begin(record.id)
+        self.play.deal(record)
+        return record if await self.door.create(record) else None

@@ -1,5 +1,7 @@
 """Lobbies of table games: open one (in a group, or as an invite from a private chat), join by
-button or link, leave, settings, cancel, expiry. A full lobby starts the game (TableService)."""
+button or link, leave, settings, cancel, expiry. A change that fills a group's lobby deals it in
+the same save (`_filled`): nobody sees a full lobby, the board is its first screen. Every change
+leaves through the door (`bot.games.table.commit`)."""
 
 from __future__ import annotations
 
@@ -7,14 +9,14 @@ import html
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.games.budget import game_writes
+from bot.games.places import ChatMessage, Invite
 from bot.games.ports import ChatMoved
 from bot.games.refusal import Refused
-from bot.games.table.changes import TableRecords
+from bot.games.table.changes import Mutation, TableRecords
+from bot.games.table.commit import TableDoor
 from bot.games.table.lobby import Lobby
 from bot.games.table.play import PlayService
 from bot.games.table.publisher import Publisher
-from bot.games.timers import lobby_key
 from bot.registry import spec
 from bot.storage.record import GameRecord, Player, TableMeta, new_id
 from bot.wire import deeplinks
@@ -30,16 +32,35 @@ def invite_problem(record: GameRecord | None) -> str | None:
         return "invite-cancelled"
     if record.phase != "lobby":
         return "invite-started"
+    if Lobby(record.kind, record.table).is_full:
+        return "lobby-full"
     return None
 
 
 class LobbyService:
-    def __init__(self, records: TableRecords, publisher: Publisher, play: PlayService) -> None:
+    def __init__(
+        self, records: TableRecords, door: TableDoor, publisher: Publisher, play: PlayService
+    ) -> None:
         self.records = records
         self.store = records.store
         self.settings = records.settings
+        self.door = door
         self.publisher = publisher
-        self.play = play  # a full lobby starts
+        self.play = play  # a full lobby deals
+
+    def _filled(self, change: Mutation) -> Mutation:
+        """`change`, and the deal when it fills a group's lobby (an invite with no group yet
+        waits for its group)."""
+
+        def then(record: GameRecord) -> bool:
+            if not change(record):
+                return False
+            lobby = Lobby(record.kind, record.table)
+            if record.phase == "lobby" and lobby.is_full and record.table.group is not None:
+                self.play.deal(record)
+            return True
+
+        return then
 
     def _new(self, kind: str, user: Player, lang: str, chat_id: int, ttl: int) -> GameRecord:
         meta = TableMeta(
@@ -69,8 +90,8 @@ class LobbyService:
     ) -> GameRecord:
         """/newgame → a lobby in this group, in forum topic `thread` (the picker's message
         becomes the lobby). `prepare` seats and sets up the lobby before anything is shown (a
-        rematch: its players and settings), so its first screen is its final one; a lobby
-        it fills is shown by nobody: `after_change` deals, and the board is its first screen."""
+        rematch: its players and settings), so its first screen is its final one; a lobby it
+        fills is dealt at once, and the board is its first screen."""
         record = self._new(kind, user, lang, chat_id, self.settings.lobby_ttl_seconds)
         meta = record.table
         meta.group, meta.title, meta.thread = chat_id, title, thread
@@ -79,26 +100,27 @@ class LobbyService:
         if not await self.records.claim_group(chat_id, record.id, thread):
             raise Refused("lobby-busy")
         await self._publish_code(record)
-        msg_id = None
-        if message_id is not None or not Lobby(kind, meta).is_full:
-            screen = await self.publisher.board_screen(record)
+        where = ChatMessage(chat_id, message_id, thread)
+        dealt = Lobby(kind, meta).is_full
+        if dealt:  # the door shows the board there (or posts it), and deals the hands
+            self.play.deal(record)
+            meta.board = None if message_id is None else (chat_id, message_id)
+            await self._creator_reachable(record, user)  # (greeted before the hand comes)
+        else:
             try:
-                with game_writes():  # a lobby's message, for a member's /newgame: a game's write
-                    msg_id = await self.publisher.tg.edit(
-                        chat_id, message_id, screen.text, screen.keyboard, thread=thread
-                    )
+                shown = await self.publisher.put(where, await self.publisher.board_screen(record))
             except ChatMoved as moved:  # the group is a supergroup now: open it there
                 await self.store.release_chat_game(chat_id, record.id, thread)
                 await self.store.delete_invite(meta.code)
                 return await self.new_group_lobby(
                     kind, moved.new_chat_id, title, user, lang, prepare=prepare
                 )
-        meta.board = (chat_id, msg_id) if msg_id is not None else None
-        if not await self.store.create(record):
+            if shown is not None:
+                shown.remember(meta)
+        if not await self.door.create(record):
             await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("grp-stale")
-        await self._schedule(record)
-        if spec(kind).hidden_hands:
+        if not dealt:  # (its buttons answer once it is stored)
             await self._creator_reachable(record, user)
         return record
 
@@ -106,7 +128,7 @@ class LobbyService:
         """Hidden hands come in private chats: the creator is greeted there. One the bot
         cannot write to (or who prefers it) gets the hand in the group, shown to them alone:
         nothing to ask of them."""
-        if not await self.publisher.hands_in_group(user.user_id):
+        if spec(record.kind).hidden_hands and not await self.publisher.hands_in_group(user.user_id):
             await self.publisher.welcome(record, user)
 
     async def new_invite(
@@ -115,12 +137,12 @@ class LobbyService:
         """ "Play with friends" → a lobby with no group yet, shown in the creator's chat."""
         record = self._new(kind, user, lang, chat_id, self.settings.invite_ttl_seconds)
         await self._publish_code(record)
-        screen = await self.publisher.invite_screen(record)
-        msg_id = await self.publisher.tg.edit(chat_id, message_id, screen.text, screen.keyboard)
-        record.table.invite = (chat_id, msg_id) if msg_id is not None else None
-        if not await self.store.create(record):
+        screen = await self.publisher.screens.invite(record)
+        shown = await self.publisher.put(Invite(chat_id, message_id), screen)
+        if shown is not None:
+            shown.remember(record.table)
+        if not await self.door.create(record):
             raise Refused("grp-stale")
-        await self._schedule(record)
         return record
 
     async def running_board(self, chat_id: int, thread: int | None = None) -> int | None:
@@ -131,10 +153,6 @@ class LobbyService:
         if record is None or record.finished or record.table.board is None:
             return None
         return record.table.board[1]
-
-    async def _schedule(self, record: GameRecord) -> None:
-        if record.table.expires is not None:
-            await self.store.schedule(lobby_key(record.id), record.table.expires)
 
     async def resolve_invite(self, code: str) -> GameRecord:
         data = await self.store.get_invite(code)
@@ -153,11 +171,9 @@ class LobbyService:
         problem = invite_problem(record)
         if problem:
             raise Refused(problem)
-        joined = await self.join(record.id, user)
-        if joined is None:
+        await self.publisher.welcome(record, user)  # (before the hand a join that deals sends)
+        if await self.join(record.id, user) is None:
             raise Refused("invite-unknown")
-        await self.publisher.welcome(joined, user)
-        await self.after_change(joined)
 
     async def _seated_again(self, record: GameRecord, seat: int, user: Player) -> None:
         if record.phase == "play" and spec(record.kind).hidden_hands:
@@ -178,7 +194,7 @@ class LobbyService:
             record.table.expires = self.records.lobby_expiry(record)
             return True
 
-        return await self.records.mutate(gid, change)
+        return await self.door.mutate(gid, self._filled(change))
 
     async def open_in_group(
         self,
@@ -193,7 +209,7 @@ class LobbyService:
         topic `thread`). Opened again in the same group, it shows again where it lives."""
         record = await self.resolve_invite(code)
         if record.table.group == chat_id and record.phase == "lobby":
-            await self.publisher.show(record, resend=True)
+            await self.door.show(record, resend=True)
             return
         if record.phase == "lobby" and record.table.group is not None:  # open elsewhere
             raise Refused("invite-elsewhere", group=html.escape(record.table.title or "?"))
@@ -201,37 +217,15 @@ class LobbyService:
             raise Refused("invite-cancelled" if record.phase == "cancelled" else "invite-started")
         if not await self.records.claim_group(chat_id, record.id, thread):
             raise Refused("lobby-busy")
-        attach = self._attach(chat_id, title, user, thread)
-        try:
-            attached = await self.records.mutate(record.id, attach)
+        attach = self._filled(self._attach(chat_id, title, user, thread))
+        try:  # the door posts its first message in the group: the lobby, or the board
+            attached = await self.door.mutate(record.id, attach)
         except Refused:
             await self.store.release_chat_game(chat_id, record.id, thread)
             raise
         if attached is None:
             await self.store.release_chat_game(chat_id, record.id, thread)
             raise Refused("invite-unknown")
-        if Lobby(attached.kind, attached.table).is_full:  # it deals at once: the board is
-            await self.after_change(attached)  # the first thing the group sees
-            return
-        screen = await self.publisher.board_screen(attached)
-        try:
-            with game_writes():
-                msg_id = await self.publisher.tg.send(
-                    chat_id, screen.text, screen.keyboard, thread=thread
-                )
-        except ChatMoved as moved:  # the group is a supergroup now: move it there
-            await self.publisher.chat_moved(chat_id, moved.new_chat_id, record.id)
-            now = await self.store.load(record.id)
-            if now is not None:
-                await self.after_change(now)
-            return
-
-        def remember(r: GameRecord) -> bool:
-            r.table.board = (chat_id, msg_id) if msg_id is not None else None
-            return True
-
-        attached = await self.records.mutate(record.id, remember) or attached
-        await self.after_change(attached)
 
     def _attach(
         self, chat_id: int, title: str, user: Player, thread: int | None
@@ -249,17 +243,6 @@ class LobbyService:
 
         return attach
 
-    async def after_change(self, record: GameRecord) -> None:
-        """Show the lobby; start it when every seat is taken; keep its expiry scheduled."""
-        if record.phase != "lobby":
-            await self.publisher.show(record)
-            return
-        if Lobby(record.kind, record.table).is_full and record.table.group is not None:
-            await self.play.begin(record.id)
-            return
-        await self._schedule(record)
-        await self.publisher.show(record)
-
     # -- the lobby's buttons -------------------------------------------------------------------
     async def tap_join(self, record: GameRecord, user: Player) -> str:
         if record.table.seat_of(user.user_id) is not None:
@@ -271,10 +254,8 @@ class LobbyService:
             in_group = await self.publisher.hands_in_group(user.user_id)
             if in_group or not await self.publisher.welcome(record, user):
                 said = "lobby-joined-group"  # shown to them alone in the group
-        joined = await self.join(record.id, user)
-        if joined is None:
+        if await self.join(record.id, user) is None:
             raise Refused("lobby-gone")
-        await self.after_change(joined)
         return said
 
     async def tap_leave(self, record: GameRecord, user: Player) -> str:
@@ -287,13 +268,8 @@ class LobbyService:
                 r.table.expires = self.records.lobby_expiry(r)
             return True
 
-        left = await self.records.mutate(record.id, leave)
-        if left is None:
+        if await self.door.mutate(record.id, leave) is None:
             raise Refused("lobby-gone")
-        if left.phase == "cancelled":
-            await self.closed(left)
-        else:
-            await self.after_change(left)
         return "lobby-left"
 
     async def tap_start(self, record: GameRecord, user: Player) -> None:
@@ -314,9 +290,7 @@ class LobbyService:
             r.table.closed, r.finished = "lobby-closed-cancelled", True
             return True
 
-        cancelled = await self.records.mutate(record.id, cancel)
-        if cancelled is not None:
-            await self.closed(cancelled)
+        await self.door.mutate(record.id, cancel)
 
     async def tap_setting(self, record: GameRecord, user: Player, which: str, version: int) -> None:
         def setting(r: GameRecord) -> bool:
@@ -334,17 +308,7 @@ class LobbyService:
             r.table.expires = self.records.lobby_expiry(r)
             return True
 
-        changed = await self.records.mutate(record.id, setting)
-        if changed is not None:
-            await self.after_change(changed)
-
-    async def closed(self, record: GameRecord) -> None:
-        await self.records.release(record)
-        await self.store.cancel(lobby_key(record.id))
-        if record.table.code:
-            await self.store.delete_invite(record.table.code)
-        if not record.table.private:  # a private setup's message may be the menu again
-            await self.publisher.show(record)
+        await self.door.mutate(record.id, self._filled(setting))
 
     async def lobby_due(self, key: str, now: float) -> None:
         gid = key.split(":", 1)[1]
@@ -355,10 +319,6 @@ class LobbyService:
             r.table.closed, r.finished = "lobby-closed-expired", True
             return True
 
-        record = await self.records.mutate(gid, expire)
-        if record is None:
-            return
-        if record.phase == "lobby":
-            await self._schedule(record)
-        elif record.phase == "cancelled" and record.table.closed == "lobby-closed-expired":
-            await self.closed(record)
+        record = await self.door.mutate(gid, expire)
+        if record is not None and record.phase == "lobby":
+            await self.door.keep(record)  # its expiry moved: kept

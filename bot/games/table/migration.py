@@ -5,13 +5,12 @@ from __future__ import annotations
 import dataclasses
 import logging
 
-from bot.games import places
-from bot.games.ports import Messenger
 from bot.games.refusal import Refused
+from bot.games.table import where
 from bot.games.table.changes import TableRecords
 from bot.games.table.chat_moves import ChatMoves
+from bot.games.table.commit import TableDoor
 from bot.games.table.publisher import Publisher
-from bot.registry import spec
 from bot.storage.record import GameRecord
 
 log = logging.getLogger(__name__)
@@ -23,11 +22,11 @@ LEASE_SECONDS = 60.0  # a move to a new supergroup left unfinished this long is 
 
 class Migration:
     def __init__(
-        self, records: TableRecords, publisher: Publisher, messenger: Messenger, moves: ChatMoves
+        self, records: TableRecords, publisher: Publisher, door: TableDoor, moves: ChatMoves
     ) -> None:
         self.records = records
         self.publisher = publisher
-        self.tg = messenger
+        self.door = door  # the moved game is saved and shown through it
         moves.follow(self.migrate)  # a write the publisher found refused: the group moved
 
     async def migrate(self, old: int, new: int, gid: str | None = None) -> None:
@@ -77,37 +76,34 @@ class Migration:
             version=record.version + 1,
             meta=dataclasses.replace(record.table, group=new),
         )
-        home = places.home(record.table)
+        home = where.home(record.table)
         if home is None:
             return
         there = home.moved_to(new)
         if record.phase in ("lobby", "play"):
-            await there.post(self.tg, self.records.translator(record)("grp-migrated"))
-        screen = await self.publisher.board_screen(target)
-        board = await there.post(self.tg, screen.text, screen.keyboard)
+            await self.publisher.post(there, self.records.translator(record)("grp-migrated"))
+        board = await self.publisher.put(there, await self.publisher.board_screen(target))
 
         def settle(r: GameRecord) -> bool:
             if r.table.migrating != (new, now):
                 raise Refused("grp-stale")  # our lease was taken over
             r.chat_id = new
             r.table.group = new
-            r.table.board = None if board is None else places.stored(board)
+            r.table.board = None
+            if board is not None:
+                board.remember(r.table)
             r.table.migrating = None
             return True
 
-        try:
-            saved = await self.records.mutate(record.id, settle)
+        try:  # the door shows it as saved: the board posted above shows it already, the hands'
+            saved = await self.door.mutate(record.id, settle)  # buttons carry the new version
         except Refused:
             saved = None
         if saved is None or saved.table.group != new:
-            if board is not None and board.message is not None:
-                await self.tg.delete(board.chat, board.message)
+            if board is not None:
+                await self.publisher.delete(board)
             return
         await self._index_moved(saved, old, new)
-        if saved.version != target.version:
-            await self.publisher.show(saved)  # it changed meanwhile
-        elif spec(saved.kind).hidden_hands and saved.phase in ("play", "over"):
-            await self.publisher.show_hands(saved)  # the hands' buttons carry the version too
 
     async def _index_moved(self, record: GameRecord, old: int, new: int) -> None:
         """The chat index follows a moved game: the new chat names it (while it is on), the old

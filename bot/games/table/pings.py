@@ -48,8 +48,10 @@ from typing import Any
 
 from bot.config import Settings
 from bot.games import places
-from bot.games.ports import ChatMoved, Messenger, RetryLater, Undeliverable
+from bot.games.ports import ChatMoved, RetryLater, Undeliverable
 from bot.games.state import turn as state_turn
+from bot.games.table import where
+from bot.games.table.publisher import Publisher
 from bot.registry import spec
 from bot.render import notices
 from bot.storage import GameRecord, Store, StoreUnavailable
@@ -64,27 +66,30 @@ OPT_OUT = "pings"  # "off": no turn pings for this user
 REMIND = "remind"  # the timer prefix of a reminder
 
 
+FirstTapAt = Callable[[GameRecord, int], Awaitable[float | None]]
+
+
 class Pings:
     def __init__(
         self,
-        messenger: Messenger,
+        publisher: Publisher,
         store: Store,
         settings: Settings,
         *,
         clock: Callable[[], float] = time.time,
         wake: Callable[[float], None] = lambda due: None,
-        held: Callable[[GameRecord], float | None] = lambda record: None,
+        first_tap_at: FirstTapAt | None = None,
     ) -> None:
-        self.tg = messenger
+        self.publisher = publisher  # every ping is sent and deleted through it
         self.store = store
         self.settings = settings
         self.clock = clock
         self.wake = wake  # the deadline loop, told when a reminder is due
-        self.held = held  # seconds until the group's board shows a record (None: it does)
+        self.held = publisher.board_held  # seconds until the board shows a record (None: it does)
         self._tasks: set[asyncio.Task[None]] = set()
         self.background = True  # False: pinged before turn_passed returns (tests)
         # when a player made the first tap of a two-tap move on the board as it is (None: not)
-        self.first_tap_at: Callable[[GameRecord, int], Awaitable[float | None]] = _never
+        self.first_tap_at = first_tap_at or _never
         self.enabled = settings.turn_pings
 
     async def turn_passed(self, record: GameRecord, before: int | None) -> None:
@@ -207,19 +212,13 @@ class Pings:
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         text = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
-        beside = places.hand(meta, seat) or next(  # (a match: the player's own board)
-            (b for b in places.boards(meta) if b.viewer == seat), None
-        )
-        if not isinstance(beside, places.ChatMessage | places.EphemeralMessage | places.SeatBoard):
+        # beside the hand, or (a match) the player's own board
+        beside = where.hand(meta, seat) or where.seat_board(meta, seat)
+        if beside is None:
             return  # no message to answer (the bot may not write to them)
         await self._delete_last(player.user_id, PING, record.id)
-        sent: places.ChatMessage | tuple[int, int] | None
-        if isinstance(beside, places.EphemeralMessage):  # the hand is in the group: so is this
-            shown = await self.tg.send_ephemeral(beside.chat, player.user_id, text)
-            sent = None if shown is None else (beside.chat, -shown)  # (negative: ephemeral)
-        else:
-            markup = notices.to_board(player.lang, _board_link(meta))
-            sent = await beside.post(self.tg, text, markup, reply=beside.message is not None)
+        markup = notices.to_board(player.lang, _board_link(meta))
+        sent = await self.publisher.ping(beside, text, markup)
         if sent is not None:
             await self._remember(player.user_id, PING, record.id, sent)
 
@@ -233,44 +232,38 @@ class Pings:
         mine = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
         with contextlib.suppress(Undeliverable):
             markup = notices.to_board(player.lang, _board_link(meta))
-            message = await self.tg.send(player.user_id, mine, markup)
-            if message is not None:  # they started the bot: the group is spared a message
-                await self._remember(player.user_id, PING, record.id, (player.user_id, message))
+            sent = await self.publisher.ping(places.ChatMessage(player.user_id), mine, markup)
+            if sent is not None:  # they started the bot: the group is spared a message
+                await self._remember(player.user_id, PING, record.id, sent)
                 return
-        beside = places.board(meta) or places.home(meta)
-        if not isinstance(beside, places.ChatMessage):
+        beside = where.board(meta) or where.home(meta)
+        if beside is None or not beside.can_post:
             return  # an inline message's chat takes nothing from the bot: the board says it
         slot = self._group_slot(record)
         await self._delete_last(int(meta.group or 0), slot, record.id)
         text = notices.ping(
             record.kind, meta.lang, _where(meta), player.user_id, player.name, in_group=True
         )
-        sent = await beside.post(self.tg, text, reply=beside.message is not None)
+        sent = await self.publisher.ping(beside, text)
         if sent is not None:
             await self._remember(int(meta.group or 0), slot, record.id, sent)
 
-    async def _remember(
-        self, owner: int, slot: str, gid: str, sent: places.ChatMessage | tuple[int, int]
-    ) -> None:
-        chat, message = sent if isinstance(sent, tuple) else (sent.chat, sent.message)
+    async def _remember(self, owner: int, slot: str, gid: str, sent: places.Pinged) -> None:
+        chat, message = sent
         kept = _last_pings(await self.store.get_setting(owner, slot))
         kept.pop(gid, None)
         kept[gid] = f"{chat}:{message}"  # the newest last: the oldest go past KEPT_PINGS
-        entries = [f"{g}:{where}" for g, where in kept.items()][-KEPT_PINGS:]
+        entries = [f"{g}:{at}" for g, at in kept.items()][-KEPT_PINGS:]
         await self.store.set_setting(owner, slot, ",".join(entries))
 
     async def _delete_last(self, owner: int, slot: str, gid: str) -> None:
         """Delete the owner's last ping of game `gid` (other games' pings stay)."""
         kept = _last_pings(await self.store.get_setting(owner, slot))
-        where = kept.pop(gid, None)
-        if where is None:
+        last = kept.pop(gid, None)
+        if last is None:
             return
-        chat, msg = (int(x) for x in where.split(":"))
-        with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-            if msg < 0:  # shown in a group to the owner alone (an ephemeral message)
-                await self.tg.delete_ephemeral(chat, owner, -msg)
-            else:
-                await self.tg.delete(chat, msg)
+        chat, msg = (int(x) for x in last.split(":"))
+        await self.publisher.delete(places.pinged((chat, msg), owner))
         await self.store.set_setting(owner, slot, ",".join(f"{g}:{w}" for g, w in kept.items()))
 
     async def _clear(self, record: GameRecord) -> None:
@@ -295,8 +288,8 @@ def _last_pings(value: str | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for entry in (value or "").split(","):
         if entry.count(":") == 2:
-            gid, where = entry.split(":", 1)
-            out[gid] = where
+            gid, at = entry.split(":", 1)
+            out[gid] = at
     return out
 
 
@@ -306,7 +299,7 @@ def _where(meta: TableMeta) -> str:
 
 
 def _board_link(meta: TableMeta) -> str | None:
-    board = places.board(meta)
+    board = where.board(meta)
     return None if board is None else board.link
 
 

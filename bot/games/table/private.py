@@ -7,20 +7,21 @@ fires (bot.games.table.moves: a stored timer, so a restart between a person's mo
 computer's answer only delays it); there is no turn timer for the person.
 
 Started games are remembered among the user's games, so the main menu offers to continue them;
-a new game of the same kind ends the old one ("replaced") so only one runs per kind.
+a new game of the same kind ends the old one ("replaced") so only one runs per kind. These
+tables are this part's own (`bot.games.table.owners`): the door tells it when one is dealt.
 """
 
 from __future__ import annotations
 
 import logging
 
-from bot import metrics
-from bot.games.refusal import Refused
-from bot.games.table import moves
+from bot.games.places import ChatMessage
+from bot.games.refusal import Notice, Refused
+from bot.games.table import moves, rematch, where
 from bot.games.table.changes import TableRecords
+from bot.games.table.commit import TableDoor
 from bot.games.table.lobby import Lobby
 from bot.games.table.publisher import Publisher
-from bot.games.timers import lobby_key
 from bot.storage.record import GameRecord, Place, Player, TableMeta, new_id
 from bot.wire.callbacks import is_game_id
 
@@ -28,13 +29,33 @@ log = logging.getLogger(__name__)
 
 
 class PrivateTables:
-    def __init__(self, records: TableRecords, publisher: Publisher) -> None:
+    def __init__(self, records: TableRecords, door: TableDoor, publisher: Publisher) -> None:
         self.records = records
         self.store = records.store
+        self.door = door
         self.publisher = publisher
         self.settings = records.settings
 
-    async def open(self, kind: str, user: Player, lang: str, where: Place) -> GameRecord:
+    # -- the owner of these tables -------------------------------------------------------------
+    def owns(self, record: GameRecord) -> bool:
+        return record.table.private
+
+    async def dealt(self, record: GameRecord) -> None:
+        """A new game against the computer began: remembered, and an older one of the same
+        kind ends."""
+        await self.store.add_user_game(record.table.creator, record.id)
+        await self.started(record)
+
+    async def ended(self, record: GameRecord) -> None:
+        return None
+
+    async def rematch(self, record: GameRecord, user: Player, lang: str) -> Notice | None:
+        """ "Play again" at the end: the same table dealt again, in a new message."""
+        old = await rematch.take(self.door, record, user)
+        await self.again(old, lang)
+        return None
+
+    async def open(self, kind: str, user: Player, lang: str, at: Place) -> GameRecord:
         """The setup screen of a game against the computer, on the tapped menu message."""
         meta = TableMeta(
             creator=user.user_id,
@@ -45,15 +66,14 @@ class PrivateTables:
         lobby = Lobby(kind, meta)
         lobby.join(user)
         lobby.add_computer(user.user_id)
-        record = GameRecord(id=new_id(), kind=kind, chat_id=where[0], state="", meta=meta)
-        meta.board = where
-        screen = await self.publisher.board_screen(record)
-        msg_id = await self.publisher.tg.edit(where[0], where[1], screen.text, screen.keyboard)
-        if msg_id is not None:
-            meta.board = (where[0], msg_id)
-        if not await self.store.create(record):
+        record = GameRecord(id=new_id(), kind=kind, chat_id=at[0], state="", meta=meta)
+        meta.board = at
+        setup = ChatMessage(*at)
+        shown = await self.publisher.put(setup, await self.publisher.board_screen(record))
+        if shown is not None:
+            shown.remember(meta)
+        if not await self.door.create(record):
             raise Refused("grp-stale")
-        await self.store.schedule(lobby_key(record.id), meta.expires or 0.0)
         return record
 
     async def active(self, user_id: int) -> list[tuple[str, str]]:
@@ -87,14 +107,10 @@ class PrivateTables:
             r.finished, r.table.why, r.table.due, r.table.rematch = True, "replaced", None, True
             return True
 
-        ended = await self.records.mutate(gid, end)
-        if ended is not None and ended.finished:
-            await self.records.schedule_turn(ended)
-            await self.publisher.show(ended)
+        await self.door.mutate(gid, end)
 
     async def again(self, old: GameRecord, lang: str) -> GameRecord | None:
-        """ "Play again" at the end: the same seats and settings, dealt in a new message (the
-        caller schedules its first deadline)."""
+        """The same seats and settings, dealt in a new message."""
         meta = TableMeta(
             creator=old.table.creator,
             players=[Player(p.user_id, p.name, p.lang, p.ai) for p in old.table.players],
@@ -109,19 +125,16 @@ class PrivateTables:
         pause = self.settings.ai_pause_seconds
         moves.start(record, Lobby(old.kind, meta), now, timeout, ai_pause=pause)
         screen = await self.publisher.board_screen(record)
-        msg_id = await self.publisher.tg.send(old.chat_id, screen.text, screen.keyboard)
-        if msg_id is None:
+        shown = await self.publisher.put(ChatMessage(old.chat_id), screen)
+        if shown is None:
             return None
-        meta.board = (old.chat_id, msg_id)
-        if not await self.store.create(record):
+        shown.remember(meta)
+        if not await self.door.create(record):
             raise Refused("grp-stale")
-        metrics.game_started(record.kind)
-        await self.store.add_user_game(meta.creator, record.id)
-        await self.started(record)
         log.info("event=private_again game=%s kind=%s", record.id, record.kind)
         return record
 
-    async def resume(self, gid: str, user_id: int, where: Place) -> bool:
+    async def resume(self, gid: str, user_id: int, there: Place) -> bool:
         """ "Continue" from the menu: the board moves to this message. False when there is no
         such game of this user's to continue."""
         record = await self.store.load(gid) if is_game_id(gid) else None
@@ -133,17 +146,16 @@ class PrivateTables:
             or record.phase != "play"
         ):
             return False
-        old = record.table.board
+        old = where.board(record.table)
+        here = ChatMessage(*there)
 
         def move(r: GameRecord) -> bool:
-            r.table.board = where
+            here.remember(r.table)
             return True
 
-        moved = await self.records.mutate(gid, move)
+        moved = await self.door.mutate(gid, move)
         if moved is None:
             return False
-        if old is not None and old != where:
-            translate = self.records.translator(moved)
-            await self.publisher.tg.retire(old[0], old[1], translate("moved-below"))
-        await self.publisher.show(moved)
+        if old is not None and old != here:  # the old one no longer answers taps
+            await self.publisher.retire(old, self.records.translator(moved)("moved-below"))
         return True

@@ -1,16 +1,15 @@
 """Table games at run time: one TableService per Dispatcher (built in bot.app). It builds its
-parts once, each given its collaborators at construction (no part reaches back to this
-façade): `records` (compare-and-set changes), `publisher` (every message of a game),
-`migration` (a group that became a supergroup), `pings`, `private` (games against the
-computer), `play` (deal, moves, resign, timeouts), `lobbies` (open, join, leave, settings,
-cancel, expiry), `rematches`, and the tap router; and the deadline loop that drives turn
-timers and lobby expiry. Handlers call the methods below (what takes more than one part) and
-the parts themselves: `lobbies` (new lobbies and invites, links), `private` (games against the
+parts once, each given its collaborators at construction (no part reaches back to this façade):
+`records` (compare-and-set saves), `publisher` (every message of a game: the one holder of the
+Messenger), `hands` (hidden hands), `migration` (a group that became a supergroup), `pings`,
+`owners` (who answers for a table besides itself: games against the computer here, a quick
+match or a tournament registered from above), `door` (the one way a change leaves: saved, then
+deadline, release, publish, pings), `private` (games against the computer), `play` (deal,
+moves, resign, timeouts), `lobbies` (open, join, leave, settings, cancel, expiry), `inline`,
+`rematches`, and the tap router; and the deadline loop that drives turn timers, lobby expiry
+and reminders. Handlers call the methods below (what takes more than one part) and the parts
+themselves: `lobbies` (new lobbies and invites, links), `private` (games against the
 computer), `publisher.send_to_group`, `migration.migrate`.
-
-Every change is a compare-and-set save of the game record; screens are rendered after the save
-from what was saved, the group's board through the per-chat edit coalescer, private hands
-directly.
 """
 
 from __future__ import annotations
@@ -24,15 +23,16 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games import places
 from bot.games.budget import Budget
-from bot.games.match.service import PREFIX as MATCH
-from bot.games.match.service import Matches
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Notice, Refused
 from bot.games.table.changes import TableRecords
-from bot.games.table.half_moves import HalfMoves
+from bot.games.table.commit import TableDoor
+from bot.games.table.half_moves import FirstTaps, HalfMoves
+from bot.games.table.hands import Hands
 from bot.games.table.inline import InlineTables, game_id
 from bot.games.table.lobbies import LobbyService
 from bot.games.table.migration import ChatMoves, Migration
+from bot.games.table.owners import Owners
 from bot.games.table.pings import REMIND, Pings
 from bot.games.table.play import PlayService
 from bot.games.table.private import PrivateTables
@@ -76,12 +76,13 @@ class TableService:
         )
         self.store = store
         self.clock = clock
+        # groups' edits (a place says which coalescer it takes, `places.Flood`); a lane whose
+        # budget this process keeps (a private chat's) would be paced by the budget alone
         self.flood = flood or EditCoalescer(
             per_minute,
             window=self.budget.window,
             min_gap=self.budget.min_gap,
             shared=self.budget.take,
-            # a private chat (a game against the computer): its own pace, kept by the budget
             limited=places.shared_budget,
             clock=clock,
             sleep=sleep,
@@ -97,49 +98,41 @@ class TableService:
         )
         self.records = TableRecords(store, settings, clock)
         moves = ChatMoves()
-        # private hands: their chats' pace, kept by the budget
-        hands = EditCoalescer(
+        # private chats' edits: their chats' pace, kept by the budget
+        private = EditCoalescer(
             1_000_000, min_gap=0.0, shared=self.budget.take, clock=clock, sleep=sleep
         )
         self.publisher = Publisher(
-            messenger, self.records, settings, self.flood, moves, self.inline_flood, hands
+            messenger, self.records, settings, self.flood, moves, self.inline_flood, private
         )
-        self.migration = Migration(self.records, self.publisher, messenger, moves)
+        self.hands = Hands(self.records, self.publisher)
         self.timers = TimerLoop(store, tick=settings.timer_tick_seconds, clock=clock)
         self.waker = Waker(self.timers, clock)
+        first_taps = FirstTaps(store, clock)  # a player mid-move is playing: no reminder yet
         self.pings = Pings(
-            messenger,
+            self.publisher,
             store,
             settings,
             clock=clock,
             wake=self.waker.wake,
-            held=self.publisher.board_held,
+            first_tap_at=first_taps.first_tap_at,
         )
-        self.private = PrivateTables(self.records, self.publisher)
-        self.play = PlayService(
-            self.records, self.publisher, self.pings, self.private, self.waker.wake
+        self.owners = Owners()
+        self.door = TableDoor(
+            self.records, self.publisher, self.hands, self.pings, self.owners, self.waker.wake
         )
-        self.lobbies = LobbyService(self.records, self.publisher, self.play)
-        self.inline = InlineTables(self.records, self.publisher, self.play)
-        self.matches = Matches(self.records, self.publisher, self.play, self.pings, self.waker.wake)
-        self.rematches = Rematches(
-            self.records,
-            self.publisher,
-            self.lobbies,
-            self.play,
-            self.private,
-            self.inline,
-            self.matches,
-        )
-        self.halves = HalfMoves(store, self.play, clock)
-        self.pings.first_tap_at = self.halves.first_tap_at  # a player mid-move is playing
-        self.router = TapRouter(
-            self.lobbies, self.play, self.halves, self.rematches, self.publisher
-        )
+        self.migration = Migration(self.records, self.publisher, self.door, moves)
+        self.private = PrivateTables(self.records, self.door, self.publisher)
+        self.owners.register(self.private)
+        self.play = PlayService(self.records, self.door, self.publisher, self.hands)
+        self.lobbies = LobbyService(self.records, self.door, self.publisher, self.play)
+        self.inline = InlineTables(self.door, self.play)
+        self.rematches = Rematches(self.door, self.owners, self.lobbies, self.inline)
+        self.halves = HalfMoves(first_taps, self.play)
+        self.router = TapRouter(self.lobbies, self.play, self.halves, self.rematches, self.hands)
         self.timers.on("turn", self.play.turn_due)
         self.timers.on("lobby", self.lobbies.lobby_due)
         self.timers.on(REMIND, self.pings.remind_due)
-        self.timers.on(MATCH, self.matches.due)
         self._running = False
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -161,7 +154,7 @@ class TableService:
         if isinstance(notice, Refused) and notice.key in ("grp-stale", "grp-game-over"):
             fresh = await self.store.load(tap.game.id)
             if fresh is not None:
-                await self.publisher.show(fresh)
+                await self.door.show(fresh)
 
     async def challenge(
         self, inline: str, challenge: Challenge, user: Player, answer: Answer, lang: str
@@ -183,7 +176,7 @@ class TableService:
         if isinstance(notice, Refused) and notice.key == "inline-started":
             fresh = await self.store.load(game_id(inline))
             if fresh is not None:
-                await self.publisher.show(fresh)
+                await self.door.show(fresh)
 
     async def remember_challenger(self, user: Player) -> None:
         """The name a challenge's author is shown by (kept when they post one: a tap on it
@@ -227,11 +220,11 @@ class TableService:
         await self.pings.drain()
         await self.flood.close(flush=True)
         await self.inline_flood.close(flush=True)
-        await self.publisher.hand_flood.close(flush=True)
+        await self.publisher.private_flood.close(flush=True)
 
     async def drain(self) -> None:
         """Wait until every waiting edit (boards and hands) and ping has been sent (tests)."""
         await self.flood.drain()
         await self.inline_flood.drain()
-        await self.publisher.hand_flood.drain()
+        await self.publisher.private_flood.drain()
         await self.pings.drain()

@@ -11,10 +11,10 @@ from bot.games.refusal import Notice, Refused
 from bot.games.screens import screens
 from bot.games.state import current
 from bot.games.table.half_moves import HalfMoves
+from bot.games.table.hands import Hands
 from bot.games.table.lobbies import LobbyService
 from bot.games.table.lobby import COMPUTER_ACTIONS
 from bot.games.table.play import PlayService
-from bot.games.table.publisher import Publisher
 from bot.games.table.rematch import Rematches
 from bot.registry import spec
 from bot.storage.record import GameRecord, Player
@@ -44,13 +44,13 @@ class TapRouter:
         play: PlayService,
         halves: HalfMoves,
         rematches: Rematches,
-        publisher: Publisher,
+        hands: Hands,
     ) -> None:
         self.lobbies = lobbies
         self.play = play
         self.halves = halves
         self.rematches = rematches
-        self.publisher = publisher
+        self.hands = hands
 
     async def tap(self, tap: TableTap) -> Notice | None:
         game, user, cb = tap.game, tap.user, tap.cb
@@ -121,7 +121,7 @@ class TapRouter:
                 return Notice("grp-left")
             # an old Yes (the game went on since it was asked) asks again
             confirm = arg in {"", "y"}
-            await self.publisher.show_leave_confirm(game, user.user_id, confirm=confirm)
+            await self.hands.confirm_leave(game, user.user_id, confirm=confirm)
             return None
         # on the board everyone sees: a second tap within RESIGN_CONFIRM_SECONDS confirms
         if current(game, version) and await self.play.confirmed_resign(game.id, user.user_id):

@@ -140,6 +140,8 @@ def test_invite_problems_name_the_reason() -> None:
     lobby = GameRecord(id="abcdefghij", kind="ryadki", chat_id=1, state="", meta=meta)
     assert invite_problem(None) == "invite-unknown"
     assert invite_problem(lobby) is None
+    full = dataclasses.replace(meta, players=[Player(u, f"P{u}") for u in range(1, 7)])
+    assert invite_problem(dataclasses.replace(lobby, meta=full)) == "lobby-full"  # (no greeting)
     playing = dataclasses.replace(lobby, state="{}")
     assert invite_problem(playing) == "invite-started"
     assert invite_problem(dataclasses.replace(playing, finished=True)) == "invite-started"
