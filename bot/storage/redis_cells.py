@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from bot.storage.cells import Cells, Key
 from bot.storage.redis_apply import APPLY, Encoder, applied, command, value
 from bot.storage.redis_link import RedisLink, call
-from bot.storage.writes import Applied, Group, Program, Step
+from bot.storage.writes import Applied, Group, Item, Program, Step
 
 T = TypeVar("T")
 
@@ -44,27 +44,34 @@ class RedisCells(Cells):
             return stop.value  # type: ignore[no-any-return]
 
     async def step(self, items: Step) -> list[Any]:
+        if len(items) == 1:  # alone: one command, without a pipeline's set-up
+            return [await self._one(items[0])]
         if not items:
             return []
         encoder = Encoder(self.name, self.link.deadline_ms())
         commands: list[tuple[Any, ...]] = []
-        scripted: list[bool] = []
         for item in items:
             plain = self._plain(item)
             if plain is None:
                 assert isinstance(item, Group)
-                keys, args = encoder.group(item)
-                plain = call(self._apply, keys, args)
+                plain = call(self._apply, *encoder.group(item))
             commands.append(plain)
-            scripted.append(plain[0] == "EVALSHA")
         replies = await self.link.batch(commands)
-        out: list[Any] = []
-        for item, reply, by_script in zip(items, replies, scripted, strict=True):
-            if not isinstance(item, Group):
-                out.append(value(item, reply))
-            else:
-                out.append(applied(item, reply) if by_script else Applied(0))
-        return out
+        return [self._reply(i, c, r) for i, c, r in zip(items, commands, replies, strict=True)]
+
+    async def _one(self, item: Item) -> Any:
+        plain = self._plain(item)
+        if plain is not None:
+            return self._reply(item, plain, await self.client.execute_command(*plain))
+        assert isinstance(item, Group)
+        keys, args = Encoder(self.name, self.link.deadline_ms()).group(item)
+        return applied(item, await self._apply(keys=keys, args=args))
+
+    @staticmethod
+    def _reply(item: Item, command: tuple[Any, ...], reply: Any) -> Any:
+        if not isinstance(item, Group):
+            return value(item, reply)
+        return applied(item, reply) if command[0] == "EVALSHA" else Applied(0)
 
     def _plain(self, item: Any) -> tuple[Any, ...] | None:
         """A read's command, or a group's when it is one unconditional write."""

@@ -249,15 +249,15 @@ async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: s
 
 async def test_redis_a_game_end_is_three_round_trips(any_redis_url: str) -> None:
     """The save with its result and the reads, the per-user scripts, then the boards and the
-    pending removal (bot.storage.results): three pipelines, counted from outside the store."""
+    pending removal (bot.storage.results): three round trips, counted from outside the store."""
     s = await RedisStore(any_redis_url, prefix="rt" + str(time.time_ns())).open()
     sent = RoundTrips(s)
     try:
         await play(s, partial(solo, uid=1, won=True))  # the results' scripts now in Redis's cache
         record = await new_game(s)
-        before = sent.batches
+        before = sent.trips
         assert await s.finish(record, 0, solo(record.id, 1, won=True, daily=60))
-        assert sent.batches - before == 3
+        assert sent.trips - before == 3
     finally:
         await s.close()
 

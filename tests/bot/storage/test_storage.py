@@ -260,7 +260,7 @@ async def test_sqlite_expiry_and_restart(tmp_path) -> None:  # type: ignore[no-u
     await s.close()
 
 
-TABLES = ("games", "cells", "members")
+TABLES = ("games", "cells", "members", "scores")
 
 
 async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -274,6 +274,7 @@ async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # ty
     await s.put_invite("inv", {"x": 1}, ttl=10)
     await s.add_user_game(5, "g1")
     await s.claim_daily(5, "kosa", "u", 1, "g1")
+    await s.take_send(-100, clock.now, 60.0, 20, 1.0)  # a chat's sends: a sorted set
     clock.now += DAILY_CLAIM_TTL + 1  # the longest of them
     await s.create(live)
     await s.sweep_results(clock.now)
@@ -283,7 +284,7 @@ async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # ty
         rows = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES}
     finally:
         conn.close()
-    assert rows == {"games": 1, "cells": 0, "members": 0}
+    assert rows == {"games": 1, "cells": 0, "members": 0, "scores": 0}
 
 
 async def test_redis_round_trips(any_redis_url: str) -> None:
