@@ -64,8 +64,8 @@ def count_the_old_way(conn: sqlite3.Connection, result: GameResult) -> None:
             "INSERT OR REPLACE INTO user_stats VALUES (?, ?, ?)",
             [(uid, k, v) for k, v in changed.items()],
         )
-        line = (uid, todo.history[uid])
-        conn.execute("INSERT INTO user_history (user_id, data) VALUES (?, ?)", line)
+        entry = (uid, todo.history[uid])
+        conn.execute("INSERT INTO user_history (user_id, data) VALUES (?, ?)", entry)
     for scope, new in todo.ratings.items():
         conn.executemany(
             "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?)",
