@@ -65,7 +65,7 @@ class RedisCells(Cells):
             return self._reply(item, plain, await self.client.execute_command(*plain))
         assert isinstance(item, Group)
         keys, args = Encoder(self.name, self.link.deadline_ms()).group(item)
-        return applied(item, await self._apply(keys=keys, args=args))
+        return applied(item, await self.link.run_script(self._apply, keys, args))
 
     @staticmethod
     def _reply(item: Item, command: tuple[Any, ...], reply: Any) -> Any:
@@ -96,7 +96,7 @@ class RedisCells(Cells):
     async def drop(self, key: Key, only: str | None = None) -> bool:
         if only is None:
             return bool(await self.client.delete(self.name(key)))
-        return bool(await self._release(keys=[self.name(key)], args=[only]))
+        return bool(await self.link.run_script(self._release, [self.name(key)], [only]))
 
     async def members(self, key: Key) -> list[str]:
         return sorted(str(m) for m in await self.client.smembers(self.name(key)))

@@ -40,9 +40,10 @@ class RedisGames(Games):
 
     async def create(self, record: GameRecord) -> bool:
         payload = record.payload()
-        ok = await self._create(
-            keys=[self.link.game(record.id)],
-            args=[record.version, payload, self.ttl_for(record)],
+        ok = await self.link.run_script(
+            self._create,
+            [self.link.game(record.id)],
+            [record.version, payload, self.ttl_for(record)],
         )
         if ok:
             self.recent.remember(record, payload)
@@ -56,7 +57,9 @@ class RedisGames(Games):
         if known is None:
             return await self._load_full(game_id)
         # one round trip that carries the payload only when the stored version changed
-        reply = await self._load_if_changed(keys=[self.link.game(game_id)], args=[known])
+        reply = await self.link.run_script(
+            self._load_if_changed, [self.link.game(game_id)], [known]
+        )
         if reply is None:
             self.recent.forget(game_id)
             return None
@@ -97,7 +100,7 @@ class RedisGames(Games):
             self.ttl_for(record),
             deadline,
         ]
-        ok = await self._save(keys=[self.link.game(record.id)], args=args)
+        ok = await self.link.run_script(self._save, [self.link.game(record.id)], args)
         if ok == -1:  # Redis got it too late: the caller was already told it did not happen
             raise TimeoutError("redis took longer than the save's deadline")
         if ok:
