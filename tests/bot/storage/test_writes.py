@@ -23,6 +23,7 @@ from bot.storage.writes import (
     SetFields,
     Span,
     Unless,
+    Write,
 )
 from tests.bot.storage.results_support import store
 
@@ -48,7 +49,7 @@ async def test_a_group_stops_at_its_first_failing_guard_and_writes_nothing(store
 
 async def test_keep_rules_and_a_write_skipped_for_a_member(store: Store) -> None:
     hidden = Unless(HID, "9")
-    writes = [
+    writes: list[Write] = [
         Rank(BOARD, "1", 5.0, "max"),
         Rank(BOARD, "1", 3.0, "max"),  # a lower count does not replace a higher one
         Rank(BOARD, "2", 4.0, "first"),
