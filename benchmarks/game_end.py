@@ -4,8 +4,9 @@ ratings, leaderboards, the pending set).
 
 Against a real redis-server it starts (or `--redis-url`), for each game kind it creates games
 (not measured), then finishes them one at a time and prints per finished game:
-- round trips (pipelines) and commands sent, next to today's save of a finished game (1 and
-  1), and the commands Redis ran (INFO commandstats: the scripts' own calls included);
+- round trips (a pipeline or a command sent alone: one each) and commands sent, next to
+  today's save of a finished game (1 and 1), and the commands Redis ran (INFO commandstats: the
+  scripts' own calls included);
 - CPU µs of this process (time.process_time) for the whole end path, next to the plain save;
 - Redis memory (MEMORY USAGE … SAMPLES 0): per recorded result (its key), per user (statistics
   hash, history at its cap of 100, markers), per leaderboard line and per rating.
@@ -135,7 +136,7 @@ async def finish_all(
         record.finished = True
         records.append(record)
     before = await commandstats(store)
-    trips0, sent0 = trips.batches, trips.commands
+    trips0, sent0 = trips.trips, trips.commands
     cpu: list[float] = []
     gc.collect()
     for i, record in enumerate(records):
@@ -147,7 +148,7 @@ async def finish_all(
     commands = delta(await commandstats(store), before)
     commands.pop("info", None)
     return {
-        "trips": (trips.batches - trips0) / games,
+        "trips": (trips.trips - trips0) / games,
         "sent": sent / games,
         "commands": sum(commands.values()) / games,
         "by_command": {k: round(v / games, 2) for k, v in sorted(commands.items())},

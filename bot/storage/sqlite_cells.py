@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 from bot.storage.cells import Cells, Key
 from bot.storage.sqlite_apply import Interpreter
 from bot.storage.sqlite_run import Run, tx
-from bot.storage.writes import Program
+from bot.storage.writes import Group, Program, Step
 
 T = TypeVar("T")
 
@@ -40,6 +40,17 @@ class SQLiteCells(Cells):
         def op(conn: sqlite3.Connection) -> T:
             with tx(conn, immediate=True):
                 return drive(Interpreter(conn, self.clock()), program)
+
+        return await self._run(op)
+
+    async def step(self, items: Step) -> list[Any]:
+        if any(isinstance(item, Group) for item in items):
+            return await super().step(items)
+
+        def op(conn: sqlite3.Connection) -> list[Any]:
+            with tx(conn):  # reads only: no write lock
+                on = Interpreter(conn, self.clock())
+                return [on.item(item) for item in items]
 
         return await self._run(op)
 
