@@ -2,13 +2,16 @@
 (a Lua script that runs the group's reads, guards and writes, all on keys of one slot); a group
 of one unconditional write is that write's own command.
 
-APPLY's ARGV: the reads (a count, then each: an op letter, its key's index in KEYS, its
-arguments), the guards (likewise), the writes (likewise, each with `unless`: a set's index in
-KEYS or 0, and the member). Reply: {failed, {values}}.
+APPLY's ARGV[1] is the group as JSON (decoded by the script's cjson): `[reads, guards,
+writes]`, each op a list `[letter, index of its key in KEYS, arguments…]`; a long text (a game's
+payload, a result, a history line) goes as an ARGV of its own, named `{"a": n}`, so it is not
+escaped into the JSON. One argument instead of one per value: redis-py encodes each argument
+in Python. Reply: {failed, {values}}.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from bot.storage.writes import (
@@ -48,110 +51,69 @@ from bot.storage.writes import (
 )
 
 APPLY = """
-local i, out = 1, {}
-local function arg() i = i + 1; return ARGV[i - 1] end
-local function key() return KEYS[tonumber(arg())] end
-local function span() local lo = arg(); return lo, arg() end
-for _ = 1, tonumber(arg()) do
-  local op = arg()
-  local k = key()
+local p, out = cjson.decode(ARGV[1]), {}
+local function v(x) if type(x) == 'table' then return ARGV[x.a] end return x end
+for _, r in ipairs(p[1]) do
+  local op, k = r[1], KEYS[r[2]]
   if op == 'G' then out[#out + 1] = redis.call('GET', k)
   elseif op == 'F' then out[#out + 1] = redis.call('HGETALL', k)
-  elseif op == 'f' then
-    local n = tonumber(arg())
-    out[#out + 1] = redis.call('HMGET', k, unpack(ARGV, i, i + n - 1))
-    i = i + n
-  elseif op == 'L' then local a = arg(); out[#out + 1] = redis.call('LRANGE', k, a, arg())
+  elseif op == 'f' then out[#out + 1] = redis.call('HMGET', k, unpack(r, 3))
+  elseif op == 'L' then out[#out + 1] = redis.call('LRANGE', k, r[3], r[4])
   elseif op == 'M' then out[#out + 1] = redis.call('SMEMBERS', k)
-  elseif op == 'S' then out[#out + 1] = redis.call('ZSCORE', k, arg())
+  elseif op == 'S' then out[#out + 1] = redis.call('ZSCORE', k, r[3])
+  elseif op == 'R' and r[3] == 1 then
+    out[#out + 1] = redis.call('ZREVRANGEBYSCORE', k, r[5], r[4], 'WITHSCORES', 'LIMIT', r[6], r[7])
   elseif op == 'R' then
-    local desc = arg() == '1'
-    local lo, hi = span()
-    local off = arg()
-    local lim = arg()
-    if desc then
-      out[#out + 1] = redis.call('ZREVRANGEBYSCORE', k, hi, lo, 'WITHSCORES', 'LIMIT', off, lim)
-    else
-      out[#out + 1] = redis.call('ZRANGEBYSCORE', k, lo, hi, 'WITHSCORES', 'LIMIT', off, lim)
-    end
-  else local lo, hi = span(); out[#out + 1] = redis.call('ZCOUNT', k, lo, hi) end
+    out[#out + 1] = redis.call('ZRANGEBYSCORE', k, r[4], r[5], 'WITHSCORES', 'LIMIT', r[6], r[7])
+  else out[#out + 1] = redis.call('ZCOUNT', k, r[3], r[4]) end
 end
-for g = 1, tonumber(arg()) do
-  local op, ok = arg(), false
+for g, r in ipairs(p[2]) do
+  local op, ok = r[1], false
   if op == 'T' then
     local t = redis.call('TIME')
-    ok = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) <= tonumber(arg())
+    ok = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) <= r[2]
   else
-    local k = key()
+    local k = KEYS[r[2]]
     if op == 'V' then
-      local want = arg()
-      local v = redis.call('HGET', k, 'v')
-      ok = v and tonumber(v) == tonumber(want)
-    elseif op == 'A' then ok = not redis.call('ZSCORE', k, arg())
+      local cur = redis.call('HGET', k, 'v')
+      ok = cur and tonumber(cur) == r[3]
+    elseif op == 'A' then ok = not redis.call('ZSCORE', k, r[3])
     elseif op == 'E' then
-      local cur = redis.call('HGET', k, arg())
-      local has = arg()
-      local want = arg()
-      if has == '1' then ok = cur == want else ok = not cur end
+      local cur = redis.call('HGET', k, r[3])
+      if r[4] == 1 then ok = cur == r[5] else ok = not cur end
     elseif op == 'Z' then
-      local s = redis.call('ZSCORE', k, arg())
-      local want = arg()
-      ok = s and tonumber(s) == tonumber(want)
-    else
-      local lo, hi = span()
-      ok = redis.call('ZCOUNT', k, lo, hi) < tonumber(arg())
-    end
+      local cur = redis.call('ZSCORE', k, r[3])
+      ok = cur and tonumber(cur) == tonumber(r[4])
+    else ok = redis.call('ZCOUNT', k, r[3], r[4]) < r[5] end
   end
   if not ok then return {g, out} end
 end
-for _ = 1, tonumber(arg()) do
-  local op = arg()
-  local k = key()
-  local hid = arg()
-  local who = arg()
-  local go = hid == '0' or redis.call('SISMEMBER', KEYS[tonumber(hid)], who) == 0
+for _, r in ipairs(p[3]) do
+  local op, k = r[1], KEYS[r[2]]
   if op == 'set' then
-    local v = arg()
-    local px = arg()
     local extra = {}
-    if arg() == '1' then extra[#extra + 1] = 'NX' end
-    if px ~= '0' then extra[#extra + 1] = 'PX'; extra[#extra + 1] = px end
-    if go then redis.call('SET', k, v, unpack(extra)) end
-  elseif op == 'del' then if go then redis.call('DEL', k) end
-  elseif op == 'hset' then
-    local n = tonumber(arg())
-    if go and n > 0 then redis.call('HSET', k, unpack(ARGV, i, i + 2 * n - 1)) end
-    i = i + 2 * n
-  elseif op == 'hdel' then local f = arg(); if go then redis.call('HDEL', k, f) end
-  elseif op == 'push' then
-    local v = arg()
-    local cap = tonumber(arg())
-    if go then redis.call('LPUSH', k, v); redis.call('LTRIM', k, 0, cap - 1) end
-  elseif op == 'sadd' then local m = arg(); if go then redis.call('SADD', k, m) end
-  elseif op == 'srem' then local m = arg(); if go then redis.call('SREM', k, m) end
-  elseif op == 'zadd' then
-    local m = arg()
-    local s = arg()
-    local mode = arg()
-    if go and mode == '' then redis.call('ZADD', k, s, m)
-    elseif go then redis.call('ZADD', k, mode, s, m) end
-  elseif op == 'zrem' then local m = arg(); if go then redis.call('ZREM', k, m) end
-  elseif op == 'trim' then
-    local lo, hi = span()
-    if go then redis.call('ZREMRANGEBYSCORE', k, lo, hi) end
-  elseif op == 'exp' then local ms = arg(); if go then redis.call('PEXPIRE', k, ms) end
+    if r[5] == 1 then extra[#extra + 1] = 'NX' end
+    if r[4] > 0 then extra[#extra + 1] = 'PX'; extra[#extra + 1] = r[4] end
+    redis.call('SET', k, v(r[3]), unpack(extra))
+  elseif op == 'del' then redis.call('DEL', k)
+  elseif op == 'hset' then if #r > 2 then redis.call('HSET', k, unpack(r, 3)) end
+  elseif op == 'hdel' then redis.call('HDEL', k, r[3])
+  elseif op == 'push' then redis.call('LPUSH', k, v(r[3])); redis.call('LTRIM', k, 0, r[4] - 1)
+  elseif op == 'sadd' then redis.call('SADD', k, r[3])
+  elseif op == 'srem' then redis.call('SREM', k, r[3])
+  elseif op == 'zrem' then redis.call('ZREM', k, r[3])
+  elseif op == 'trim' then redis.call('ZREMRANGEBYSCORE', k, r[3], r[4])
   elseif op == 'lease' then
-    local hi = arg()
-    local n = arg()
-    local til = arg()
-    local got = redis.call('ZRANGEBYSCORE', k, '-inf', hi, 'LIMIT', 0, n)
-    for _, m in ipairs(got) do redis.call('ZADD', k, til, m) end
+    local got = redis.call('ZRANGEBYSCORE', k, '-inf', r[3], 'LIMIT', 0, r[4])
+    for _, m in ipairs(got) do redis.call('ZADD', k, r[5], m) end
     out[#out + 1] = got
-  else
-    local v = arg()
-    local d = arg()
-    local ttl = arg()
-    if go then redis.call('HSET', k, 'v', v, 'd', d); redis.call('EXPIRE', k, ttl) end
+  elseif op == 'game' then
+    redis.call('HSET', k, 'v', r[3], 'd', v(r[4]))
+    redis.call('EXPIRE', k, r[5])
+  elseif r[3] == 0 or redis.call('SISMEMBER', KEYS[r[3]], r[4]) == 0 then
+    if op == 'exp' then redis.call('PEXPIRE', k, r[5])
+    elseif r[7] == '' then redis.call('ZADD', k, r[6], r[5])
+    else redis.call('ZADD', k, r[7], r[6], r[5]) end
   end
 end
 return {0, out}
@@ -175,6 +137,9 @@ def bounds(span: Span) -> tuple[str, str]:
     return low, high
 
 
+_JSON = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
 class Encoder:
     """One group's KEYS and ARGV for APPLY: `name` turns a Key into its Redis key."""
 
@@ -188,19 +153,20 @@ class Encoder:
         if len(tags) > 1:
             raise ValueError(f"a group's keys must share one slot: {sorted(tags)}")
         index = {k: i + 1 for i, k in enumerate(keys)}
-        args: list[Any] = [len(group.reads)]
-        for read in group.reads:
-            args += self.read(read, index)
-        args.append(len(group.guards))
-        for guard in group.guards:
-            if isinstance(guard, Timely):
-                args += ["T", self.deadline_ms]
-            else:
-                args += self.guard(guard, index)
-        args.append(len(group.writes))
-        for write in group.writes:
-            args += self.write(write, index)
-        return [self.name(k) for k in keys], args
+        texts: list[str] = []
+
+        def text(value: str) -> dict[str, int]:
+            """A long text as an ARGV of its own (ARGV[1] is the JSON)."""
+            texts.append(value)
+            return {"a": len(texts) + 1}
+
+        reads = [self.read(r, index) for r in group.reads]
+        guards = [
+            ["T", self.deadline_ms] if isinstance(g, Timely) else self.guard(g, index)
+            for g in group.guards
+        ]
+        writes = [self.write(w, index, text) for w in group.writes]
+        return [self.name(k) for k in keys], [_JSON.encode([reads, guards, writes]), *texts]
 
     @staticmethod
     def read(read: Read, index: dict[Key, int]) -> list[Any]:
@@ -211,7 +177,7 @@ class Encoder:
             case Fields():
                 return ["F", at]
             case Field(names=names):
-                return ["f", at, len(names), *names]
+                return ["f", at, *names]
             case Items(start=start, stop=stop):
                 return ["L", at, start, stop]
             case Members():
@@ -234,45 +200,46 @@ class Encoder:
             case Absent(member=member):
                 return ["A", at, member]
             case FieldIs(name=name, value=value):
-                return ["E", at, name, "0" if value is None else "1", value or ""]
+                return ["E", at, name, 0 if value is None else 1, value or ""]
             case ScoreIs(member=member, score=score):
                 return ["Z", at, member, num(score)]
             case Fewer(span=span, n=n):
                 return ["N", at, *bounds(span), n]
 
     @staticmethod
-    def write(write: Write, index: dict[Key, int]) -> list[Any]:
-        unless = getattr(write, "unless", None)
-        head: list[Any] = [index[write.key]]
-        head += [0, ""] if unless is None else [index[unless.key], unless.member]
+    def write(write: Write, index: dict[Key, int], text: Any) -> list[Any]:
+        at = index[write.key]
         match write:
             case SetValue(value=value, ttl=ttl, only_new=only_new):
                 px = 0 if ttl is None else max(1, int(ttl * 1000))
-                return ["set", *head, value, px, int(only_new)]
+                return ["set", at, text(value), px, int(only_new)]
             case Delete():
-                return ["del", *head]
+                return ["del", at]
             case SetFields(pairs=pairs):
-                return ["hset", *head, len(pairs), *(x for pair in pairs for x in pair)]
+                return ["hset", at, *(x for pair in pairs for x in pair)]
             case DropField(name=name):
-                return ["hdel", *head, name]
+                return ["hdel", at, name]
             case Push(value=value, cap=cap):
-                return ["push", *head, value, cap]
+                return ["push", at, text(value), cap]
             case AddMember(member=member):
-                return ["sadd", *head, member]
+                return ["sadd", at, member]
             case DropMember(member=member):
-                return ["srem", *head, member]
-            case Rank(member=member, score=score, keep=keep):
-                return ["zadd", *head, member, num(score), _KEEP[keep]]
+                return ["srem", at, member]
             case Unrank(member=member):
-                return ["zrem", *head, member]
+                return ["zrem", at, member]
             case Trim(span=span):
-                return ["trim", *head, *bounds(span)]
-            case Expire(seconds=seconds):
-                return ["exp", *head, max(1, int(seconds * 1000))]
+                return ["trim", at, *bounds(span)]
             case Lease(high=high, limit=limit, until=until):
-                return ["lease", *head, num(high), limit, num(until)]
+                return ["lease", at, num(high), limit, num(until)]
             case PutGame(version=version, payload=payload, ttl=ttl):
-                return ["game", *head, version, payload, ttl]
+                return ["game", at, version, text(payload), ttl]
+        # the writes a hidden member skips: [op, key, set or 0, member, …]
+        unless = [0, ""] if write.unless is None else [index[write.unless.key], write.unless.member]
+        match write:
+            case Rank(member=member, score=score, keep=keep):
+                return ["zadd", at, *unless, member, num(score), _KEEP[keep]]
+            case Expire(seconds=seconds):
+                return ["exp", at, *unless, max(1, int(seconds * 1000))]
 
 
 def command(item: Read | Write, name: Any) -> tuple[Any, ...] | None:

@@ -1,5 +1,5 @@
 """Keyed cells on Redis (bot.storage.cells): strings, sets and hashes, one command each; a
-program's steps each one pipeline (bot.storage.redis_apply: a read is its command, a group one
+program's steps each one round trip (bot.storage.redis_apply: a read is its command, a group one
 APPLY call or, for one unconditional write, that write's command)."""
 
 from __future__ import annotations
