@@ -4,8 +4,9 @@ ratings, leaderboards, the pending set).
 
 Against a real redis-server it starts (or `--redis-url`), for each game kind it creates games
 (not measured), then finishes them one at a time and prints per finished game:
-- round trips (pipelines) and commands sent, next to today's save of a finished game (1 and
-  1), and the commands Redis ran (INFO commandstats: the scripts' own calls included);
+- round trips (a pipeline or a command sent alone: one each) and commands sent, next to
+  today's save of a finished game (1 and 1), and the commands Redis ran (INFO commandstats: the
+  scripts' own calls included);
 - CPU µs of this process (time.process_time) for the whole end path, next to the plain save;
 - Redis memory (MEMORY USAGE … SAMPLES 0): per recorded result (its key), per user (statistics
   hash, history at its cap of 100, markers), per leaderboard line and per rating.
@@ -34,6 +35,8 @@ from bot.stats.daily import utc_day
 from bot.stats.result import GameResult, Outcome, PlayerResult
 from bot.storage import GameRecord, Player, SoloMeta, TableMeta, new_id
 from bot.storage.redis_store import RedisStore
+from bot.storage.result_writes import result_key, user
+from bot.storage.result_writes import scope as scope_key
 from tests.support.redis_counting import RoundTrips
 from tests.support.redis_server import RedisServer, start_redis
 
@@ -133,7 +136,7 @@ async def finish_all(
         record.finished = True
         records.append(record)
     before = await commandstats(store)
-    trips0, sent0 = trips.batches, trips.commands
+    trips0, sent0 = trips.trips, trips.commands
     cpu: list[float] = []
     gc.collect()
     for i, record in enumerate(records):
@@ -145,7 +148,7 @@ async def finish_all(
     commands = delta(await commandstats(store), before)
     commands.pop("info", None)
     return {
-        "trips": (trips.batches - trips0) / games,
+        "trips": (trips.trips - trips0) / games,
         "sent": sent / games,
         "commands": sum(commands.values()) / games,
         "by_command": {k: round(v / games, 2) for k, v in sorted(commands.items())},
@@ -176,18 +179,18 @@ async def plain_saves(store: RedisStore, games: int) -> tuple[float, float]:
 
 
 async def report_memory(store: RedisStore, kosa_ids: list[str]) -> None:
-    results = [await memory(store, store.result_keys.result(gid)) for gid in kosa_ids[:50]]
+    results = [await memory(store, store.name(result_key(gid))) for gid in kosa_ids[:50]]
     print(f"\nmemory per recorded result (kosa, its key): {statistics.fmean(results):.0f} B")
     for uid, label in ((1000, "solitaire player"), (2000, "group player")):
-        st = await memory(store, store.result_keys.user(uid, "st"))
-        history = await memory(store, store.result_keys.user(uid, "h"))
-        n_hist = await store.client.llen(store.result_keys.user(uid, "h"))
-        done = await memory(store, store.result_keys.user(uid, "done"))
-        n_done = await store.client.zcard(store.result_keys.user(uid, "done"))
+        st = await memory(store, store.name(user(uid, "st")))
+        history = await memory(store, store.name(user(uid, "h")))
+        n_hist = await store.client.llen(store.name(user(uid, "h")))
+        done = await memory(store, store.name(user(uid, "done")))
+        n_done = await store.client.zcard(store.name(user(uid, "done")))
         print(
             f"memory per {label} {uid}: statistics {st} B, history {history} B "
             f"({n_hist} results), markers {done} B ({n_done} games, trimmed after "
-            f"{store.marker_window // 3600} h): {st + history + done} B"
+            f"{store.results.marker_window // 3600} h): {st + history + done} B"
         )
     for scope, name, what in (
         ("kosa", "w", "wins board line"),
@@ -196,12 +199,12 @@ async def report_memory(store: RedisStore, kosa_ids: list[str]) -> None:
         ("ryadki", "rt", "rating"),
         ("ryadki:-1000", "rt", "group rating"),
     ):
-        key = store.result_keys.scope(scope, name)
+        key = store.name(scope_key(scope, name))
         size = await memory(store, key)
         kind = await store.client.type(key)
         count = await (store.client.hlen(key) if kind == "hash" else store.client.zcard(key))
         print(f"memory per {what}: {size / max(count, 1):.0f} B ({count} users, {size} B)")
-    daily = [str(k) for k in await store.client.keys(store.result_keys.scope("kosa", "d:*"))]
+    daily = [str(k) for k in await store.client.keys(store.name(scope_key("kosa", "d:*")))]
     if daily:
         size = await memory(store, daily[0])
         count = await store.client.zcard(daily[0])

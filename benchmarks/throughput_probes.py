@@ -64,10 +64,7 @@ class Breakdown:
 
     def restore(self) -> None:
         for owner, attr, original in reversed(self.undo):
-            if isinstance(owner, RedisStore):
-                delattr(owner, attr)
-            else:
-                setattr(owner, attr, original)
+            setattr(owner, attr, original)
 
 
 class Overheads:

@@ -1,13 +1,14 @@
-"""What a finished game changes on the leaderboards, decided once for every backend.
+"""What a finished game changes, decided once for every backend (pure).
 
-A backend reads what a result changes (each player's statistics, the ratings of each of
-`rating_scopes`), asks `plan` what to write (each player's changed statistics and history line,
-each scope's new ratings), writes that its own atomic way (bot.storage.results_redis,
-results_sqlite), then the `BoardLine`s of `board_lines`, each by its `keep` rule, so writing a
+From what was read before it (each player's statistics, the ratings of each of
+`rating_scopes`), `plan` decides each player's changed statistics and history line and each
+scope's new ratings; `board_lines` the `BoardLine`s, each with its `keep` rule, so writing a
 line again (a result counted twice, late, or in another order) changes nothing: a count or a
 streak only grows ("max"), a day's result is the first one ("first"), a rating is the latest
-("latest"). A line on a global board is not written for a user hidden from the global boards
-(`Board.hides`); the backend checks that as it writes.
+("latest"). A line on a global board is not for a user hidden from the global boards
+(`Board.hides`). bot.storage.result_writes turns these into the store's keyed writes with the
+conditions that make them once (the statistics' version, the game's markers, the hidden set);
+a backend only applies them.
 
 A new board is a new `Board` (bot.stats.boards) and its lines here; no backend changes.
 """

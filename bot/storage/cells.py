@@ -1,7 +1,12 @@
-"""Keyed cells: the few primitives the small parts of a store are written on, once, in
-`bot.storage.base.Store` (which game a chat plays, a user's games, language and settings,
-invites, short-lived marks). A backend implements them thin and atomic: `RedisCells`
-(bot.storage.redis_cells), `SQLiteCells` (bot.storage.sqlite_cells).
+"""Keyed cells: what a backend offers and every other part of the store is written on, once
+(bot.storage.base: games' indexes, results, boards, leases, the small parts). A backend
+implements them thin and atomic: `RedisCells` (bot.storage.redis_cells), `SQLiteCells`
+(bot.storage.sqlite_cells).
+
+- single operations (below): a value, a set's members, a record's fields;
+- `run(program)`: the reads and guarded groups of writes of bot.storage.writes, step by step
+  (on Redis a round trip a step, a group one script; on SQLite the whole program in one
+  transaction).
 
 A key is `Key(tag, part)`: on Redis `<prefix>:{<tag>}:<part>` (the tag is a Redis Cluster hash
 tag: the keys of one tag share a slot), on SQLite `<tag>:<part>`; no part, no `:<part>`.
@@ -10,19 +15,30 @@ tag: the keys of one tag share a slot), on SQLite `<tag>:<part>`; no part, no `:
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import NamedTuple
+from typing import Any, TypeVar
 
+from bot.storage.writes import Key, Program, Read, Step, one_step
 
-class Key(NamedTuple):
-    tag: str
-    part: str = ""
+__all__ = ["Cells", "Key"]
 
-    def text(self) -> str:
-        return f"{self.tag}:{self.part}" if self.part else self.tag
+T = TypeVar("T")
 
 
 class Cells(ABC):
-    """Values (kept, or for `ttl` seconds), sets of members, and fields of a record."""
+    """Values (kept, or for `ttl` seconds), sets of members, and fields of a record; programs."""
+
+    @abstractmethod
+    async def run(self, program: Program[T]) -> T:
+        """Carry out `program` (bot.storage.writes): each step it yields, then its result."""
+
+    async def step(self, items: Step) -> list[Any]:
+        """One step's replies (a program of one step)."""
+        return await self.run(one_step(items))
+
+    async def read(self, read: Read) -> Any:
+        """One read's value."""
+        [value] = await self.step([read])
+        return value
 
     @abstractmethod
     async def get(self, key: Key) -> str | None: ...

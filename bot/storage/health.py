@@ -83,32 +83,28 @@ class Health:
             self.failures = 0
 
 
-def guarded(health_of: Callable[[Any], Health]) -> Callable[[Callable[..., Awaitable[T]]], Any]:
-    """Decorate a store method: outage errors become StoreUnavailable (and mark `health`).
-    Each call that reaches Redis is timed (`cardbot_redis_call_seconds{op}`); failures are
-    counted by kind (`cardbot_redis_errors`)."""
+def guard(health: Health, method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
+    """`method` (a store role's bound method) through `health`: outage errors become
+    StoreUnavailable (and mark `health`). Each call that reaches Redis is timed
+    (`cardbot_redis_call_seconds{op}`, op the method's name); failures are counted by kind
+    (`cardbot_redis_errors`)."""
+    latency = metrics.redis_latency(method.__name__)
 
-    def decorate(method: Callable[..., Awaitable[T]]) -> Callable[..., Awaitable[T]]:
-        latency = metrics.redis_latency(method.__name__)
-
-        @functools.wraps(method)
-        async def call(self: Any, *args: Any, **kwargs: Any) -> T:
-            health = health_of(self)
-            health.check()
-            started = perf_counter()
-            try:
-                result = await method(self, *args, **kwargs)
-            except OUTAGE_ERRORS as err:
-                latency.observe(perf_counter() - started)
-                raise health.failed(err) from None
-            except Exception:
-                metrics.redis_error("other")
-                raise
+    @functools.wraps(method)
+    async def call(*args: Any, **kwargs: Any) -> T:
+        health.check()
+        started = perf_counter()
+        try:
+            result = await method(*args, **kwargs)
+        except OUTAGE_ERRORS as err:
             latency.observe(perf_counter() - started)
-            if health.down_since is not None:
-                health.ok()
-            return result
+            raise health.failed(err) from None
+        except Exception:
+            metrics.redis_error("other")
+            raise
+        latency.observe(perf_counter() - started)
+        if health.down_since is not None:
+            health.ok()
+        return result
 
-        return call
-
-    return decorate
+    return call

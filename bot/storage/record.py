@@ -37,6 +37,9 @@ def new_id(length: int = ID_LENGTH) -> str:
 
 
 JSONObject = dict[str, object]  # what a meta dict becomes (json.dumps writes it)
+# a record's payload: compact JSON, the text as is; one encoder made once (json.dumps with these
+# options would make one per call), no cycle check (a payload is a tree of plain values)
+_PAYLOAD = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
 def _number(value: object) -> int | float | str:
@@ -362,16 +365,14 @@ class GameRecord:
 
     def payload(self) -> str:
         """Everything but id and version, as compact JSON (what a backend stores)."""
-        return json.dumps(
+        return _PAYLOAD.encode(
             {
                 "k": self.kind,
                 "c": self.chat_id,
                 "s": self.state,
                 "m": self.meta.to_dict(),
                 "f": self.finished,
-            },
-            separators=(",", ":"),
-            ensure_ascii=False,
+            }
         )
 
     @classmethod

@@ -38,6 +38,15 @@ class RedisLink:
         script = self.client.register_script(source)
         return self.scripts.setdefault(script.sha, script)
 
+    async def run_script(self, script: AsyncScript, keys: list[str], args: list[Any]) -> Any:
+        """One call of `script` (EVALSHA; a server that lost its script cache gets it again
+        as EVAL), through the client's own command path: what redis-py's script objects do,
+        without their per-call checks for pipelines."""
+        try:
+            return await self.client.execute_command("EVALSHA", script.sha, len(keys), *keys, *args)
+        except NoScriptError:
+            return await self.client.execute_command("EVAL", script.script, len(keys), *keys, *args)
+
     async def load_scripts(self) -> None:
         """Every script in the server's cache, so each later call is one EVALSHA."""
         for script in self.scripts.values():

@@ -1,8 +1,8 @@
 """Sorted sets split over several keys (so over several Redis Cluster slots): the deadlines and
 the pending results. A member's shard is a stable hash of it (crc32, the same in every
 process and across restarts), so `schedule`, `cancel` and `finish_due` of one timer always
-reach the one key that holds it, and a claim (a Lua script on one shard) leases each member
-to one caller, as with a single key.
+reach the one key that holds it, and a claim (a `Lease` on one shard, bot.storage.writes)
+leases each member to one caller, as with a single key.
 
 Claiming across shards is fair and uses the whole limit: the limit is shared out evenly
 over the shards (a limit smaller than the shard count goes to as many shards, starting at one
@@ -19,9 +19,9 @@ import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-SHARDS = 16
+from bot.storage.writes import Applied, Group, Key, Lease, Step, Timely
 
-Command = tuple[Any, ...]
+SHARDS = 16
 
 
 def shard_of(member: str, shards: int = SHARDS) -> int:
@@ -35,20 +35,25 @@ def shares(limit: int, count: int) -> list[int]:
 
 
 async def claim_across(
-    batch: Callable[[list[Command]], Awaitable[list[Any]]],
-    keys: Sequence[str],
+    step: Callable[[Step], Awaitable[list[Any]]],
+    keys: Sequence[Key],
     limit: int,
     start: int,
-    claim: Callable[[str, int], Command],
+    high: float,
+    until: float,
 ) -> list[str]:
-    """Up to `limit` members claimed from the shards `keys`: `claim(key, n)` is the command
-    that claims at most n members of one shard (replying with their list); `batch` sends
-    commands in one round trip."""
+    """Up to `limit` members scoring at most `high` leased (their score becomes `until`) from
+    the shards `keys`; `step` carries out one step (a round trip). A claim that reaches the
+    store after its caller gave up (`Timely`) leases nothing."""
+
+    def claim(key: Key, n: int) -> Group:
+        return Group(guards=(Timely(),), writes=(Lease(key, high, n, until),))
+
     if limit <= 0 or not keys:
         return []
     start %= len(keys)
     unasked = [*keys[start:], *keys[:start]]
-    full: list[str] = []
+    full: list[Key] = []
     claimed: list[str] = []
     # each round either asks shards not asked yet or claims at least one member: it ends
     while len(claimed) < limit and (full or unasked):
@@ -56,10 +61,11 @@ async def claim_across(
         pool = [*full, *unasked]
         candidates, unasked = pool[:left], pool[left:]  # each candidate's share is 1 or more
         asked = list(zip(candidates, shares(left, len(candidates)), strict=True))
-        replies = await batch([claim(k, n) for k, n in asked])
+        replies = await step([claim(k, n) for k, n in asked])
         full = []
         for (key, n), reply in zip(asked, replies, strict=True):
-            members = [m.decode() if isinstance(m, bytes) else str(m) for m in reply or ()]
+            assert isinstance(reply, Applied)
+            members: list[str] = reply.values[0] if reply.ok else []
             claimed += members
             if len(members) >= n:  # maybe more due there
                 full.append(key)

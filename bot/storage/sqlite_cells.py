@@ -1,19 +1,21 @@
-"""Keyed cells on the embedded SQLite store (bot.storage.cells): three tables, each row alive
-until its `expires` (NULL: kept); expired rows are skipped on read and purged by the store.
-
-A database from before the cells kept the same data in a table per part (`chat_games`,
-`user_games`, `langs`, `invites`, `marks`, `user_settings`, `daily_claims`, `results`):
-`migrate_to_cells` moves every row into the cells under the key the part now uses, when the
-store opens.
+"""Keyed cells on the embedded SQLite store (bot.storage.cells): values, set members and record
+fields in three tables, each row alive until its `expires` (NULL: kept); expired rows are
+skipped on read and purged by the store. A program runs in one IMMEDIATE transaction on the
+store's worker thread (its steps: bot.storage.sqlite_apply).
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from bot.storage.cells import Cells, Key
+from bot.storage.sqlite_apply import Interpreter
 from bot.storage.sqlite_run import Run, tx
+from bot.storage.writes import Group, Program, Step
+
+T = TypeVar("T")
 
 CELLS_SCHEMA = """
 CREATE TABLE IF NOT EXISTS cells (key TEXT PRIMARY KEY, value TEXT NOT NULL, expires REAL);
@@ -25,38 +27,6 @@ CREATE TABLE IF NOT EXISTS fields (
 ) WITHOUT ROWID;
 """
 
-# the tables of before, each as what it moves into the cells
-_MOVES = {
-    "chat_games": "INSERT OR REPLACE INTO cells SELECT 'c:' || chat_id || CASE WHEN {thread} = 0 "
-    "THEN '' ELSE ':' || {thread} END, game_id, expires FROM chat_games",
-    "user_games": "INSERT OR REPLACE INTO members "
-    "SELECT 'u:' || user_id || ':games', game_id, expires FROM user_games",
-    "langs": "INSERT OR REPLACE INTO cells "
-    "SELECT 'u:' || user_id || ':lang', lang, NULL FROM langs",
-    "invites": "INSERT OR REPLACE INTO cells SELECT 'i:' || code, data, expires FROM invites",
-    "marks": "INSERT OR REPLACE INTO cells SELECT 'm:' || key, '1', expires FROM marks",
-    "user_settings": "INSERT OR REPLACE INTO fields "
-    "SELECT 'u:' || user_id || ':set', name, value FROM user_settings",
-    "daily_claims": "INSERT OR REPLACE INTO cells SELECT 'u:' || substr(key, 1, "
-    "instr(key, ':') - 1) || ':dy:' || substr(key, instr(key, ':') + 1), game_id, expires "
-    "FROM daily_claims",
-    "results": "INSERT OR IGNORE INTO cells SELECT 'g:' || game_id || ':r', data, expires "
-    "FROM results",
-}
-_PUT = "INSERT OR REPLACE INTO cells VALUES (?, ?, ?)"
-_PUT_FIELD = "INSERT OR REPLACE INTO fields VALUES (?, ?, ?)"
-
-
-def migrate_to_cells(conn: sqlite3.Connection) -> None:
-    """Move the rows of the tables of before into the cells (schema: CELLS_SCHEMA)."""
-    tables = {str(r[0]) for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    with tx(conn, immediate=True):
-        for table, move in _MOVES.items():
-            if table in tables:
-                columns = [str(r[1]) for r in conn.execute(f"PRAGMA table_info({table})")]
-                conn.execute(move.format(thread="thread" if "thread" in columns else "0"))
-                conn.execute(f"DROP TABLE {table}")
-
 
 class SQLiteCells(Cells):
     """The `cells`, `members` and `fields` tables, through the store's `run`; `clock` is the
@@ -65,6 +35,24 @@ class SQLiteCells(Cells):
     def __init__(self, run: Run, clock: Callable[[], float]) -> None:
         self._run = run
         self.clock = clock
+
+    async def run(self, program: Program[T]) -> T:
+        def op(conn: sqlite3.Connection) -> T:
+            with tx(conn, immediate=True):
+                return drive(Interpreter(conn, self.clock()), program)
+
+        return await self._run(op)
+
+    async def step(self, items: Step) -> list[Any]:
+        if any(isinstance(item, Group) for item in items):
+            return await super().step(items)
+
+        def op(conn: sqlite3.Connection) -> list[Any]:
+            with tx(conn):  # reads only: no write lock
+                on = Interpreter(conn, self.clock())
+                return [on.item(item) for item in items]
+
+        return await self._run(op)
 
     def _expires(self, ttl: float | None) -> float | None:
         return None if ttl is None else self.clock() + ttl
@@ -152,3 +140,14 @@ class SQLiteCells(Cells):
         await self._run(
             lambda conn: conn.execute("INSERT OR REPLACE INTO fields VALUES (?,?,?)", row)
         )
+
+
+def drive(on: Interpreter, program: Program[T]) -> T:
+    """Carry out `program` step by step on `on`'s connection (inside its transaction)."""
+    try:
+        step = next(program)
+        while True:
+            replies: list[Any] = [on.item(item) for item in step]
+            step = program.send(replies)
+    except StopIteration as stop:
+        return stop.value  # type: ignore[no-any-return]

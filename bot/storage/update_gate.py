@@ -221,6 +221,7 @@ class RedisGate(UpdateGate):
 
     def __init__(self, link: RedisLink, **kw: Any) -> None:
         super().__init__(**kw)
+        self.link = link
         self.prefix = link.prefix
         self._begin = link.script(BEGIN)
         self._end = link.script(END)
@@ -232,18 +233,18 @@ class RedisGate(UpdateGate):
 
     async def begin(self, chat: str, update_id: int, owner: str) -> Verdict:
         args: list[str | int] = [owner, update_id, int(self.lease * 1000)]
-        verdict = str(await self._begin(keys=self._keys(chat), args=args))
+        verdict = str(await self.link.run_script(self._begin, self._keys(chat), args))
         if verdict == "done":
             return "done"
         return "busy" if verdict == "busy" else "go"
 
     async def end(self, chat: str, update_id: int, owner: str) -> None:
         args: list[str | int] = [owner, update_id, repr(self.clock()), repr(self.dedupe)]
-        await self._end(keys=self._keys(chat), args=args)
+        await self.link.run_script(self._end, self._keys(chat), args)
 
     async def renew(self, chat: str, owner: str) -> bool:
         args: list[str | int] = [owner, int(self.lease * 1000)]
-        return bool(await self._renew(keys=self._keys(chat)[:1], args=args))
+        return bool(await self.link.run_script(self._renew, self._keys(chat)[:1], args))
 
 
 class LocalGate(UpdateGate):

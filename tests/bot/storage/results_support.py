@@ -36,31 +36,18 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
         await s.close()
 
 
-@pytest.fixture(params=[b for b in BACKENDS if b != "sqlite"])
-async def redis_pair(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> AsyncIterator[tuple[RedisStore, RedisStore]]:
-    """Two processes on one Redis (a server, a cluster): where a game's end takes steps."""
-    a, b = await open_stores(request, tmp_path, 2)
-    assert isinstance(a, RedisStore) and isinstance(b, RedisStore)
-    try:
-        yield a, b
-    finally:
-        await a.close()
-        await b.close()
-
-
-async def finish_and_die(store: RedisStore, record: GameRecord, result: GameResult) -> None:
+async def finish_and_die(store: Store, record: GameRecord, result: GameResult) -> None:
     """`finish` by a process that dies right after the save: nothing counted yet."""
 
     async def dies(*_: object) -> None:
         raise ConnectionError("killed")
 
-    setattr(store, "_count", dies)  # noqa: B010 (an instance's method, for this call only)
+    # an instance's method, for this call only
+    setattr(store.results, "_count", dies)  # noqa: B010
     try:
         assert await store.finish(record, record.version, result)
     finally:
-        delattr(store, "_count")
+        delattr(store.results, "_count")
 
 
 @pytest.fixture(params=BACKENDS)

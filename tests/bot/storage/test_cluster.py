@@ -11,6 +11,7 @@ from redis.asyncio import RedisCluster
 from redis.crc import key_slot
 
 from bot.storage import GameRecord, SoloMeta, new_id
+from bot.storage.leases import deadlines
 from bot.storage.redis_store import RedisStore
 from bot.storage.shards import SHARDS, shard_of
 
@@ -30,7 +31,7 @@ async def test_the_deadline_shards_spread_over_slots_and_masters(cluster_url: st
         nodes = {s.client.nodes_manager.get_node_from_slot(slot).name for slot in slots}
         assert len(nodes) == 3  # every master holds some of them
         # a timer's shard is fixed by its key alone (the same in every process)
-        assert s._deadlines("turn:abc") == shards[shard_of("turn:abc")]
+        assert s.name(deadlines("turn:abc")) == shards[shard_of("turn:abc")]
     finally:
         await s.close()
 

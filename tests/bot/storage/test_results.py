@@ -1,27 +1,25 @@
 """A game's result is recorded exactly once (one shared suite: SQLite, a real redis-server and a
 cluster): two processes finishing one game, replays, concurrent games of one user, capped
-history; on Redis, where a game's end takes steps, a crash between them and the sweep."""
+history, a crash between the save and the counting and the sweep that counts it."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from functools import partial
-from pathlib import Path
 
 import pytest
 
 from bot.stats.boards import Board
 from bot.stats.result import Outcome
-from bot.storage import Store, results_redis, results_sqlite
+from bot.storage import Store, results
 from bot.storage.redis_store import RedisStore
-from bot.storage.sqlite_store import SQLiteStore
+from bot.storage.result_writes import result_key, user
 from tests.bot.storage.results_support import (
     finish_and_die,
     new_game,
     pair,
     play,
-    redis_pair,
     solo,
     store,
     table,
@@ -29,7 +27,7 @@ from tests.bot.storage.results_support import (
 from tests.support.redis_counting import RoundTrips
 from tests.support.waiting import until
 
-__all__ = ["pair", "redis_pair", "store"]  # the fixtures
+__all__ = ["pair", "store"]  # the fixtures
 
 
 async def test_finish_records_the_result_with_the_save(store: Store) -> None:
@@ -89,9 +87,8 @@ async def test_a_replayed_finish_and_count_change_nothing(store: Store) -> None:
     stale = await new_game(store)  # the same update delivered again: the same record, version 0
     stale.id = record.id
     assert not await store.finish(stale, 0, result)
-    if isinstance(store, RedisStore):  # a late sweeper, or several, count it again
-        await store.count_result(result)
-        await asyncio.gather(*(store.count_result(result) for _ in range(3)))
+    await store.count_result(result)  # a late sweeper, or several, count it again
+    await asyncio.gather(*(store.count_result(result) for _ in range(3)))
     assert await store.sweep_results(time.time() + 3600, older_than=0) == 0
     stats = (await store.user_stats(7)).of("kosa")
     assert (stats.played, stats.won, stats.streak) == (1, 1, 1)
@@ -101,9 +98,9 @@ async def test_a_replayed_finish_and_count_change_nothing(store: Store) -> None:
 
 
 async def test_a_crash_between_the_steps_is_finished_by_the_sweep(
-    redis_pair: tuple[RedisStore, RedisStore],
+    pair: tuple[Store, Store],
 ) -> None:
-    a, b = redis_pair
+    a, b = pair
     record = await new_game(a, "parquet")
     result = table(record.id, [(1, "won", 0), (2, "timeout", 5)], kind="parquet", chat=-7)
     await finish_and_die(a, record, result)
@@ -125,10 +122,8 @@ async def test_a_crash_between_the_steps_is_finished_by_the_sweep(
     assert r1 is not None and r2 is not None and r1.mu > 25 > r2.mu  # the timeout is a loss
 
 
-async def test_the_sweep_counts_every_pending_result(
-    redis_pair: tuple[RedisStore, RedisStore],
-) -> None:
-    store, _ = redis_pair
+async def test_the_sweep_counts_every_pending_result(pair: tuple[Store, Store]) -> None:
+    store, _ = pair
     results = []
     for i in range(3):
         record = await new_game(store)
@@ -243,26 +238,26 @@ async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: s
     try:
         record = await new_game(s)
         assert await s.finish(record, 0, solo(record.id, 1, won=True))
-        key = s.result_keys.result(record.id)
+        key = s.name(result_key(record.id))
         assert key.startswith(f"{s.prefix}:{{g:{record.id}}}")  # the game's hash tag
         ttl = await s.client.ttl(key)
-        assert 0 < ttl <= s.result_ttl
-        assert await s.client.ttl(s.result_keys.user(1, "st")) == -1  # statistics are kept
+        assert 0 < ttl <= s.results.result_ttl
+        assert await s.client.ttl(s.name(user(1, "st"))) == -1  # statistics are kept
     finally:
         await s.close()
 
 
 async def test_redis_a_game_end_is_three_round_trips(any_redis_url: str) -> None:
     """The save with its result and the reads, the per-user scripts, then the boards and the
-    pending removal (results_redis): three pipelines, counted from outside the store."""
+    pending removal (bot.storage.results): three round trips, counted from outside the store."""
     s = await RedisStore(any_redis_url, prefix="rt" + str(time.time_ns())).open()
     sent = RoundTrips(s)
     try:
         await play(s, partial(solo, uid=1, won=True))  # the results' scripts now in Redis's cache
         record = await new_game(s)
-        before = sent.batches
+        before = sent.trips
         assert await s.finish(record, 0, solo(record.id, 1, won=True, daily=60))
-        assert sent.batches - before == 3
+        assert sent.trips - before == 3
     finally:
         await s.close()
 
@@ -306,17 +301,17 @@ async def test_redis_markers_and_results_do_not_pile_up(
     redis_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A game's markers outlive its result key (so a late replay finds them), then go."""
-    monkeypatch.setattr(results_redis, "MARKER_MARGIN", 0)
+    monkeypatch.setattr(results, "MARKER_MARGIN", 0)
     s = await RedisStore(redis_url, prefix="mk" + str(time.time_ns())).open()
-    s.result_ttl = 1
+    s.results.result_ttl = 1
     try:
         first = await play(s, partial(solo, uid=1, won=True))
-        done = s.result_keys.user(1, "done")
+        done = s.name(user(1, "done"))
         assert await s.client.zrange(done, 0, -1) == [first.game_id]
 
         async def expired() -> bool:  # the result (Redis's clock), then the marker window
             gone = await s.load_result(first.game_id) is None  # it cannot be applied again
-            return gone and time.time() > first.finished_at + s.marker_window
+            return gone and time.time() > first.finished_at + s.results.marker_window
 
         await until(expired, "the result to expire and its marker window to pass")
         second = await play(s, partial(solo, uid=1, won=True))
@@ -337,28 +332,32 @@ async def test_only_an_ended_game_with_its_own_result_can_finish(store: Store) -
     assert (await store.load(record.id)) is not None and await store.load_result(record.id) is None
 
 
-async def test_sqlite_a_game_end_is_one_transaction(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+async def test_a_bug_while_counting_leaves_the_result_to_the_sweep(
+    store: Store, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """SQLite counts a result in the transaction that saves it: nothing is left pending for a
-    sweep, and a bug while counting rolls back the counting alone (the game still ends)."""
-    store = await SQLiteStore(str(tmp_path / "db.sqlite3")).open()
-    try:
-        record = await new_game(store)
-        assert await store.finish(record, 0, solo(record.id, 3, won=True))
-        assert (await store.user_stats(3)).of("kosa").won == 1
-        assert await store.sweep_results(time.time() + 3600, older_than=0) == 0
+    """A bug while counting does not keep the game on: it ends, its result is left pending and
+    the sweep counts it, once, when the bug is gone. On SQLite the counting is one transaction:
+    nothing of it is written before the sweep (on Redis each step is, a script per slot)."""
+    record = await new_game(store)
+    result = solo(record.id, 3, won=True, daily=60)
+    real = results.line_groups
 
-        def broken(*_: object) -> None:
-            raise RuntimeError("a bug")
+    def broken(*_: object) -> None:
+        raise RuntimeError("a bug")
 
-        monkeypatch.setattr(results_sqlite, "write_line", broken)
-        record = await new_game(store)
-        assert await store.finish(record, 0, solo(record.id, 3, won=True))
-        loaded = await store.load(record.id)
-        assert loaded is not None and loaded.finished
-        assert (await store.user_stats(3)).of("kosa").won == 1  # not counted, nothing half done
-        assert len(await store.history(3)) == 1
-        assert "event=result_not_counted" in caplog.text
-    finally:
-        await store.close()
+    monkeypatch.setattr(results, "line_groups", broken)  # the counting's last step
+    assert await store.finish(record, 0, result)
+    loaded = await store.load(record.id)
+    assert loaded is not None and loaded.finished
+    assert "event=result_left_pending" in caplog.text
+    assert (await store.leaderboard(Board.of_day("kosa", "u", 60))).total == 0
+    if not isinstance(store, RedisStore):
+        assert (await store.user_stats(3)).of("kosa").played == 0  # nothing half done
+        assert await store.history(3) == []
+    monkeypatch.setattr(results, "line_groups", real)
+    assert await store.sweep_results(time.time() + 120, older_than=60) == 1
+    stats = (await store.user_stats(3)).of("kosa")
+    assert (stats.played, stats.won, stats.streak) == (1, 1, 1)
+    assert len(await store.history(3)) == 1
+    assert (await store.leaderboard(Board.of_day("kosa", "u", 60))).total == 1
+    assert await store.sweep_results(time.time() + 999, older_than=60) == 0

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sqlite3
 import uuid
 from collections.abc import AsyncIterator
@@ -14,8 +15,13 @@ from redis.asyncio import RedisCluster
 
 from bot.storage import GameRecord, Player, Store, TableMeta, new_id
 from bot.storage.base import DAILY_CLAIM_TTL
+from bot.storage.games import Games
+from bot.storage.leases import Leases
+from bot.storage.people import People
 from bot.storage.redis_store import RedisStore
+from bot.storage.results import Results
 from bot.storage.sqlite_store import SQLiteStore
+from bot.storage.standings import Standings
 from tests.bot.storage.conftest import BACKENDS, url_of
 from tests.support.redis_counting import RoundTrips
 
@@ -254,7 +260,7 @@ async def test_sqlite_expiry_and_restart(tmp_path) -> None:  # type: ignore[no-u
     await s.close()
 
 
-TABLES = ("games", "cells", "members")
+TABLES = ("games", "cells", "members", "scores")
 
 
 async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -268,6 +274,7 @@ async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # ty
     await s.put_invite("inv", {"x": 1}, ttl=10)
     await s.add_user_game(5, "g1")
     await s.claim_daily(5, "kosa", "u", 1, "g1")
+    await s.take_send(-100, clock.now, 60.0, 20, 1.0)  # a chat's sends: a sorted set
     clock.now += DAILY_CLAIM_TTL + 1  # the longest of them
     await s.create(live)
     await s.sweep_results(clock.now)
@@ -277,7 +284,7 @@ async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # ty
         rows = {t: conn.execute(f"SELECT COUNT(*) FROM {t}").fetchone()[0] for t in TABLES}
     finally:
         conn.close()
-    assert rows == {"games": 1, "cells": 0, "members": 0}
+    assert rows == {"games": 1, "cells": 0, "members": 0, "scores": 0}
 
 
 async def test_redis_round_trips(any_redis_url: str) -> None:
@@ -342,19 +349,25 @@ async def test_user_settings_are_kept_per_user_and_name(store: Store) -> None:
     assert await store.get_setting(7, "other") is None
 
 
-def test_every_redis_store_call_goes_through_its_health() -> None:
-    """An outage must become StoreUnavailable (a clear answer), never a raw Redis error: every
-    public coroutine of the Store API is wrapped by `guarded` on the Redis store."""
-    import inspect
+ROLES = (Games, Results, Standings, Leases, People)
 
-    skip = {"open", "close", "sweep_results"}  # sweep_results calls guarded methods only
-    names = [
-        n
-        for n, f in inspect.getmembers(Store, inspect.iscoroutinefunction)
-        if not n.startswith("_") and n not in skip
-    ]
-    unguarded = [n for n in names if not hasattr(getattr(RedisStore, n), "__wrapped__")]
-    assert not unguarded, unguarded
+
+async def test_every_redis_store_call_goes_through_its_health(redis_url: str) -> None:
+    """An outage must become StoreUnavailable (a clear answer), never a raw Redis error: every
+    public coroutine of every role is the store's by its name, wrapped by `guard` on Redis."""
+    s = RedisStore(redis_url)
+    try:
+        names = [
+            n
+            for role in ROLES
+            for n, _ in inspect.getmembers(role, inspect.iscoroutinefunction)
+            if not n.startswith("_")
+        ]
+        assert len(names) > 40
+        unguarded = [n for n in names if not hasattr(getattr(s, n), "__wrapped__")]
+        assert not unguarded, unguarded
+    finally:
+        await s.close()
 
 
 async def test_a_claim_that_reaches_redis_after_its_deadline_leases_nothing(
