@@ -99,6 +99,29 @@ class ShortDaily:
     move_cap: int = 3000
 
 
+Spare = tuple[int, int]  # a graded deal kept in a game's declaration: (seed, par)
+
+
+@dataclass(frozen=True, slots=True)
+class DailyTiers:
+    """Three deals of the day, Easy, Medium and Hard, each proved winnable and graded
+    (`bot.stats.daily_tiers`), from deal of the day `first_day` on, in the game's default
+    variant (the one /daily offers). Of `candidates` deals derived from the day, those the
+    solver proves won (`WinnableDaily.decide` positions) are graded by the computer player's
+    win rate over `playouts` seeded playouts in which it slips — plays a random legal move
+    instead of its own — with chance `slip` at each move (a count and fixed seeds: every
+    process agrees): the highest rate is Easy, the lowest Hard, the one nearest halfway
+    between them Medium. `spares`: graded deals (Easy, Medium, Hard) kept in the declaration,
+    what a day not chosen yet is dealt at once (`bot.games.solitaire.days_ahead`)."""
+
+    first_day: int
+    candidates: int = 8
+    playouts: int = 16
+    slip: float = 0.5
+    move_cap: int = 3000  # a playout longer than this counts as lost
+    spares: tuple[tuple[Spare, Spare, Spare], ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class WinnableDaily:
     """A solitaire whose deal of the day is proved winnable (`bot.stats.daily_winnable`, issue
@@ -113,6 +136,7 @@ class WinnableDaily:
     decide: int
     par: int
     candidates: int = 40
+    tiers: DailyTiers | None = None  # from its first day on, three graded deals a day
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ cards still out, its deal of the day proved winnable, hints from its solver."""
 from __future__ import annotations
 
 import rules
-from bot.registry import GameSpec, Scoring, SolverBudgets, WinnableDaily, register
+from bot.registry import DailyTiers, GameSpec, Scoring, SolverBudgets, WinnableDaily, register
 
 
 def _best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
@@ -14,6 +14,20 @@ def _best(won: bool, score: int, rounds: int, moves: int) -> tuple[int, ...]:
         return (1, score, -rounds, -moves)
     return (0, -score, 0, -moves)
 
+
+# graded deals (Easy, Medium, Hard: seed, par), the tiers of days -1 to -8
+# (python benchmarks/daily_tiers.py --spares 8 --games raspad; tests/bot/stats/test_daily_tiers.py
+# proves each winnable)
+SPARES = (
+    ((3556136237240002775, 25), (5558237269516173289, 26), (6119668447472810370, 26)),
+    ((18322187549087741087, 25), (2531976801006786976, 23), (16885274374171373863, 25)),
+    ((13639981955680858711, 24), (7815670048156207660, 24), (1508135073831956037, 25)),
+    ((16078576426758216439, 23), (5193481178744490961, 24), (1662106835049751732, 25)),
+    ((10785700075457461009, 25), (13331263854695048320, 23), (354797589751783435, 26)),
+    ((2835645325498458736, 27), (6698619135614469227, 25), (10206637799877398252, 24)),
+    ((8434386073761503128, 26), (12329237003520602078, 24), (15718749751017586339, 24)),
+    ((15482617692855592193, 25), (1885548471239116199, 23), (4852629986705787016, 24)),
+)
 
 register(
     GameSpec(
@@ -32,7 +46,20 @@ register(
             lost="left",  # no home in Raspad: a loss is the cards still out
         ),
         # from #707 (2026-12-08) proved winnable, with a par (benchmarks/daily_par.py)
-        winnable_daily=WinnableDaily(first_day=707, decide=5_000, par=10_000),
+        winnable_daily=WinnableDaily(
+            first_day=707,
+            decide=5_000,
+            par=10_000,
+            # from #712 (2026-12-13) three a day, graded by the computer player's wins when it
+            # slips (benchmarks/daily_tiers.py)
+            tiers=DailyTiers(
+                first_day=712,
+                candidates=12,
+                playouts=32,
+                slip=0.1,
+                spares=SPARES,  # a day not chosen yet deals these at once
+            ),
+        ),
         solver=SolverBudgets(hint=40_000, walk=120_000),  # figures: benchmarks/hints.py
     )
 )

@@ -74,7 +74,12 @@ def winnable_deal(kind: str, variant: str, day: int) -> Deal:
     """Day `day`'s deal with its par's line: the shortest of the proving line, the computer
     player's (when it wins) and the one a search of the declared `par` positions more finds
     (a second or two)."""
-    deal = winnable_seed(kind, variant, day)
+    return with_par(kind, variant, winnable_seed(kind, variant, day))
+
+
+def with_par(kind: str, variant: str, deal: Deal) -> Deal:
+    """`deal` with its par's line: the shortest of its proving line, the computer player's
+    (when it wins) and the one a search of the declared `par` positions finds."""
     if not deal.line:
         return deal
     state = deal_state(kind, variant, deal.seed)
