@@ -5,19 +5,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from datetime import date
 
-from bot.games.solitaire import daily as solo_daily
-from bot.games.solitaire import days_ahead
-from bot.registry import is_solitaire, kinds, spec
-from bot.render.daily import DailyGame
+from bot.games.solitaire.day_views import DayViews
+from bot.registry import kinds, spec
 from bot.render.stats import Rated
 from bot.stats.boards import Board, BoardPage, among, week_of
 from bot.stats.daily import day_number, utc_day
-from bot.stats.daily_winnable import applies
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
-from bot.stats.stats import DayStreak, HistoryEntry, UserStats
+from bot.stats.stats import HistoryEntry, UserStats
 from bot.storage import Store
 
 GROUP_SOLO_PLAYERS = 30  # a group's solitaire table looks at this many of its rated players
@@ -49,7 +45,12 @@ class Players:
     def __init__(self, store: Store, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
+        self.days = DayViews(store, self.now)  # /daily
         self._noted: set[tuple[int, int, int]] = set()  # (group, user, week) written already
+
+    def now(self) -> float:
+        """The clock as it is now (the tests move it by replacing `clock`)."""
+        return self.clock()
 
     async def seen(self, chat_id: int, user_id: int) -> None:
         """A user did something in a group: they race on its deal of the day (written once a
@@ -129,13 +130,14 @@ class Players:
         people = await self.group_people(chat_id)
         out = []
         for kind in kinds("solitaire"):
-            board = Board.of_day(kind, spec(kind).default_variant, number)
-            mine = []
-            for uid in people:
-                own = (await self.store.leaderboard(board, uid, limit=0)).own
-                if own is not None:
-                    mine.append(own)
-            out.append((board, among(mine, viewer)))
+            for tier in DayViews.tiers_of(kind, number):  # (each of a day's three deals)
+                board = Board.of_day(kind, spec(kind).default_variant, number, tier)
+                mine = []
+                for uid in people:
+                    own = (await self.store.leaderboard(board, uid, limit=0)).own
+                    if own is not None:
+                        mine.append(own)
+                out.append((board, among(mine, viewer)))
         return out
 
     def week(self) -> int:
@@ -145,51 +147,6 @@ class Players:
     def today(self) -> tuple[int, str]:
         day = utc_day(self.clock())
         return day_number(day), day
-
-    async def daily(self, user_id: int) -> tuple[int, str, list[DailyGame], DayStreak | None]:
-        """Today's number and date, the user's ranked result on each solitaire's deal, and
-        their day streak."""
-        number, day = self.today()
-        days_ahead.prepare(self.store, number)  # the player may tap ▶ next: have them ready
-        history = await self.store.history(user_id)
-        playing = await self._playing_today(user_id, number)
-        games = []
-        for kind in kinds("solitaire"):
-            played = [h for h in history if h.kind == kind and h.daily == number]
-            # newest first: the last one is the day's first (the ranked) attempt
-            result = await self.store.load_result(played[-1].game_id) if played else None
-            place = await self.day_place(result) if result is not None else None
-            games.append(DailyGame(kind, result, place, kind in playing))
-        streak = (await self.store.user_stats(user_id)).day
-        return number, date.fromisoformat(day).strftime("%d.%m.%Y"), games, streak
-
-    async def _playing_today(self, user_id: int, number: int) -> set[str]:
-        """The solitaires whose ranked attempt at deal of the day `number` the user is playing."""
-        out: set[str] = set()
-        for game_id in await self.store.user_games(user_id):
-            record = await self.store.load(game_id)
-            if record is None or record.finished or not is_solitaire(record.kind):
-                continue
-            if record.solo.daily == number and record.solo.ranked:
-                out.add(record.kind)
-        return out
-
-    async def daily_board(self, kind: str) -> tuple[Board, int | None]:
-        """Today's board of `kind`'s deal of the day (its default variant) and the deal's par."""
-        number, _ = self.today()
-        variant = spec(kind).default_variant
-        par = None
-        if applies(kind, number):  # (a day before has no par: nothing to choose)
-            _seed, par = await solo_daily.dealt(self.store, kind, variant, number)
-        return Board.of_day(kind, variant, number), par
-
-    async def day_place(self, result: GameResult) -> tuple[int, int] | None:
-        """(rank, players) of a deal of the day's ranked result on that day's board."""
-        if result.daily is None or not result.ranked:
-            return None
-        board = Board.of_day(result.kind, result.variant, result.daily)
-        page = await self.store.leaderboard(board, result.players[0].user_id, limit=0)
-        return (page.own.rank, page.total) if page.own is not None else None
 
     async def result(self, game_id: str) -> GameResult | None:
         return await self.store.load_result(game_id)

@@ -48,6 +48,8 @@ def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
         used_hint=meta.hints > 0,
         daily=meta.daily,
         par=meta.par if meta.daily is not None else None,
+        tier=meta.tier if meta.daily is not None else "",
+        late=meta.late and meta.daily is not None,
         ranked=meta.ranked and (meta.daily is None or meta.hints == 0),
         rounds=rounds if isinstance(rounds, int) else None,
     )

@@ -25,6 +25,7 @@ from bot.render import daily as daily_screens
 from bot.render import stats as screens
 from bot.render.screen import Screen
 from bot.stats.boards import Board
+from bot.stats.daily_tiers import is_tier
 from bot.stats.result import GameResult
 from bot.telegram.answers import CallbackAnswer, ChatAnswer
 from bot.telegram.filters import Menu
@@ -70,9 +71,26 @@ async def daily_cmd(message: Message, tg: Messenger, players: Players, _: Transl
     await tg.send(message.chat.id, *screen, thread=topic_of(message))
 
 
-async def _daily(players: Players, user_id: int, _: Translator) -> Screen:
-    number, day, games, streak = await players.daily(user_id)
-    return daily_screens.daily_screen(number, day, games, streak, _)
+async def _daily(
+    players: Players, user_id: int, _: Translator, kind: str = "", day: int | None = None
+) -> Screen:
+    """A game's deals of the day (default: today's, of the game last played so)."""
+    page = await players.days.page(user_id, kind, day)
+    return daily_screens.day_screen(page, _)
+
+
+def _day_of(args: list[str], players: Players) -> tuple[str, int, str] | None:
+    """`<game>[:<day>[:<tier>]]` of a /daily button (None: forged): a solitaire, a day of
+    this month up to today (default today), a tier of that day's (default its first)."""
+    days = players.days
+    if not 1 <= len(args) <= 3 or args[0] not in kinds("solitaire"):
+        return None
+    day = days.today() if len(args) < 2 else int(args[1]) if args[1].isdigit() else 0
+    if not days.first_late_day() <= day <= days.today():
+        return None
+    tiers = days.tiers_of(args[0], day)
+    tier = args[2] if len(args) == 3 else tiers[0]
+    return (args[0], day, tier) if tier in tiers else None
 
 
 async def settings_cmd(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
@@ -100,9 +118,13 @@ async def _screen(
         return screens.top_screen(board, await players.top(board, uid), _)
     if name == "daily":
         return await _daily(players, uid, _)
-    if name == "dtop" and args and args[0] in kinds("solitaire"):
-        board, par = await players.daily_board(args[0])
-        return daily_screens.daily_board_screen(board, await players.top(board, uid), par, _)
+    if name == "dday" and (day := _day_of(args[:2], players)) is not None:
+        return await _daily(players, uid, _, day[0], day[1])
+    if name == "dtop" and (day := _day_of(args, players)) is not None:
+        board, par = await players.days.board(*day)
+        tiers = [t for t in players.days.tiers_of(day[0], day[1]) if t]
+        page = await players.top(board, uid)
+        return daily_screens.daily_board_screen(board, page, par, tiers, _)
     if name == "set":
         if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
             await players.set_hidden(uid, args[1] == "1")
@@ -143,13 +165,17 @@ async def daily_play(
     lang: str,
     answer: CallbackAnswer,
 ) -> None:
-    """`m:dplay:<game>[:<day>]`: the day's deal (default today's) on this message (a second
-    attempt, or an earlier day's deal, is a replay)."""
-    if query.message is None or not 1 <= len(args) <= 2 or args[0] not in kinds("solitaire"):
-        await answer(t(lang, "error-stale"))
-        return
-    day = int(args[1]) if len(args) == 2 and args[1].isdigit() and len(args[1]) <= 6 else None
-    if len(args) == 2 and day is None:
+    """`m:dplay:<game>[:<day>[:<tier>]]`: the day's deal (default today's; of a tier) on this
+    message (a second attempt is a replay, an earlier day's deal a late game)."""
+    day = int(args[1]) if len(args) >= 2 and args[1].isdigit() and len(args[1]) <= 6 else None
+    tier = args[2] if len(args) == 3 and is_tier(args[2]) else ""
+    if (
+        query.message is None
+        or not 1 <= len(args) <= 3
+        or args[0] not in kinds("solitaire")
+        or (len(args) >= 2 and day is None)
+        or (len(args) == 3 and not tier)
+    ):
         await answer(t(lang, "error-stale"))
         return
     kind, where = args[0], (query.message.chat.id, query.message.message_id)
@@ -163,6 +189,7 @@ async def daily_play(
         name=query.from_user.full_name,
         daily=True,
         day=day,
+        tier=tier,
     )
 
 
@@ -187,7 +214,7 @@ async def daily_link(
             await tg.send(message.chat.id, _("daily-link-bad"))
             await tg.send(message.chat.id, *await _daily(players, message.from_user.id, _))
         return
-    kind, day = link
+    kind, day, tier = link
     sent = await tg.send(message.chat.id, _("daily-link-opening", day=day))
     if sent is None:
         return
@@ -202,6 +229,7 @@ async def daily_link(
         name=message.from_user.full_name,
         daily=True,
         day=day,
+        tier=tier,
     )
 
 
@@ -215,7 +243,7 @@ async def inline_card(query: InlineQuery, tg: Messenger, players: Players, _: Tr
     if result is None or result.daily is None or not result.ranked or not mine:  # (a replay: no)
         await query.answer([], cache_time=5, is_personal=True)
         return
-    article = await daily_article(result, await players.day_place(result), tg, _)
+    article = await daily_article(result, await players.days.place(result), tg, _)
     await query.answer([article], cache_time=30, is_personal=True)
 
 
@@ -226,7 +254,8 @@ async def daily_article(
     card = daily_screens.card_text(result, _, place, await tg.username())
     return InlineQueryResultArticle(
         id=result.game_id,
-        title=_("inline-daily-title", day=result.daily or 0),
+        title=_("inline-daily-title", day=result.daily or 0)
+        + (_("daily-tier", tier=result.tier) if result.tier else ""),
         description=card.splitlines()[-1],
         input_message_content=InputTextMessageContent(message_text=card),
     )
@@ -236,12 +265,7 @@ async def todays_shares(
     user_id: int, players: Players, tg: Messenger, _: Translator
 ) -> list[InlineQueryResultArticle]:
     """The user's ranked results on today's deals, as inline results (what Share posts)."""
-    _number, _day, games, _streak = await players.daily(user_id)
-    return [
-        await daily_article(g.result, g.place, tg, _)
-        for g in games
-        if g.result is not None and g.result.ranked and g.result.daily is not None
-    ]
+    return [await daily_article(r, place, tg, _) for r, place in await players.days.todays(user_id)]
 
 
 def make_router() -> Router:
@@ -256,7 +280,7 @@ def make_router() -> Router:
     daily_deal = CommandStart(deep_link=True, magic=F.args.startswith("daily-"))
     router.message.register(daily_link, daily_deal, private)
     router.message.register(settings_cmd, commands.opened_by("settings"), private)
-    for name in ("stats", "st", "top", "daily", "dtop", "set"):
+    for name in ("stats", "st", "top", "daily", "dday", "dtop", "set"):
         router.callback_query.register(menu_screen, Menu(name), F.message.chat.type == "private")
     router.callback_query.register(daily_play, Menu("dplay"), F.message.chat.type == "private")
     router.inline_query.register(inline_card, F.query.startswith("daily"))

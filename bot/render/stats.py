@@ -181,6 +181,8 @@ def board_lines(board: Board, page: BoardPage, _: Translator, *, you: bool = Tru
 
 def board_title(board: Board, _: Translator) -> str:
     what = _(f"top-what-{board.metric}", day=board.day or 0)
+    if board.tier:
+        what += _("daily-tier", tier=board.tier)
     if board.week is not None:
         what += " · " + _("top-this-week")
     return _("top-title", game=game_name(board.kind, _), what=what)

@@ -39,6 +39,7 @@ class Board:
     variant: str = ""  # daily boards
     day: int | None = None  # daily boards: the deal's number
     week: int | None = None  # a weekly board's week (week_of)
+    tier: str = ""  # daily boards of a day dealt in tiers: "e", "m" or "h" (daily_tiers)
 
     def __post_init__(self) -> None:
         solo = self.metric in ("wins", "streak", "daily", "days")
@@ -47,6 +48,8 @@ class Board:
             raise ValueError(f"no {self.metric} board for {self.kind}")
         if self.metric == "daily" and self.day is None:
             raise ValueError("a daily board needs its day")
+        if self.tier and (self.metric != "daily" or self.tier not in ("e", "m", "h")):
+            raise ValueError(f"no {self.metric} board of tier {self.tier!r}")
         if self.chat is not None and (self.metric != "rating" or self.week is not None):
             raise ValueError("only all-time rating boards exist per group")
         if self.week is not None and self.metric not in WEEKLY:
@@ -72,8 +75,8 @@ class Board:
         return cls(kind, "rating", chat=chat, week=week)
 
     @classmethod
-    def of_day(cls, kind: str, variant: str, day: int) -> Board:
-        return cls(kind, "daily", variant=variant, day=day)
+    def of_day(cls, kind: str, variant: str, day: int, tier: str = "") -> Board:
+        return cls(kind, "daily", variant=variant, day=day, tier=tier)
 
     @property
     def scope(self) -> str:
@@ -83,11 +86,14 @@ class Board:
 
     @property
     def name(self) -> str:
-        """Its key within the scope: 'w', 's', 'r', 'd:variant:day', weekly '<w|r|dw>:wk:week'."""
+        """Its key within the scope: 'w', 's', 'r', 'd:variant:day' (a tier's
+        'd:variant:day:tier'), weekly '<w|r|dw>:wk:week'."""
         code = _CODE[self.metric]
         if self.week is not None:
             return f"{code}:wk:{self.week}"
-        return f"{code}:{self.variant}:{self.day}" if self.metric == "daily" else code
+        if self.metric != "daily":
+            return code
+        return f"{code}:{self.variant}:{self.day}" + (f":{self.tier}" if self.tier else "")
 
     @property
     def ascending(self) -> bool:

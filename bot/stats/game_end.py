@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.registry import is_solitaire
+from bot.stats import calendar, daily_tiers
 from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
-from bot.stats.daily import cards_home, daily_score, utc_day
+from bot.stats.daily import cards_home, daily_score, day_number, utc_day
 from bot.stats.rating import Rating, rate
 from bot.stats.result import GameResult, places
 from bot.stats.stats import board_values, history_line, updated_fields, weekly_values
@@ -49,6 +50,7 @@ class Plan:
     stats: dict[int, dict[str, str]]  # each player's changed statistics fields
     history: dict[int, str]  # each player's history line
     ratings: dict[str, dict[int, Rating]]  # each scope's new ratings of the players
+    dropped: dict[int, list[str]]  # each player's statistics fields it removes (old months)
 
 
 def plan(
@@ -60,10 +62,12 @@ def plan(
     scopes in `ratings` (the players' ratings as read; None: never rated)."""
     place = places(result)
     users = [p for p in result.humans if p.user_id in stats]
+    today = day_number(result.date)
     return Plan(
         stats={p.user_id: updated_fields(stats[p.user_id], result, p) for p in users},
         history={p.user_id: history_line(result, p, place[p.user_id]) for p in users},
         ratings={scope: rate(result, current) for scope, current in ratings.items()},
+        dropped={p.user_id: calendar.stale(stats[p.user_id], today) for p in users},
     )
 
 
@@ -89,7 +93,7 @@ def board_lines(
             if result.daily is not None:
                 p = result.player(uid)
                 score = daily_score(p.won, cards_home(result, p), result.moves, result.duration)
-                board = Board.of_day(kind, result.variant, result.daily)
+                board = Board.of_day(kind, result.variant, result.daily, result.tier)
                 lines.append(BoardLine(board, uid, score, "first", DAILY_BOARD_TTL))
             week, wins, days = weekly_values(fields, kind)
             for board, value in (
@@ -136,5 +140,8 @@ def global_boards(kind: str, fields: Fields, now: float | None = None) -> list[B
     boards += [Board.wins(kind, week), Board.days_won(kind, week)]
     for key, value in fields.items():  # the day boards the user is on
         if key.startswith(f"d:{kind}:") and key.endswith(":last"):
-            boards.append(Board.of_day(kind, key[len(kind) + 3 : -5], int(value)))
+            variant, day = key[len(kind) + 3 : -5], int(value)
+            boards.append(Board.of_day(kind, variant, day))
+            if daily_tiers.applies(kind, variant, day):
+                boards += [Board.of_day(kind, variant, day, t) for t in daily_tiers.TIERS]
     return boards

@@ -47,6 +47,8 @@ class ResultDict(TypedDict):
     undo: NotRequired[bool]
     hint: NotRequired[bool]
     daily: NotRequired[int | None]
+    tier: NotRequired[str]
+    late: NotRequired[bool]
     par: NotRequired[int]
     ranked: NotRequired[bool]
     vs_ai: NotRequired[bool]
@@ -94,8 +96,10 @@ class PlayerResult:
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game. `date` is the UTC day it ended ('YYYY-MM-DD'); `daily` the number of
-    the deal of the day it was (None for any other deal); `ranked` whether it counts on the
-    leaderboards and in ratings (False: games against the computer, replays of the day's deal);
+    the deal of the day it was (None for any other deal), `tier` which of the day's three
+    ("e", "m", "h"; "" for a day with one deal), `late` whether it was an earlier day's deal
+    (never ranked); `ranked` whether it counts on the leaderboards and in ratings (False:
+    games against the computer, replays of the day's deal);
     `rounds` the game's rounds (`Scoring.rounds`: None where the game has none)."""
 
     game_id: str
@@ -113,6 +117,8 @@ class GameResult:
     ranked: bool = True
     rounds: int | None = None
     par: int | None = None  # the deal's par (a deal of the day proved winnable), see `over_par`
+    tier: str = ""
+    late: bool = False
     extra: dict[str, JSON] = field(default_factory=dict)  # anything else a game wants kept
 
     def __post_init__(self) -> None:
@@ -179,6 +185,10 @@ class GameResult:
         }
         if self.par is not None:
             out["par"] = self.par
+        if self.tier:
+            out["tier"] = self.tier
+        if self.late:
+            out["late"] = True
         if self.extra:
             out["extra"] = self.extra
         return out
@@ -202,6 +212,8 @@ class GameResult:
             ranked=bool(d.get("ranked", True)),
             rounds=None if rounds is None else int(rounds),
             par=None if par is None else int(par),
+            tier=str(d.get("tier") or ""),
+            late=bool(d.get("late")),
             extra=dict(d.get("extra") or {}),
         )
 

@@ -35,6 +35,7 @@ class Facts:
     rounds: int | None = None  # rounds played, in a game that counts them (`Scoring.rounds`)
     place: tuple[int, int] | None = None  # (rank, players on the day's board)
     par: int | None = None  # the deal's par (`bot.stats.daily_winnable`)
+    tier: str = ""  # which of the day's three deals (`bot.stats.daily_tiers`; "": the one)
 
 
 def home(facts: Facts) -> int:
@@ -82,13 +83,15 @@ def outcome_line(facts: Facts, _: Translator) -> str:
     )
 
 
-def deal_link(bot_username: str, kind: str, day: int) -> str:
-    """The deep link that opens the day's deal of `kind` for whoever taps it."""
-    return f"https://t.me/{bot_username}?start={daily_payload(kind, day)}"
+def deal_link(bot_username: str, kind: str, day: int, tier: str = "") -> str:
+    """The deep link that opens the day's deal of `kind` (of `tier`) for whoever taps it."""
+    return f"https://t.me/{bot_username}?start={daily_payload(kind, day, tier)}"
 
 
 def card(facts: Facts, _: Translator, bot_username: str = "") -> str:
     head = _(f"card-title-{facts.kind}", day=facts.day)
+    if facts.tier:
+        head += _("daily-tier", tier=facts.tier)
     if facts.place is not None:
         head += " · " + _("card-place", rank=facts.place[0], of=facts.place[1])
     lines = [head, bar(facts), outcome_line(facts, _)]
@@ -96,5 +99,6 @@ def card(facts: Facts, _: Translator, bot_username: str = "") -> str:
     if facts.par is not None:
         lines.append(_("card-par", par=facts.par))
     if bot_username:
-        lines.append(_("card-try", link=deal_link(bot_username, facts.kind, facts.day)))
+        link = deal_link(bot_username, facts.kind, facts.day, facts.tier)
+        lines.append(_("card-try", link=link))
     return "\n".join(lines)

@@ -29,6 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.registry import spec
+from bot.stats import calendar
 from bot.stats.boards import week_of
 from bot.stats.daily import next_day_streak, utc_day
 from bot.stats.result import GameResult, PlayerResult
@@ -126,6 +127,7 @@ def updated_fields(
     if result.ranked and result.solitaire:
         out |= _weekly(fields, result, won)
     out |= _par(fields, result)
+    out |= calendar.updated(fields, result, player)
     if result.daily is not None and result.ranked:
         d = f"d:{k}:{result.variant}"
         last = _int(fields, f"{d}:last") or None
@@ -248,6 +250,7 @@ class UserStats:
     kinds: dict[str, KindStats] = field(default_factory=dict)
     days: dict[str, DayStreak] = field(default_factory=dict)  # "kind:variant" → the day streak
     day: DayStreak | None = None  # the day streak over all the day's deals
+    fields: Mapping[str, str] = field(default_factory=dict)  # as kept (badges, the calendar)
 
     def of(self, kind: str) -> KindStats:
         return self.kinds.get(kind) or KindStats()
@@ -284,6 +287,7 @@ class UserStats:
             kinds=kinds,
             days=days,
             day=day_streak_of(fields),
+            fields=dict(fields),
         )
 
 
@@ -305,6 +309,8 @@ def history_line(result: GameResult, player: PlayerResult, place: int) -> str:
         int(result.ranked),
         int(result.vs_computer),
     ]
+    if result.tier or result.late:  # (older lines have neither)
+        line += [result.tier, int(result.late)]
     return json.dumps(line, separators=(",", ":"))
 
 
@@ -326,6 +332,8 @@ class HistoryEntry:
     daily: int | None
     ranked: bool
     vs_computer: bool
+    tier: str = ""
+    late: bool = False
 
     @property
     def date(self) -> str:
@@ -333,5 +341,6 @@ class HistoryEntry:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> HistoryEntry:
-        g, k, v, o, s, p, n, m, t, at, c, dy, r, ai = json.loads(text)
-        return cls(g, k, v, o, s, p, n, m, t, at, c, dy, bool(r), bool(ai))
+        g, k, v, o, s, p, n, m, t, at, c, dy, r, ai, *more = json.loads(text)
+        tier, late = (str(more[0] or ""), bool(more[1])) if len(more) >= 2 else ("", False)
+        return cls(g, k, v, o, s, p, n, m, t, at, c, dy, bool(r), bool(ai), tier, late)

@@ -7,7 +7,7 @@ the hot path, which each backend keeps its own way:
   (`RedisGames`, `SQLiteGames`), the rest is written once;
 - `results` (bot.storage.results): finish (the save with its result, then the counting),
   count_result, pending_results, sweep_results, load_result, claim_daily, day_deal,
-  keep_day_deal;
+  keep_day_deal, choosing_day;
 - `standings` (bot.storage.standings): user_stats, history, rating, leaderboard, set_hidden,
   seen_in_group, add_seen_in_group;
 - `leases` (bot.storage.leases): take_send, schedule, cancel, claim_due, finish_due, mark,
@@ -78,6 +78,7 @@ class Store(ABC):
             r.day_deal,
             r.keep_day_deal,
         )
+        self.choosing_day = r.choosing_day
         # standings
         self.user_stats, self.history, self.rating = s.user_stats, s.history, s.rating
         self.leaderboard, self.set_hidden = s.leaderboard, s.set_hidden

@@ -107,6 +107,8 @@ class SoloMeta:
     name: str = ""  # the player's name (leaderboards)
     hints: int = 0
     daily: int | None = None  # the number of the deal of the day this is
+    tier: str = ""  # which of the day's three deals ("e", "m", "h"; "" a day with one)
+    late: bool = False  # an earlier day's deal (never ranked)
     par: int | None = None  # the deal of the day's par (`bot.stats.daily_winnable`)
     ranked: bool = True  # counts on the leaderboards (a replay of the day's deal does not)
     howto: bool = False  # the player's first game of this kind: the board says how to play
@@ -137,6 +139,10 @@ class SoloMeta:
             "ended": self.ended,
             "events": self.events,
         }
+        if self.tier:  # (only a deal of the day dealt in tiers)
+            data["tier"] = self.tier
+        if self.late:
+            data["late"] = True
         if self.line:  # (only while there is one: most saves carry none)
             data["line"], data["line_at"] = self.line, self.line_at
         return data
@@ -161,6 +167,8 @@ class SoloMeta:
             name=str(d.get("name") or ""),
             hints=int(d.get("hints") or 0),
             daily=_opt_int(d.get("daily")),
+            tier=str(d.get("tier") or ""),
+            late=bool(d.get("late")),
             par=_opt_int(d.get("par")),
             ranked=bool(d.get("ranked", True)),
             howto=bool(d.get("howto")),

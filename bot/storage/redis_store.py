@@ -41,7 +41,7 @@ GUARDED = (
     *("user_games", "add_user_game", "remove_user_game"),
     *("put_invite", "get_invite", "delete_invite"),
     *("finish", "count_result", "pending_results", "sweep_results", "load_result"),
-    *("claim_daily", "day_deal", "keep_day_deal"),
+    *("claim_daily", "day_deal", "keep_day_deal", "choosing_day"),
     *("user_stats", "history", "rating", "leaderboard", "set_hidden"),
     *("seen_in_group", "add_seen_in_group"),
     *("take_send", "schedule", "cancel", "claim_due", "finish_due", "mark", "unmark"),

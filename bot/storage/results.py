@@ -60,7 +60,9 @@ __all__ = ["ATTEMPTS", "DAILY_CLAIM_TTL", "MARKER_MARGIN", "SWEEP_AFTER", "Resul
 log = logging.getLogger("bot.storage")
 ATTEMPTS = 20  # compare-and-set rounds before a result is left to the sweep
 SWEEP_AFTER = 60.0  # seconds a result may stay uncounted before the sweep takes it over
-DAY_DEAL_TTL = 3 * 86400  # a day's deal is asked for until the day after it ends
+# a day's deals, once chosen, are the day's for good: replays, late games and cards' links
+# long after the day deal them again (a few small values a day)
+DAY_DEAL_TTL = 800 * 86400
 DAILY_CLAIM_TTL = 3 * 86400
 
 
@@ -142,7 +144,10 @@ class Results:
             todo = plan(result, stats, {s: decoded(r) for s, r in raw.items()})
             users, rated = list(todo.stats), list(todo.ratings)
             groups: list[Item] = [
-                user_group(u, gid, stats[u], todo.stats[u], todo.history[u], at, window)
+                user_group(
+                    *(u, gid, stats[u], todo.stats[u], todo.history[u], at, window),
+                    todo.dropped[u],
+                )
                 for u in users
             ]
             groups += [rating_group(result, s, raw[s], todo.ratings[s], at, window) for s in rated]
@@ -209,15 +214,15 @@ class Results:
         return sorted(results, key=lambda r: r.finished_at)
 
     async def claim_daily(
-        self, user_id: int, kind: str, variant: str, day: int, game_id: str
+        self, user_id: int, kind: str, variant: str, day: int, game_id: str, tier: str = ""
     ) -> str:
         """Atomically claim the user's one ranked attempt at a day's deal for `game_id`; the
         game the claim names: `game_id` for the first claim, the first claim's game for every
         later one. A claim is made before its game is created (the two live apart: other Redis
         Cluster slots), so the game it names may not exist yet, or ever (its tap's process
         died, or gave up on a stalled store, in between): whoever finds it missing creates it
-        (bot.games.solitaire.service)."""
-        key = Key(f"u:{user_id}", f"dy:{kind}:{variant}:{day}")
+        (bot.games.solitaire.service). A day dealt in tiers has an attempt per `tier`."""
+        key = Key(f"u:{user_id}", f"dy:{kind}:{variant}:{day}" + (f":{tier}" if tier else ""))
         if await self.cells.put_new(key, game_id, DAILY_CLAIM_TTL):
             return game_id
         return await self.cells.get(key) or game_id  # (or it expired just now)
@@ -231,5 +236,16 @@ class Results:
     async def day_deal(self, kind: str, variant: str, day: int) -> str | None:
         return await self.cells.get(self._day_deal(kind, variant, day))
 
-    async def keep_day_deal(self, kind: str, variant: str, day: int, deal: str) -> None:
-        await self.cells.put(self._day_deal(kind, variant, day), deal, DAY_DEAL_TTL)
+    async def keep_day_deal(self, kind: str, variant: str, day: int, deal: str) -> str:
+        """Keep `deal` as the day's unless one is kept already: the day's deal (the first
+        kept wins, so every process and every player get the same one)."""
+        key = self._day_deal(kind, variant, day)
+        if await self.cells.put_new(key, deal, DAY_DEAL_TTL):
+            return deal
+        return await self.cells.get(key) or deal
+
+    async def choosing_day(self, kind: str, variant: str, day: int, seconds: float) -> bool:
+        """Take the search of a day's deals for `seconds` (True): one process of the replicas
+        searches a day at a time."""
+        key = Key(f"day:{day}", f"choosing:{kind}:{variant}")
+        return await self.cells.put_new(key, "1", seconds)

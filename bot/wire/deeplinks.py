@@ -50,19 +50,20 @@ def group_link(bot_username: str, code: str) -> str:
     return f"https://t.me/{bot_username}?startgroup={payload(code)}"
 
 
-# -- the deal of the day: `daily-<game>-<number>` opens that day's deal of that game -----------
-_DAILY = re.compile(r"daily-([a-z]{1,16})-([0-9]{1,6})")
+# -- the deal of the day: `daily-<game>-<number>[-<tier>]` opens that day's deal of that game --
+_DAILY = re.compile(r"daily-([a-z]{1,16})-([0-9]{1,6})(?:-([emh]))?")
 
 
-def daily_payload(kind: str, day: int) -> str:
-    return f"daily-{kind}-{day}"
+def daily_payload(kind: str, day: int, tier: str = "") -> str:
+    return f"daily-{kind}-{day}" + (f"-{tier}" if tier else "")
 
 
-def parse_daily(text: str | None) -> tuple[str, int] | None:
-    """(game, day number) of a `daily-<game>-<n>` payload; None for anything else (the game
-    and the day are checked by the caller: the payload is whatever a link carried)."""
+def parse_daily(text: str | None) -> tuple[str, int, str] | None:
+    """(game, day number, tier or "") of a `daily-<game>-<n>[-<tier>]` payload; None for
+    anything else (the game and the day are checked by the caller: the payload is whatever a
+    link carried)."""
     m = _DAILY.fullmatch(text or "")
-    return (m.group(1), int(m.group(2))) if m else None
+    return (m.group(1), int(m.group(2)), m.group(3) or "") if m else None
 
 
 def message_link(chat_id: int, message_id: int) -> str | None:

@@ -26,9 +26,13 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
     ann.send("/daily")
     daily = await emu.wait_message(ann, "Deal of the day #")
     number = re.search(r"#(\d+)", daily.text)
-    assert number is not None and "Raspad: not played yet" in daily.text
+    assert number is not None and "not played yet" in daily.text
+    daily = await tap_and_see(  # the first game's page opens: Raspad's is a button away
+        emu, ann, daily, "💥 Raspad", lambda m: "💥 Raspad:" in m.text, "Raspad's deals"
+    )
+    play = next(b for b in daily.button_texts() if b.startswith("▶️"))  # (its first deal)
     board = await tap_and_see(
-        emu, ann, daily, "▶️ 💥 Raspad", lambda m: version_of(m) is not None, "the deal's board"
+        emu, ann, daily, play, lambda m: version_of(m) is not None, "the deal's board"
     )
     deal = board.text.split("\n💡")[0]  # the dealt layout, before any move
     for _ in range(3):  # moves with one target go in one tap (no hint: it stays ranked)
@@ -59,15 +63,16 @@ async def test_deal_of_the_day_to_the_end_then_stats_and_board(
     stats = await emu.wait_message(ann, "Your statistics")
     assert "Raspad: 1 game" in stats.text, stats.text
     await bot.restart()  # the day's deal is the same after a restart
-    ann.send("/daily")
-    again = await emu.wait_message(ann, "Raspad: played", newer_than=stats)
-    assert f"#{number.group(1)}" in again.text
-    await emu.wait_answer(ann.tap(again, "🏆 💥 Raspad: today's board"))
+    ann.send("/daily")  # (the game she played last)
+    again = await emu.wait_message(ann, ": played —", newer_than=stats)
+    assert f"#{number.group(1)}" in again.text and "💥 Raspad:" in again.text
+    boards = next(b for b in again.button_texts() if b.startswith("🏆"))
+    await emu.wait_answer(ann.tap(again, boards))
     top = await emu.wait_message(ann, "1. Ann", newer_than=stats)
     assert f"#{number.group(1)}" in top.text
     # a third user opens the card's link: the same deal, as their ranked attempt
-    link = re.search(r"\?start=(daily-raspad-\d+)", card)
-    assert link is not None and link.group(1).endswith(f"-{number.group(1)}")
+    link = re.search(r"\?start=(daily-raspad-(\d+)(-[emh])?)", card)
+    assert link is not None and link.group(2) == number.group(1)
     cy = emu.user("Cy", language_code="en")
     cy.send(f"/start {link.group(1)}")
     theirs = await emu.wait_message(cy, "ranked attempt")

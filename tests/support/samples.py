@@ -12,6 +12,7 @@ import html
 import re
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from bot.games.state import public_view
@@ -155,17 +156,36 @@ def daily_end() -> str:
 
 
 def daily_screen() -> str:
-    """/daily with today's Raspad played (a loss, 17th of 41) and Kosa not yet."""
+    """/daily on 15.12.2026 (#714): Raspad's Easy deal played (a loss, 17th of 41), its Medium
+    under way, its Hard not yet; the month's calendar."""
     from bot.i18n import translator
     from bot.render import daily as render_daily
+    from bot.stats.calendar import Day
     from bot.stats.stats import DayStreak
 
-    games = [
-        render_daily.DailyGame("kosa", None),
-        render_daily.DailyGame("raspad", _daily_result("raspad", False, 9, 64, 301), (17, 41)),
+    easy = replace(_daily_result("raspad", False, 9, 64, 301), daily=714, tier="e")
+    tiers = [
+        render_daily.TierView("e", 24, easy, (17, 41)),
+        render_daily.TierView("m", 25, None, playing=True),
+        render_daily.TierView("h", 26, None),
     ]
-    streak = DayStreak(700, 4, 6)
-    return plain(render_daily.daily_screen(700, "01.12.2026", games, streak, translator("en")))
+    played = {707: (0, 2, 0), 708: (0, 1, 0), 712: (3, 2, 1), 713: (2, 0, 0), 714: (1, 0, 0)}
+    month = [
+        Day(n, played.get(n, (0, 0, 0)), (0, 2, 0) if n == 711 else (0, 0, 0))
+        for n in range(700, 715)
+    ]
+    view = render_daily.DayView(
+        kind="raspad",
+        day=714,
+        today=714,
+        tiers=tiers,
+        month=month,
+        tiered=[n >= 712 for n in range(700, 715)],
+        streak=DayStreak(714, 3, 6),
+        games=("kosa", "raspad"),
+        first_day=700,
+    )
+    return plain(render_daily.day_screen(view, translator("en")))
 
 
 def _solitaire(kind: str, variant: str, seed: int, moves: int) -> str:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import logging
 
-from bot.games.solitaire import days_ahead
+from bot.games.solitaire import days_ahead, model
 from bot.registry import is_solitaire
+from bot.stats import daily_tiers
 from bot.storage import GameRecord, Store
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,9 @@ async def claim(store: Store, record: GameRecord) -> GameRecord | None:
     one: it takes that game's id) or, when that is over, a replay."""
     meta = record.solo
     assert meta.daily is not None
-    held = await store.claim_daily(meta.uid, record.kind, meta.variant, meta.daily, record.id)
+    held = await store.claim_daily(
+        meta.uid, record.kind, meta.variant, meta.daily, record.id, meta.tier
+    )
     if held == record.id:
         return None
     earlier = await store.load(held)
@@ -64,12 +67,33 @@ async def of_collision(store: Store, record: GameRecord) -> GameRecord | None:
 
 
 async def dealt(
-    store: Store, kind: str, variant: str, number: int | None
+    store: Store, kind: str, variant: str, number: int | None, tier: str = ""
 ) -> tuple[int | None, int | None]:
-    """The seed and par of deal of the day `number` (None: a random deal, no par). Choosing a
-    day's deal takes a second or two, once a day (`bot.games.solitaire.days_ahead` does it
-    ahead, in the pool of search workers, and keeps it in the store)."""
+    """The seed and par of deal of the day `number` (None: a random deal, no par), of `tier`
+    on a day dealt in tiers (Medium when none is named): at once, never a search
+    (`days_ahead.tiers`). A day with one deal is chosen once (`bot.games.solitaire.days_ahead`
+    does it ahead, in the pool of search workers, and keeps it in the store)."""
     if number is None:
         return None, None
+    if daily_tiers.applies(kind, variant, number):
+        deals = await days_ahead.tiers(store, kind, variant, number)
+        return deals[tier] if daily_tiers.is_tier(tier) else deals["m"]
     await days_ahead.ready(kind, variant, number)
     return await days_ahead.decided(store, kind, variant, number)
+
+
+async def day_record(
+    store: Store, kind: str, variant: str, user_id: int, lang: str, day: int, tier: str, today: int
+) -> GameRecord:
+    """A new game of deal of the day `day` (of `tier` on a day dealt in tiers: Medium when it
+    names none), not created yet: today's is ranked if it is the player's first attempt
+    (`claim`), an earlier day's is a late game, never ranked."""
+    seed, par = await dealt(store, kind, variant, day, tier)
+    record = model.new_record(kind, variant, user_id, lang, seed=seed)
+    meta = record.solo
+    meta.daily, meta.par = day, par
+    if daily_tiers.applies(kind, variant, day):
+        meta.tier = tier if daily_tiers.is_tier(tier) else "m"
+    if day < today:
+        meta.ranked, meta.late = False, True
+    return record

@@ -18,7 +18,7 @@ from bot.storage import GameRecord, Store, StoreUnavailable
 from bot.wire.callbacks import menu_data
 from bot.wire.keyboard import Keyboard
 
-Standing = Literal["ranked", "replay", "unranked"]
+Standing = Literal["ranked", "replay", "unranked", "late"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +33,8 @@ class Share:
 
 def standing(record: GameRecord) -> Standing:
     meta = record.solo
+    if meta.late:
+        return "late"
     if not meta.ranked:
         return "replay"
     return "unranked" if meta.hints else "ranked"
@@ -41,7 +43,8 @@ def standing(record: GameRecord) -> Standing:
 def daily_board(record: GameRecord, screen: Screen, lang: str, share: Share | None) -> Screen:
     meta = record.solo
     day = meta.daily or 0
-    lines = [screen.text, t(lang, f"daily-{standing(record)}", day=day)]
+    tier = t(lang, "daily-tier", tier=meta.tier) if meta.tier else ""
+    lines = [screen.text, t(lang, f"daily-{standing(record)}", day=day, tier=tier)]
     if not record.finished:
         return Screen("\n\n".join(lines), screen.keyboard)
     result = result_of(record, meta.ended or 0.0)
@@ -56,7 +59,8 @@ def daily_board(record: GameRecord, screen: Screen, lang: str, share: Share | No
         card = card_text(result, _, posted.place, posted.bot_username)
         rows.append(share_row(result, _, card, posted.inline))
     again = f"again:{record.kind}:{meta.variant}" if meta.variant else f"again:{record.kind}"
-    rows.append([button(t(lang, "btn-daily-replay"), menu_data(f"dplay:{record.kind}:{day}"))])
+    play = f"dplay:{record.kind}:{day}" + (f":{meta.tier}" if meta.tier else "")
+    rows.append([button(t(lang, "btn-daily-replay"), menu_data(play))])
     rows.append(
         [
             button(t(lang, "btn-new-deal"), menu_data(again)),
@@ -80,7 +84,7 @@ async def place_on_day(store: Store, record: GameRecord) -> tuple[int, int] | No
     """The player's (rank, players) on the board of `record`'s deal of the day."""
     meta = record.solo
     assert meta.daily is not None
-    day = Board.of_day(record.kind, meta.variant, meta.daily)
+    day = Board.of_day(record.kind, meta.variant, meta.daily, meta.tier)
     try:
         page = await store.leaderboard(day, meta.uid, limit=0)
     except StoreUnavailable:

@@ -270,13 +270,16 @@ class SolitaireService:
         name: str = "",
         daily: bool = False,
         day: int | None = None,
+        tier: str = "",
     ) -> None:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
         the finished board, which keeps its text and loses its buttons. An unfinished game of
         the same kind is abandoned (it counts as lost once a move was made in it). `daily`:
-        the deal of the day `day` (default today; an earlier day's is an unranked replay)."""
+        the deal of the day `day` (default today; an earlier day's is a late game, unranked),
+        of `tier` on a day dealt in tiers."""
         try:
-            await self._new_game(kind, variant, user_id, where, lang, below, name, daily, day)
+            days = (day, tier) if daily else None
+            await self._new_game(kind, variant, user_id, where, lang, below, name, days)
         except Refused as refused:
             await answer(t(lang, refused.key), alert=refused.alert)
 
@@ -289,24 +292,22 @@ class SolitaireService:
         lang: str,
         below: bool,
         name: str,
-        daily: bool,
-        number: int | None,
+        days: tuple[int | None, str] | None,
     ) -> None:
         if not is_solitaire(kind) or variant not in spec(kind).variants:
             raise Refused("error-stale", alert=True)  # forged: nothing is created
         if below and not self._first_again(where):
             return  # its new deal is on its way
-        today = utc_day(self.clock())
-        number = day_number(today) if number is None else number
-        if daily and not 1 <= number <= day_number(today):
-            raise Refused("daily-not-yet", alert=True)  # a day to come: no deal yet
-        seed, par = await solo_daily.dealt(self.store, kind, variant, number if daily else None)
-        record = model.new_record(kind, variant, user_id, lang, seed=seed)
-        if daily:
-            record.solo.daily, record.solo.par = number, par
-        if daily and number < day_number(today):
-            record.solo.ranked = False  # an earlier day's deal: a replay
-        elif daily:  # the same deal for everyone today; the first attempt is the ranked one
+        if days is None:
+            record = model.new_record(kind, variant, user_id, lang)
+        else:  # the deal of the day (default today's)
+            today = day_number(utc_day(self.clock()))
+            number = today if days[0] is None else days[0]
+            if not 1 <= number <= today:
+                raise Refused("daily-not-yet", alert=True)  # a day to come: no deal yet
+            args = (kind, variant, user_id, lang, number, days[1], today)
+            record = await solo_daily.day_record(self.store, *args)
+        if record.solo.daily is not None and not record.solo.late:  # the first is ranked
             held = await solo_daily.claim(self.store, record)
             if held is not None:  # being played: a second tap on ▶ brings it here
                 await self._bring(held, where, lang)

@@ -86,19 +86,17 @@ btn-group-daily = 📅 Play today's deal
 top-group-empty = No rated game has been played in this group yet: start one with /newgame.
 
 daily-title = 📅 <b>Deal of the day #{ $day }</b> · { $date }
-daily-about = Everyone gets the same deal today (UTC). One ranked attempt; undo is off in it, and a hint makes the attempt unranked.
-daily-played = { $game }: played — { $result }
-daily-open = { $game }: not played yet
-daily-playing = { $game }: your ranked attempt is under way
 daily-result-won = ✅ won, { $moves }, { $time }
 daily-result-lost = ❌ { $home } of { $total } home
 daily-result-left = ❌ { $left ->
     [one] { $left } card left
    *[other] { $left } cards left
 }
-daily-ranked = 📅 Deal of the day #{ $day } · ranked attempt
-daily-replay = 📅 Deal of the day #{ $day } · replay: it does not go on the board
-daily-unranked = 📅 Deal of the day #{ $day } · unranked: a hint was used
+daily-ranked = 📅 Deal of the day #{ $day }{ $tier } · ranked attempt
+daily-replay = 📅 Deal of the day #{ $day }{ $tier } · replay: it does not go on the board
+daily-unranked = 📅 Deal of the day #{ $day }{ $tier } · unranked: a hint was used
+daily-late = 📅 Deal of the day #{ $day }{ $tier } · ⏪ played after its day: it does not go on the board
+daily-late-short = ⏪ after its day
 daily-place = 🏅 #{ $rank } of { $of } on the day's board
 daily-off-board = unranked (a hint): not on the board
 daily-place-short = { " " }· 🏅 #{ $rank } of { $of }
@@ -109,10 +107,44 @@ btn-yes-hint = 💡 Use a hint
 daily-link-bad = This link opens no deal of the day. Here are today's:
 daily-link-opening = 📅 Deal of the day #{ $day }…
 daily-not-yet = That deal of the day is not out yet.
-btn-daily-play = ▶️ { $game }
-btn-daily-continue = ▶️ { $game }: go on
-btn-daily-again = 🔁 { $game } again
-btn-daily-board = 🏆 { $game }: today's board
+daily-tier = { " · " }{ $tier ->
+    [e] 🟢 easy
+    [m] 🟡 medium
+   *[h] 🔴 hard
+}
+tier-name-e = 🟢 Easy
+tier-name-m = 🟡 Medium
+tier-name-h = 🔴 Hard
+day-about-tiers = { $game }: three deals to choose from, all winnable. Each has its own ranked attempt; undo is off in it, and a hint makes it unranked.
+day-about-one = { $game }: everyone gets the same deal today. One ranked attempt; undo is off in it, and a hint makes the attempt unranked.
+day-late = ⏪ This day is over: its deals can still be played, but no longer go on the day's board.
+daily-played = { $game }: played — { $result }
+daily-open = { $game }: not played yet
+daily-playing = { $game }: your attempt is under way
+day-par = ⛳ par { $par }
+btn-day-play = ▶️ { $tier }
+btn-day-continue = ▶️ { $tier }: go on
+btn-day-again = 🔁 { $tier } again
+btn-day-boards = 🏆 The day's boards
+btn-day-board = 🏆 { $game }: the day's board
+btn-day-prev = ◀️ { $date }
+btn-day-next = { $date } ▶️
+cal-month = 🗓 { $month ->
+    [1] January
+    [2] February
+    [3] March
+    [4] April
+    [5] May
+    [6] June
+    [7] July
+    [8] August
+    [9] September
+    [10] October
+    [11] November
+   *[12] December
+} { $year }: 🟢 🟡 🔴 in order
+cal-legend = ○ played · ● won · ★ at par or better
+    Played after its day: ◦ · • · ☆
 btn-share = 📤 Share
 btn-copy = 📋 Copy
 inline-daily-title = My result: deal of the day #{ $day }

@@ -96,10 +96,6 @@ btn-group-daily = 📅 Сыграть расклад дня
 top-group-empty = В этой группе ещё не сыграно ни одной рейтинговой партии: начните с /newgame.
 
 daily-title = 📅 <b>Расклад дня №{ $day }</b> · { $date }
-daily-about = Сегодня у всех один и тот же расклад (день считается по UTC). Рейтинговая попытка одна; отмена хода в ней выключена, подсказка делает попытку нерейтинговой.
-daily-played = { $game }: сыграно — { $result }
-daily-open = { $game }: ещё не играли
-daily-playing = { $game }: рейтинговая попытка идёт
 daily-result-won = ✅ победа, { $moves }, { $time }
 daily-result-lost = ❌ в домах { $home } из { $total }
 daily-result-left = ❌ { $left ->
@@ -107,9 +103,11 @@ daily-result-left = ❌ { $left ->
     [few] осталось { $left } карты
    *[many] осталось { $left } карт
 }
-daily-ranked = 📅 Расклад дня №{ $day } · рейтинговая попытка
-daily-replay = 📅 Расклад дня №{ $day } · повтор: в таблицу дня не попадёт
-daily-unranked = 📅 Расклад дня №{ $day } · нерейтинговая попытка: была подсказка
+daily-ranked = 📅 Расклад дня №{ $day }{ $tier } · рейтинговая попытка
+daily-replay = 📅 Расклад дня №{ $day }{ $tier } · повтор: в таблицу дня не попадёт
+daily-unranked = 📅 Расклад дня №{ $day }{ $tier } · нерейтинговая попытка: была подсказка
+daily-late = 📅 Расклад дня №{ $day }{ $tier } · ⏪ сыгран позже своего дня: в таблицу дня не попадёт
+daily-late-short = ⏪ позже своего дня
 daily-place = 🏅 { $rank }-е место из { $of } в таблице дня
 daily-off-board = с подсказкой: в таблицу дня не попадает
 daily-place-short = { " " }· 🏅 { $rank }-е место из { $of }
@@ -120,10 +118,44 @@ btn-yes-hint = 💡 Взять подсказку
 daily-link-bad = Эта ссылка не ведёт ни к одному раскладу дня. Вот сегодняшние:
 daily-link-opening = 📅 Расклад дня №{ $day }…
 daily-not-yet = Этот расклад дня ещё не вышел.
-btn-daily-play = ▶️ { $game }
-btn-daily-continue = ▶️ { $game }: продолжить
-btn-daily-again = 🔁 { $game } ещё раз
-btn-daily-board = 🏆 { $game }: таблица дня
+daily-tier = { " · " }{ $tier ->
+    [e] 🟢 лёгкий
+    [m] 🟡 средний
+   *[h] 🔴 трудный
+}
+tier-name-e = 🟢 Лёгкий
+tier-name-m = 🟡 Средний
+tier-name-h = 🔴 Трудный
+day-about-tiers = { $game }: три расклада на выбор, все решаемые. В каждом своя рейтинговая попытка; в ней нельзя отменять ходы, а подсказка снимает её с рейтинга.
+day-about-one = { $game }: сегодня у всех один и тот же расклад. Рейтинговая попытка одна; отмена хода в ней выключена, подсказка делает попытку нерейтинговой.
+day-late = ⏪ Этот день прошёл: его расклады можно сыграть и сейчас, но в таблицу дня они уже не попадут.
+daily-played = { $game }: сыграно — { $result }
+daily-open = { $game }: ещё не играли
+daily-playing = { $game }: попытка идёт
+day-par = ⛳ пар { $par }
+btn-day-play = ▶️ { $tier }
+btn-day-continue = ▶️ { $tier }: продолжить
+btn-day-again = 🔁 { $tier } ещё раз
+btn-day-boards = 🏆 Таблицы дня
+btn-day-board = 🏆 { $game }: таблица дня
+btn-day-prev = ◀️ { $date }
+btn-day-next = { $date } ▶️
+cal-month = 🗓 { $month ->
+    [1] Январь
+    [2] Февраль
+    [3] Март
+    [4] Апрель
+    [5] Май
+    [6] Июнь
+    [7] Июль
+    [8] Август
+    [9] Сентябрь
+    [10] Октябрь
+    [11] Ноябрь
+   *[12] Декабрь
+} { $year }: 🟢 🟡 🔴 по порядку
+cal-legend = ○ сыграно · ● победа · ★ в пар или быстрее
+    Сыграно позже своего дня: ◦ · • · ☆
 btn-share = 📤 Поделиться
 btn-copy = 📋 Копировать
 inline-daily-title = Мой результат: расклад дня №{ $day }

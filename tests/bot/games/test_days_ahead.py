@@ -1,7 +1,8 @@
-"""The day's deals are chosen before a player taps ▶: when /daily is shown (`prepare`), once per
-day — in the pool of search workers, and kept in the store, so no process (another replica, a
-restart) searches a day already decided — and ten minutes before each UTC midnight for the next
-day."""
+"""The day's deals are chosen before a player taps ▶: when /daily is shown and when the bot
+starts (`prepare`: that day and the next two), once per day — in the pool of search workers,
+and kept in the store, so no process (another replica, a restart) searches a day already
+decided — and ten minutes before each UTC midnight for the next days. A day dealt in tiers is
+never searched on a tap: not chosen yet, it deals the declared spares at once, for everyone."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 
 from bot.games import searches
 from bot.games.solitaire import days_ahead
-from bot.stats import daily_winnable
+from bot.stats import daily_tiers, daily_winnable
 from bot.stats.daily import day_date, day_deal, day_number
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
@@ -43,6 +44,9 @@ def chosen(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, int]]:
         if work is day_deal:
             kind, variant, day = args[2:5]
             calls.append((kind, variant, day_number(day)))
+        elif work is daily_tiers.grade:
+            kind, variant, day = args[2:5]
+            calls.append((kind, variant, day))
         return await real(self, work, *args, **kw)
 
     monkeypatch.setattr(searches.Searches, "run", recorded)
@@ -77,7 +81,7 @@ def forget_this_process() -> None:
 async def test_prepare_chooses_every_solitaire_s_deals_once_and_a_tap_waits_for_it(
     chosen: list[tuple[str, str, int]], store: Store
 ) -> None:
-    day = 760  # a day no other test chooses
+    day = 708  # a day no other test chooses (one deal a day; the next two are chosen too)
     days_ahead.prepare(store, day)
     days_ahead.prepare(store, day)  # a second /daily: the same work, not another
     kind, variant = days_ahead.deals()[0]
@@ -85,8 +89,11 @@ async def test_prepare_chooses_every_solitaire_s_deals_once_and_a_tap_waits_for_
     assert (kind, variant, day) in chosen
     for kind, variant in days_ahead.deals():
         await days_ahead.ready(kind, variant, day)
+    for kind, variant in days_ahead.deals():
+        await days_ahead.ready(kind, variant, day + days_ahead.AHEAD)  # (the days after too)
     mine = [c for c in chosen if c[2] == day]
     assert sorted(mine) == sorted((k, v, day) for k, v in days_ahead.deals())  # each once
+    assert {d for _k, _v, d in chosen} == {day, day + 1, day + 2}
     assert [(k, v) for k, v, _ in mine[:2]] == [("kosa", "u"), ("raspad", "52")]  # /daily's first
     assert await days_ahead.decided(store, "raspad", "52", day) == day_deal(
         "raspad", "52", day_date(day)
@@ -99,7 +106,7 @@ def test_each_event_loop_waits_on_its_own_work(
 ) -> None:
     """A process has one loop, the tests many: a day prepared in a loop that ended before the
     work did is prepared again in the next loop, and a tap there waits for it."""
-    day = 761
+    day = 711
 
     async def open_daily() -> None:
         days_ahead.prepare(store, day)  # the loop ends at once: its work is cancelled
@@ -126,3 +133,74 @@ async def test_a_day_decided_is_never_searched_again_by_another_process(
     forget_this_process()  # another replica, or this one restarted: the store tells it
     assert await days_ahead.decided(any_store, "raspad", "52", day) == (seed, par)
     assert chosen == [("raspad", "52", day)]  # once
+
+
+# -- a day dealt in tiers -------------------------------------------------------------------
+TIER_DAY = 795  # a day no other test deals
+
+
+@pytest.fixture
+def no_search(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every search, in the pool or in a thread, fails the test instead (what was asked)."""
+    asked: list[str] = []
+
+    async def refused(kind: str, seconds: float, work: Callable[..., Any], *a: Any) -> Any:
+        asked.append(getattr(work, "__name__", "?"))
+        raise AssertionError(f"a search on the tap's path: {work}")
+
+    monkeypatch.setattr(searches, "offload", refused)
+    monkeypatch.setattr(searches, "attempt", refused)
+    return asked
+
+
+async def test_a_day_not_chosen_yet_deals_its_spares_at_once_for_everyone(
+    no_search: list[str], any_store: Store
+) -> None:
+    forget_this_process()
+    dealt = await days_ahead.tiers(any_store, "kosa", "u", TIER_DAY)  # a fresh start, a tap
+    spare = daily_tiers.fallback("kosa", "u", TIER_DAY)
+    assert dealt == {t: (d.seed, d.par) for t, d in spare.items()} and no_search == []
+    assert all(par is not None for _seed, par in dealt.values())  # graded, with their pars
+    forget_this_process()  # another replica: the store holds the day's deals
+    assert await days_ahead.tiers(any_store, "kosa", "u", TIER_DAY) == dealt
+    await days_ahead._choose_tiers(any_store, "kosa", "u", TIER_DAY)  # the day is decided:
+    assert no_search == []  # nothing is searched, nothing changes
+    forget_this_process()
+    assert await days_ahead.peek_tiers(any_store, "kosa", "u", TIER_DAY) == dealt
+
+
+async def test_a_day_chosen_ahead_is_graded_piece_by_piece_in_the_pool(
+    chosen: list[tuple[str, str, int]], store: Store
+) -> None:
+    forget_this_process()
+    await days_ahead._choose_tiers(store, "raspad", "52", TIER_DAY)
+    declared = daily_tiers.declared("raspad")
+    assert declared is not None and len(chosen) == declared.candidates  # a candidate a task
+    forget_this_process()
+    kept = await days_ahead.tiers(store, "raspad", "52", TIER_DAY)  # a tap: what was chosen
+    graded = daily_tiers.day_tiers("raspad", "52", TIER_DAY)  # as any process grades it
+    assert kept == {t: (d.seed, d.par) for t, d in graded.items()}
+    assert kept != {
+        t: (d.seed, d.par) for t, d in daily_tiers.fallback("raspad", "52", TIER_DAY).items()
+    }
+
+
+async def test_one_replica_searches_a_day(no_search: list[str], store: Store) -> None:
+    forget_this_process()
+    assert await store.choosing_day("raspad", "52", TIER_DAY + 1, 60)  # another replica's
+    await days_ahead._choose_tiers(store, "raspad", "52", TIER_DAY + 1)
+    assert no_search == [] and await store.day_deal("raspad", "52", TIER_DAY + 1) is None
+
+
+async def test_the_bot_chooses_today_and_the_next_days_when_it_starts(
+    chosen: list[tuple[str, str, int]], store: Store
+) -> None:
+    start = 1_796_486_400.0 + 3600  # 2026-12-05 01:00 UTC: #704, with #705 and #706 after
+    ahead = asyncio.create_task(days_ahead.before_midnight(store, clock=lambda: start))
+    try:
+        await asyncio.sleep(0)  # (the task starts: its first step queues the days)
+        for kind, variant in days_ahead.deals():
+            await days_ahead.ready(kind, variant, 706)
+    finally:
+        ahead.cancel()
+    assert {d for _k, _v, d in chosen} == {704, 705, 706}

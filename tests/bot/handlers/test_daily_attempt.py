@@ -41,7 +41,7 @@ async def give_up(w: World, user: TgUser, board: TgMessage) -> None:
 
 
 async def day_board(w: World, user: TgUser) -> str:
-    await w.tap(user, await daily(w, user), re.compile("Kosa: today's board"))
+    await w.tap(user, await daily(w, user), re.compile("Kosa: the day's board"))
     return w.last(user).text
 
 
@@ -168,7 +168,7 @@ async def test_an_attempt_under_way_is_shown_as_such_and_brought_back(any_world:
     await w.tap(w.alice, first, KOSA)
     assert "Braid" in w.session.message(first.chat.id, first.message_id).text
     screen = await daily(w, w.alice)
-    assert "Kosa: your ranked attempt is under way" in screen.text, screen.text
+    assert "Kosa: your attempt is under way" in screen.text, screen.text
     assert "Kosa: not played yet" not in screen.text
     await w.tap(w.alice, screen, "▶️ 🪢 Kosa: go on")
     back = w.session.message(screen.chat.id, screen.message_id)

@@ -10,6 +10,7 @@ import re
 import rules
 from bot.stats.daily import day_date, day_number, day_seed, utc_day
 from bot.storage import GameRecord
+from tests.support.daily_pages import daily_page
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World
 
@@ -24,8 +25,8 @@ def today(w: World) -> None:
 
 
 async def open_daily(w: World, user: TgUser, game: str = "Raspad") -> TgMessage:
-    await w.say(user, None, "/daily")
-    await w.tap(user, w.last(user), f"▶️ {'💥' if game == 'Raspad' else '🪢'} {game}")
+    page = await daily_page(w, user, game.lower())
+    await w.tap(user, page, f"▶️ {'💥' if game == 'Raspad' else '🪢'} {game}")
     return w.last(user)
 
 
@@ -64,10 +65,9 @@ async def test_a_hint_in_the_ranked_attempt_is_asked_first_and_makes_it_unranked
     assert "unranked: a hint was used" in end.text
     assert not end.has_button("📋 Copy") and not end.has_button("📤 Share")  # nothing to post
     assert end.has_button("🔁 Replay this deal") and end.has_button("🆕 New deal")
-    await w.say(w.alice, None, "/daily")  # /daily says why the board does not show it
-    assert "unranked (a hint): not on the board" in w.last(w.alice).text
-    await w.say(w.bob, None, "/daily")
-    await w.tap(w.bob, w.last(w.bob), re.compile("Raspad: today's board"))
+    page = await daily_page(w, w.alice, "raspad")  # /daily says why the board does not show it
+    assert "unranked (a hint): not on the board" in page.text
+    await w.tap(w.bob, await daily_page(w, w.bob, "raspad"), re.compile("Raspad: the day's board"))
     assert "Alice" not in w.last(w.bob).text  # an unranked attempt is not on the board
 
 
@@ -126,7 +126,7 @@ async def test_a_card_s_link_opens_the_same_deal_for_anyone(any_world: World) ->
     # an earlier day's deal: a replay of that day's
     await w.say(w.carol, None, f"/start daily-kosa-{DAY - 3}")
     old = w.last(w.carol)
-    assert f"Deal of the day #{DAY - 3} · replay" in old.text
+    assert f"Deal of the day #{DAY - 3} · ⏪ played after its day" in old.text
     game = await game_of(w, old)
     seed = day_seed("kosa", "u", day_date(DAY - 3))
     expected = rules.GAMES["kosa"].new_game({"max_passes": None}, seed=seed)
@@ -140,7 +140,7 @@ async def test_a_link_to_no_deal_gets_a_word_and_today_s_deals(any_world: World)
         await w.say(w.carol, None, f"/start {payload}")
         screen = w.last(w.carol)
         assert f"Deal of the day #{DAY}" in screen.text, payload  # /daily, to play today's
-        assert screen.has_button("▶️ 💥 Raspad")
+        assert screen.has_button("▶️ 🪢 Kosa") and screen.has_button("💥 Raspad")
     assert await w.store.user_games(w.carol.id) == []  # nothing was created
 
 

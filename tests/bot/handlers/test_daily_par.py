@@ -10,6 +10,7 @@ import pytest
 
 from bot.stats import daily_winnable
 from bot.wire.callbacks import game_data
+from tests.support.daily_pages import daily_page
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World
 
@@ -38,10 +39,9 @@ def now(w: World, msg: TgMessage) -> TgMessage:
     return w.session.message(msg.chat.id, msg.message_id)
 
 
-async def play_the_proof(w: World, user: TgUser, play: str) -> TgMessage:
+async def play_the_proof(w: World, user: TgUser, play: str, lang: str = "en") -> TgMessage:
     """Start the day's Raspad from /daily and play the solver's proving line to its end."""
-    await w.say(user, None, "/daily")
-    await w.tap(user, w.session.last_message(user), play)
+    await w.tap(user, await daily_page(w, user, "raspad", lang), play)
     board = w.session.last_message(user)
     gid = next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
     for move in proof():
@@ -64,10 +64,10 @@ async def test_a_won_deal_of_the_day_shows_its_par_everywhere(w: World) -> None:
     assert f"⛳ Par {par_}: the solver's winning line (it sees every card" in end.text
     card = end.button("📋 Copy")["copy_text"]["text"]
     assert f"⛳ par {par_} (a solver that sees every card)" in card, card
-    await w.say(w.alice, None, "/daily")
-    daily = w.session.last_message(w.alice).text
-    assert "💥 Raspad: played — ✅ won in " in daily and f"⛳ +{over} vs par" in daily, daily
-    await w.tap(w.alice, w.session.last_message(w.alice), "🏆 💥 Raspad: today's board")
+    daily = (await daily_page(w, w.alice, "raspad")).text
+    played = f"💥 Raspad · ⛳ par {par_}: played — ✅ won in "
+    assert played in daily and f"⛳ +{over} vs par" in daily, daily
+    await w.tap(w.alice, w.session.last_message(w.alice), "🏆 💥 Raspad: the day's board")
     board = w.session.last_message(w.alice).text
     assert f"⛳ Par {par_}:" in board and re.search(r"1\. Alice — ✅ won", board), board
     await w.say(w.alice, None, "/stats")
@@ -78,7 +78,7 @@ async def test_a_won_deal_of_the_day_shows_its_par_everywhere(w: World) -> None:
 async def test_in_russian(w: World) -> None:
     vera = w.tg.add_user("Вера", language_code="ru")
     over, n, par_ = len(proof()) - par(), len(proof()), par()
-    end = await play_the_proof(w, vera, "▶️ 💥 Распад")
+    end = await play_the_proof(w, vera, "▶️ 💥 Распад", "ru")
     assert f"✅ Победа за {n} ход" in end.text, end.text
     assert (
         f"· ⛳ пар {par_}" in end.text

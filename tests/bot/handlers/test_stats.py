@@ -176,6 +176,6 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     again = await w.store.load(rid)
     assert again is not None and again.solo.daily == day and not again.solo.ranked
     await w.say(w.bob, None, "/daily")
-    await w.tap(w.bob, w.last(w.bob), re.compile("Kosa: today's board"))
+    await w.tap(w.bob, w.last(w.bob), re.compile("Kosa: the day's board"))
     board_text = w.last(w.bob).text
     assert "1. Alice" in board_text and "You are not on this board" in board_text

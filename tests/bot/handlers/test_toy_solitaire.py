@@ -16,6 +16,7 @@ import pytest
 from bot.games.solitaire import model
 from bot.stats import daily_short
 from bot.stats.daily import day_date
+from tests.support.daily_pages import daily_page
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World
 from tests.toy import ladder, ladder_spec, offered
@@ -145,8 +146,7 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
     w: World,
 ) -> None:
     today(w)
-    await w.say(w.alice, None, "/daily")
-    daily = w.last(w.alice)
+    daily = await daily_page(w, w.alice, "ladder")
     assert f"Deal of the day #{DAY}" in daily.text and "🪜 Ladder: not played yet" in daily.text
     await w.tap(w.alice, daily, "▶️ 🪜 Ladder")
     board = now(w, daily)
@@ -163,8 +163,7 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
     assert "❌ 0 of 16 cards home, pass 1" in copy and not CARD_NAME.search(copy)
     assert f"https://t.me/{w.tg.bot.username}?start=daily-ladder-{DAY}" in copy
     # Bob gets the same deal, and wins it
-    await w.say(w.bob, None, "/daily")
-    bobs = w.last(w.bob)
+    bobs = await daily_page(w, w.bob, "ladder")
     await w.tap(w.bob, bobs, "▶️ 🪜 Ladder")
     assert await first_state(w, now(w, bobs)) == deal(shortest_candidate(DAY))
     won = await climb_to_the_end(w, w.bob, bobs)
@@ -172,11 +171,10 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
     bob_copy = won.button("📋 Copy")["copy_text"]["text"]
     assert "✅ climbed: all 16 cards home" in bob_copy and "#1 of 2" in bob_copy
     # Alice's second attempt would be a replay; her result and the day's board
-    await w.say(w.alice, None, "/daily")
-    again = w.last(w.alice)
+    again = await daily_page(w, w.alice, "ladder")  # (the game she played last)
     played = "🪜 Ladder: played — ❌ 0 of 16 cards home, pass 1 · 0:00 · 🏅 #2 of 2"
     assert played in again.text, again.text
-    await w.tap(w.alice, again, "🏆 🪜 Ladder: today's board")
+    await w.tap(w.alice, again, "🏆 🪜 Ladder: the day's board")
     day_board = w.last(w.alice).text
     assert re.search(r"1\. Bob — ✅ won, \d+ moves", day_board), day_board
     assert "2. Alice — ❌ 0 of 16 home" in day_board
@@ -187,5 +185,5 @@ async def test_a_deal_before_the_first_short_day_keeps_its_seed(w: World) -> Non
     earlier = FIRST_SHORT_DAY - 1
     await w.say(w.carol, None, f"/start daily-ladder-{earlier}")
     board = w.last(w.carol)
-    assert f"Deal of the day #{earlier} · replay" in board.text, board.text
+    assert f"Deal of the day #{earlier} · ⏪ played after its day" in board.text, board.text
     assert await first_state(w, board) == deal(plain_seed(earlier))

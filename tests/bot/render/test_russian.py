@@ -215,7 +215,7 @@ def test_the_settings_speak_of_the_player_in_the_second_person() -> None:
 def test_an_adjective_keeps_its_noun_and_a_verb_its_subject() -> None:
     rated = re.compile(r"рейтинговая(?! попытка)")
     assert not [k for k, v in ru_texts().items() if rated.search(v)]
-    unranked = t("ru", "daily-unranked", day=707)
+    unranked = t("ru", "daily-unranked", day=707, tier="")
     assert unranked == "📅 Расклад дня №707 · нерейтинговая попытка: была подсказка"
     assert t("ru", "outcome-resigned") == "🏳 вы сдались"
     assert t("ru", "outcome-timeout").startswith("⌛ вы ")

@@ -9,7 +9,7 @@ import pytest
 
 import rules
 import rules.solve
-from bot.registry import kinds, spec
+from bot.registry import DailyTiers, kinds, spec
 from bot.stats import daily_tiers
 from bot.stats.daily import day_deal, day_seed
 from bot.stats.daily_short import deal_state
@@ -20,7 +20,7 @@ TIERED = [k for k in kinds("solitaire") if daily_tiers.declared(k) is not None]
 DAY = 790  # a day no other test grades
 
 
-def declared(kind: str) -> daily_tiers.DailyTiers:
+def declared(kind: str) -> DailyTiers:
     found = daily_tiers.declared(kind)
     assert found is not None
     return found
@@ -35,7 +35,7 @@ def replays_won(kind: str, seed: int, line: tuple[str, ...]) -> bool:
 
 
 def test_both_solitaires_deal_three_a_day_from_day_712_in_their_default_variant() -> None:
-    assert TIERED == list(kinds("solitaire"))
+    assert list(kinds("solitaire")) == TIERED
     for kind in TIERED:
         variant = spec(kind).default_variant
         assert declared(kind).first_day == 712
