@@ -20,7 +20,8 @@ from aiogram.types import (
 
 from bot.commands import MENUS, Scope
 from bot.config import LANGUAGES, Settings
-from bot.games import searches
+from bot.games import badge_news, searches
+from bot.games.badge_news import BadgeNews
 from bot.games.budget import Budget
 from bot.games.match.service import Matches
 from bot.games.player_views import Players
@@ -111,6 +112,8 @@ def build_dispatcher(
     dp["solitaires"] = solitaires
     dp["tables"] = tables
     dp["matches"] = Matches.serving(tables)  # quick matches: tables of their own
+    news = BadgeNews(store, messenger, settings.default_language)  # badges, announced once
+    tables.timers.on(badge_news.PREFIX, news.due)
     players = dp["players"] = Players(store)
     searches.configure(settings.search_workers)  # the process's pool: its first search starts it
     dp.startup.register(tables.start)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from bot.games.solitaire.day_views import DayViews
 from bot.registry import kinds, spec
 from bot.render.stats import Rated
+from bot.stats.badges import Earned, deserved, held
 from bot.stats.boards import Board, BoardPage, among, week_of
 from bot.stats.daily import day_number, utc_day
 from bot.stats.rating import shown
@@ -85,9 +87,22 @@ class Players:
         return Rated(shown(rating.ordinal), page.own.rank if page.own else None)
 
     async def stats(self, user_id: int) -> tuple[UserStats, dict[str, Rated]]:
-        stats = await self.store.user_stats(user_id)
+        stats = await self.settled(user_id)
         rated = {k: await self.rated(user_id, k) for k in kinds("table") if stats.of(k).played}
         return stats, rated
+
+    async def settled(self, user_id: int) -> UserStats:
+        """The user's statistics, with the badges their history before badges deserves
+        written (once, on the first look)."""
+        stats = await self.store.user_stats(user_id)
+        quiet = deserved(stats.fields, utc_day(self.clock()))
+        if len(quiet) <= 1:
+            return stats
+        await self.store.settle_badges(user_id, stats.fields, utc_day(self.clock()))
+        return replace(stats, fields={**stats.fields, **quiet})
+
+    async def badges(self, user_id: int) -> list[Earned]:
+        return held((await self.settled(user_id)).fields)
 
     async def detail(
         self, user_id: int, kind: str

@@ -18,7 +18,7 @@ from bot.games.solitaire.model import elapsed
 from bot.games.state import state_of, view_of
 from bot.registry import is_solitaire, spec
 from bot.stats.daily import utc_day
-from bot.stats.result import GameResult, Outcome, PlayerResult
+from bot.stats.result import LANGS, GameResult, Outcome, PlayerResult
 from bot.storage.record import GameRecord
 
 # a solitaire's end (`Status.result`) as its outcome; any other (still playing) counts as lost
@@ -52,6 +52,7 @@ def _solo(record: GameRecord, now: float, abandoned: bool) -> GameResult:
         late=meta.late and meta.daily is not None,
         ranked=meta.ranked and (meta.daily is None or meta.hints == 0),
         rounds=rounds if isinstance(rounds, int) else None,
+        extra={LANGS: {str(meta.uid): meta.lang}},
     )
 
 
@@ -91,6 +92,7 @@ def _table(record: GameRecord, now: float) -> GameResult:
         date=utc_day(now),
         chat_id=meta.group,
         ranked=not any(p.ai for p in meta.players),
+        extra={LANGS: {str(p.user_id): p.lang for p in meta.players if not p.ai}},
     )
 
 

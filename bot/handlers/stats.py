@@ -21,9 +21,11 @@ from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
 from bot.i18n import Translator, t
 from bot.registry import GAMES, kinds, spec
+from bot.render import badges as badge_screens
 from bot.render import daily as daily_screens
 from bot.render import stats as screens
 from bot.render.screen import Screen
+from bot.stats.badges import by_id
 from bot.stats.boards import Board
 from bot.stats.daily_tiers import is_tier
 from bot.stats.result import GameResult
@@ -125,6 +127,8 @@ async def _screen(
         tiers = [t for t in players.days.tiers_of(day[0], day[1]) if t]
         page = await players.top(board, uid)
         return daily_screens.daily_board_screen(board, page, par, tiers, _)
+    if name == "badges":
+        return badge_screens.badges_screen(await players.badges(uid), _)
     if name == "set":
         if args[:1] == ["hide"] and args[1:] in (["0"], ["1"]):
             await players.set_hidden(uid, args[1] == "1")
@@ -247,6 +251,25 @@ async def inline_card(query: InlineQuery, tg: Messenger, players: Players, _: Tr
     await query.answer([article], cache_time=30, is_personal=True)
 
 
+async def inline_badge(query: InlineQuery, tg: Messenger, players: Players, _: Translator) -> None:
+    """`badge <id>` from a badge's Share button: its card, to post in the chosen chat (a
+    badge the user holds only)."""
+    words = query.query.split()
+    found = by_id(words[1]) if len(words) == 2 and words[0] == "badge" else None
+    mine = {e.badge.id: e for e in await players.badges(query.from_user.id)} if found else {}
+    if found is None or found.id not in mine:
+        await query.answer([], cache_time=5, is_personal=True)
+        return
+    card = badge_screens.card(found, mine[found.id].day, await tg.username(), _)
+    article = InlineQueryResultArticle(
+        id=f"badge-{found.id}",
+        title=_("inline-badge-title", name=badge_screens.name(found, _)),
+        description=badge_screens.rule(found, _),
+        input_message_content=InputTextMessageContent(message_text=card),
+    )
+    await query.answer([article], cache_time=30, is_personal=True)
+
+
 async def daily_article(
     result: GameResult, place: tuple[int, int] | None, tg: Messenger, _: Translator
 ) -> InlineQueryResultArticle:
@@ -280,8 +303,9 @@ def make_router() -> Router:
     daily_deal = CommandStart(deep_link=True, magic=F.args.startswith("daily-"))
     router.message.register(daily_link, daily_deal, private)
     router.message.register(settings_cmd, commands.opened_by("settings"), private)
-    for name in ("stats", "st", "top", "daily", "dday", "dtop", "set"):
+    for name in ("stats", "st", "top", "daily", "dday", "dtop", "set", "badges"):
         router.callback_query.register(menu_screen, Menu(name), F.message.chat.type == "private")
     router.callback_query.register(daily_play, Menu("dplay"), F.message.chat.type == "private")
     router.inline_query.register(inline_card, F.query.startswith("daily"))
+    router.inline_query.register(inline_badge, F.query.startswith("badge"))
     return router

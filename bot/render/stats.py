@@ -11,8 +11,10 @@ from datetime import UTC, datetime
 
 from bot.i18n import Translator
 from bot.registry import kinds, spec
+from bot.render import badges as badge_screens
 from bot.render.common import button, esc, rows_of
 from bot.render.screen import Screen
+from bot.stats.badges import held
 from bot.stats.boards import WEEKLY, Board, BoardPage
 from bot.stats.daily import cards_total, decode_daily_score
 from bot.stats.rating import shown
@@ -112,12 +114,13 @@ def stats_screen(stats: UserStats, rated: dict[str, Rated], today: int, _: Trans
         lines += [_line(k, stats, rated.get(k), _) for k in (*kinds("solitaire"), *kinds("table"))]
     if stats.day is not None:
         lines.append(_("stats-days", n=stats.day.now(today), best=stats.day.best))
+    lines.append(badge_screens.stats_lines(held(stats.fields), _))
     solitaires, tables = kinds("solitaire"), kinds("table")
     rows = [
         *rows_of([button(game_name(k, _), menu_data(f"st:{k}")) for k in solitaires], ROW_GAMES),
         *rows_of([button(game_name(k, _), menu_data(f"st:{k}")) for k in tables], ROW_GAMES),
         [button(_("btn-top"), menu_data("top")), button(_("btn-daily"), menu_data("daily"))],
-        [button(_("btn-menu"), menu_data("menu"))],
+        [button(_("btn-badges"), menu_data("badges")), button(_("btn-menu"), menu_data("menu"))],
     ]
     return Screen("\n\n".join(lines), Keyboard(rows))
 

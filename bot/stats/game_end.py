@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.registry import is_solitaire
-from bot.stats import calendar, daily_tiers
+from bot.stats import badges, calendar, daily_tiers
 from bot.stats.boards import DAILY_BOARD_TTL, WEEKLY_BOARD_TTL, Board, week_of
 from bot.stats.daily import cards_home, daily_score, day_number, utc_day
 from bot.stats.rating import Rating, rate
@@ -51,6 +51,7 @@ class Plan:
     history: dict[int, str]  # each player's history line
     ratings: dict[str, dict[int, Rating]]  # each scope's new ratings of the players
     dropped: dict[int, list[str]]  # each player's statistics fields it removes (old months)
+    news: dict[int, list[str]]  # each player's badges it earned, to announce
 
 
 def plan(
@@ -62,12 +63,20 @@ def plan(
     scopes in `ratings` (the players' ratings as read; None: never rated)."""
     place = places(result)
     users = [p for p in result.humans if p.user_id in stats]
+    changed, news = {}, {}
+    for p in users:
+        read = stats[p.user_id]
+        fields = updated_fields(read, result, p)
+        won, found = badges.earned(read, fields, result, p)
+        news[p.user_id] = [badges.news_item(b, result.lang_of(p.user_id)) for b in found]
+        changed[p.user_id] = fields | won
     today = day_number(result.date)
     return Plan(
-        stats={p.user_id: updated_fields(stats[p.user_id], result, p) for p in users},
+        stats=changed,
         history={p.user_id: history_line(result, p, place[p.user_id]) for p in users},
         ratings={scope: rate(result, current) for scope, current in ratings.items()},
         dropped={p.user_id: calendar.stale(stats[p.user_id], today) for p in users},
+        news=news,
     )
 
 

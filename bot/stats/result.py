@@ -93,6 +93,9 @@ class PlayerResult:
         )
 
 
+LANGS = "langs"  # `GameResult.extra`: each human player's language ({"<user id>": "en"})
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """One finished game. `date` is the UTC day it ended ('YYYY-MM-DD'); `daily` the number of
@@ -158,6 +161,12 @@ class GameResult:
             and not self.vs_computer
             and len(self.players) >= 2
         )
+
+    def lang_of(self, user_id: int) -> str:
+        """A human player's language as the game knew it ("": not recorded)."""
+        langs = self.extra.get(LANGS)
+        found = langs.get(str(user_id)) if isinstance(langs, dict) else None
+        return found if isinstance(found, str) else ""
 
     def player(self, user_id: int) -> PlayerResult:
         for p in self.players:

@@ -13,6 +13,7 @@ the hot path, which each backend keeps its own way:
 - `leases` (bot.storage.leases): take_send, schedule, cancel, claim_due, finish_due, mark,
   unmark;
 - `people` (bot.storage.people): get_lang, set_lang, get_setting, set_setting;
+- `badges` (bot.storage.badges): take_badge_news, settle_badges;
 - `queue` (bot.storage.match_queue): the quick-match queue;
 - `cells`: the backend, its single operations and programs (bot.storage.writes).
 
@@ -26,6 +27,7 @@ from abc import ABC, abstractmethod
 from typing import Any
 
 from bot.outages import StoreUnavailable
+from bot.storage.badges import Badges
 from bot.storage.cells import Cells
 from bot.storage.games import Games, Invite
 from bot.storage.leases import Leases
@@ -56,6 +58,7 @@ class Store(ABC):
         self.standings = s = Standings(cells)
         self.leases = lease = Leases(cells)
         self.people = p = People(cells)
+        self.badges = b = Badges(cells)
         self.queue = MatchQueue(cells)  # the quick-match queue, over the same cells
         # games
         self.create, self.load, self.peek, self.save = g.create, g.load, g.peek, g.save
@@ -89,6 +92,8 @@ class Store(ABC):
         self.mark, self.unmark = lease.mark, lease.unmark
         # people
         self.get_lang, self.set_lang = p.get_lang, p.set_lang
+        # badges
+        self.take_badge_news, self.settle_badges = b.take_badge_news, b.settle_badges
         self.get_setting, self.set_setting = p.get_setting, p.set_setting
 
     @property

@@ -46,6 +46,7 @@ GUARDED = (
     *("seen_in_group", "add_seen_in_group"),
     *("take_send", "schedule", "cancel", "claim_due", "finish_due", "mark", "unmark"),
     *("get_lang", "set_lang", "get_setting", "set_setting"),
+    *("take_badge_news", "settle_badges"),
 )
 
 

@@ -6,16 +6,16 @@ Keys (each tag one Redis Cluster slot; a group never names two tags):
 - `g:<id>` the game, `g:<id>:r` its result (JSON, kept `RESULT_TTL`);
 - `rs:<n>` the pending results (sorted set id → when recorded, or a sweeper's lease), split over
   SHARDS keys by the game id (bot.storage.shards);
-- `u:<uid>` `:st` statistics (fields, bot.stats.stats; `v` their version; the calendar among
-  them), `:h` the last HISTORY_LIMIT results (list), `:done` the games counted (sorted set
-  id → when);
+- `u:<uid>` `:st` statistics (fields, bot.stats.stats; `v` their version; badges and the
+  calendar among them), `:h` the last HISTORY_LIMIT results (list), `:done` the games counted
+  (sorted set id → when), `:bq` the badges earned, to announce (sorted set badge → when);
 - `lb:<scope>` ('kind' global, 'kind:chat' a group): the boards (sorted sets named by
   bot.stats.boards.Board.name), `:rt` the ratings (fields uid → bot.stats.rating encoding),
   `:done` the games rated, `:hid` the users hidden from the global boards.
 
-The conditions: a user's statistics (the calendar included), history and marker are one
-group, applied only if the game's marker is absent (1: counted before) and the statistics'
-version is the one read (2: read again);
+The conditions: a user's statistics (badges and calendar included), history, badges to announce
+and marker are one group, applied only if the game's marker is absent (1: counted before) and the
+statistics' version is the one read (2: read again);
 a scope's ratings, their board lines and marker likewise (the ratings as read); a line on a global
 board is skipped for a hidden user (`Unless`), and keeps the better score by its rule (`Rank.keep`).
 """
@@ -30,6 +30,7 @@ from bot.stats.game_end import BoardLine, board_lines, rating_scopes
 from bot.stats.rating import Rating
 from bot.stats.result import GameResult
 from bot.stats.stats import HISTORY_LIMIT
+from bot.storage.leases import deadlines
 from bot.storage.shards import SHARDS, shard_of
 from bot.storage.writes import (
     Absent,
@@ -122,10 +123,11 @@ def user_group(
     at: float,
     window: float,
     dropped: Sequence[str] = (),
+    news: Sequence[str] = (),
 ) -> Group:
     """A player's statistics (`read` as read, `changed` the result's fields, `dropped` the
-    fields it removes), history line and marker: 0 applied, 1 counted before, 2 the
-    statistics moved since they were read."""
+    fields it removes), history line, the badges it earned queued to be announced (`news`)
+    and marker: 0 applied, 1 counted before, 2 the statistics moved since they were read."""
     version = read.get("v")
     st, done = user(uid, "st"), user(uid, "done")
     fields = (*changed.items(), ("v", str(int(version or 0) + 1)))
@@ -135,9 +137,22 @@ def user_group(
             SetFields(st, tuple(fields)),
             *(DropField(st, name) for name in dropped if name not in changed),
             Push(user(uid, "h"), history, HISTORY_LIMIT),
+            *(Rank(badge_news(uid), badge, at) for badge in news),
             *marked(done, game_id, at, window),
         ),
     )
+
+
+def badge_news(uid: int) -> Key:
+    """The badges a player earned, waiting to be announced (sorted set: badge → when)."""
+    return user(uid, "bq")
+
+
+def announce(uid: int) -> Group:
+    """The player's badges waiting to be announced are due at once, on any process's clock
+    (a deadline `badge:<uid>`, bot.games.badge_news)."""
+    key = f"badge:{uid}"
+    return Group(writes=(Rank(deadlines(key), key, 0.0),))
 
 
 def line_writes(lines: Iterable[BoardLine]) -> list[Write]:

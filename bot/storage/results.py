@@ -28,6 +28,7 @@ from bot.storage.record import GameRecord
 from bot.storage.result_writes import (
     MARKER_MARGIN,
     RESULT_TTL,
+    announce,
     decoded,
     line_groups,
     pending,
@@ -134,6 +135,7 @@ class Results:
         """The counting of `result` from `snapshot` (the replies of `snapshot_reads`; None:
         read first). False when it gave up after ATTEMPTS conflicts (left to the sweep)."""
         uids, scopes = [p.user_id for p in result.humans], rating_scopes(result)
+        news: list[int] = []  # the players whose badges this game earned
         if snapshot is None:
             snapshot = yield list(snapshot_reads(result))
         stats, raw = split(result, uids, scopes, snapshot)
@@ -146,7 +148,7 @@ class Results:
             groups: list[Item] = [
                 user_group(
                     *(u, gid, stats[u], todo.stats[u], todo.history[u], at, window),
-                    todo.dropped[u],
+                    *(todo.dropped[u], todo.news[u]),
                 )
                 for u in users
             ]
@@ -158,6 +160,9 @@ class Results:
                     stale.append(uid)
                 else:  # applied now, or before (what was read may not show it yet)
                     after[uid] = {**stats[uid], **(todo.stats[uid] if reply.ok else {})}
+                    # its badges to announce: this count's, or one that died before saying so
+                    if (reply.ok and todo.news[uid]) or reply.failed == 1:
+                        news.append(uid)
             for name, reply in zip(rated, replies[len(users) :], strict=True):
                 if reply.failed >= 2:  # a rating moved since it was read
                     moved.append(name)
@@ -171,7 +176,12 @@ class Results:
         done = Group(writes=(Unrank(pending(gid), gid),))
         # the players' lines (the ratings' went with them)
         lines = line_groups(board_lines(result, after, {}))
-        yield [*lines, done, *self.games.retired(result.kind, gid)]
+        yield [
+            *lines,
+            *(announce(u) for u in news),
+            done,
+            *self.games.retired(result.kind, gid),
+        ]
         return True
 
     # the sweep
