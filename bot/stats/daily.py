@@ -65,8 +65,13 @@ def day_deal(kind: str, variant: str, day: date | str) -> tuple[int, int | None]
     short = game.short_daily if game is not None else None
     if short is not None and number >= short.first_day:
         return short_seed(kind, variant, number), None
+    return plain_seed(kind, variant, day), None
+
+
+def plain_seed(kind: str, variant: str, day: date | str) -> int:
+    """The day's seed before any choice (a hash of the game, the variant and the date)."""
     text = f"{_SEED_SALT}:{kind}:{variant}:{_as_date(day).isoformat()}"
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"), None
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
 def daily_score(won: bool, home: int, moves: int, seconds: int) -> int:

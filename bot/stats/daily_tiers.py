@@ -26,6 +26,7 @@ from typing import Literal, TypeGuard
 
 import rules.solve
 from bot.registry import DailyTiers, spec
+from bot.stats.daily import day_date, plain_seed
 from bot.stats.daily_short import deal_state
 from bot.stats.daily_winnable import Deal, with_par
 
@@ -168,6 +169,16 @@ def day_tiers(kind: str, variant: str, day: int) -> dict[Tier, Dealt]:
     if found is None:
         return fallback(kind, variant, day)
     return {t: Dealt(g.deal.seed, g.deal.par, g.rate) for t, g in found.items()}
+
+
+def one_spare(kind: str, variant: str, day: int) -> Dealt:
+    """A day with one deal, not chosen yet when a player taps today's: its deal at once and
+    alike for everyone — the Medium of the day's turn of the game's graded spares (winnable,
+    with its par) where it declares them for this variant, else the day's plain seed."""
+    tiers = declared(kind)
+    if tiers is not None and tiers.spares and variant == spec(kind).default_variant:
+        return fallback(kind, variant, day)["m"]
+    return Dealt(plain_seed(kind, variant, day_date(day)), None)
 
 
 def fallback(kind: str, variant: str, day: int) -> dict[Tier, Dealt]:

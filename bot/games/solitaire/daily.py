@@ -67,17 +67,18 @@ async def of_collision(store: Store, record: GameRecord) -> GameRecord | None:
 
 
 async def dealt(
-    store: Store, kind: str, variant: str, number: int | None, tier: str = ""
+    store: Store, kind: str, variant: str, number: int, tier: str, today: int
 ) -> tuple[int | None, int | None]:
-    """The seed and par of deal of the day `number` (None: a random deal, no par), of `tier`
-    on a day dealt in tiers (Medium when none is named): at once, never a search
-    (`days_ahead.tiers`). A day with one deal is chosen once (`bot.games.solitaire.days_ahead`
-    does it ahead, in the pool of search workers, and keeps it in the store)."""
-    if number is None:
-        return None, None
+    """The seed and par of deal of the day `number`, of `tier` on a day dealt in tiers (Medium
+    when none is named). Today's is dealt at once, never a search: as chosen ahead
+    (`bot.games.solitaire.days_ahead`, in the pool of search workers, kept in the store), else
+    the day's spares, kept as the day's (`days_ahead.tiers`, `days_ahead.at_once`). An earlier
+    day's deal is the one chosen then: kept, or chosen again as it was."""
     if daily_tiers.applies(kind, variant, number):
         deals = await days_ahead.tiers(store, kind, variant, number)
         return deals[tier] if daily_tiers.is_tier(tier) else deals["m"]
+    if number >= today:
+        return await days_ahead.at_once(store, kind, variant, number)
     await days_ahead.ready(kind, variant, number)
     return await days_ahead.decided(store, kind, variant, number)
 
@@ -88,7 +89,7 @@ async def day_record(
     """A new game of deal of the day `day` (of `tier` on a day dealt in tiers: Medium when it
     names none), not created yet: today's is ranked if it is the player's first attempt
     (`claim`), an earlier day's is a late game, never ranked."""
-    seed, par = await dealt(store, kind, variant, day, tier)
+    seed, par = await dealt(store, kind, variant, day, tier, today)
     record = model.new_record(kind, variant, user_id, lang, seed=seed)
     meta = record.solo
     meta.daily, meta.par = day, par

@@ -13,8 +13,10 @@ a search that finishes later changes nothing.
 one search at a time, in small pieces — a candidate graded, a par found — so the players' hints
 find room in the pool between them; one replica searches a day, `Store.choosing_day`): when
 /daily is shown, when the bot starts, and LEAD seconds before each UTC midnight
-(`before_midnight`). A day with one deal (before a game's tiers) is chosen as before
-(`decided`): a tap waits for it when it is being chosen (`ready`).
+(`before_midnight`). A day with one deal (before a game's tiers) is chosen ahead as before
+(`decided`), and today's is dealt at once likewise (`at_once`: not chosen yet, the day's spare,
+`daily_tiers.one_spare`, first kept winning); an earlier day's deal that is no longer kept is
+chosen again as it was (a late game, a card's old link), a tap waiting for it (`ready`).
 """
 
 from __future__ import annotations
@@ -163,6 +165,22 @@ async def decided(store: Store, kind: str, variant: str, day: int) -> Dealt:
         held = await store.keep_day_deal(kind, variant, day, json.dumps({"seed": seed, "par": par}))
         found = _parse(held) or (seed, par)
     _remember(key, found)
+    return found
+
+
+async def at_once(store: Store, kind: str, variant: str, day: int) -> Dealt:
+    """Day `day`'s one deal at once (a tap on today's): remembered, else kept in the store,
+    else the day's spare (`daily_tiers.one_spare`) kept as the day's, the first kept winning:
+    everyone plays it that day, and a search that finishes later changes nothing."""
+    found = await peek(store, kind, variant, day)
+    if found is None:
+        spare = daily_tiers.one_spare(kind, variant, day)
+        mine = json.dumps({"seed": spare.seed, "par": spare.par})
+        held = await store.keep_day_deal(kind, variant, day, mine)
+        if held == mine:
+            log.info("event=day_spare kind=%s variant=%s day=%s", kind, variant, day)
+        found = _parse(held) or (spare.seed, spare.par)
+    _remember((kind, variant, day), found)
     return found
 
 

@@ -9,6 +9,7 @@ from datetime import date
 
 import pytest
 
+from bot.games.solitaire import days_ahead
 from bot.stats import daily_winnable
 from bot.wire.callbacks import game_data
 from tests.support.daily_pages import daily_page
@@ -20,8 +21,10 @@ DAY = 707
 
 
 @pytest.fixture
-def w(any_world: World) -> World:
+async def w(any_world: World) -> World:
+    """The services' day is DAY, its deal chosen ahead (as the bot does when it starts)."""
     any_world.dp["solitaires"].clock = any_world.dp["players"].clock = lambda: NOW
+    await days_ahead.decided(any_world.store, "raspad", "52", DAY)
     return any_world
 
 

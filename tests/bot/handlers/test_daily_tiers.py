@@ -106,6 +106,22 @@ async def test_the_first_tap_after_a_fresh_start_is_dealt_at_once_without_a_sear
     assert f"🔴 Hard · ⛳ par {spare('h').par}: not played yet" in page.text, page.text
 
 
+async def test_a_day_with_one_deal_is_dealt_at_once_too(any_world: World, held: list[str]) -> None:
+    w = any_world
+    at(w, 1_796_745_600.0)  # 2026-12-08: #707, one deal proved winnable, none chosen yet
+    page = await daily(w, w.alice)
+    board = await tap(w, w.alice, page, "▶️ 🪢 Kosa")
+    assert "Deal of the day #707 · ranked attempt" in board.text, board.text
+    spare = daily_tiers.one_spare("kosa", "u", 707)  # a graded spare: winnable, with its par
+    game = await game_of(w, board)
+    assert game.state == model.new_record("kosa", "u", 0, "en", seed=spare.seed).state
+    assert game.solo.par == spare.par is not None and game.solo.tier == ""
+    assert held == ["day_deal"]  # the choice ahead, waiting in the background
+    days_ahead._known.clear()  # another replica: the day is the one dealt
+    bobs = await tap(w, w.bob, await daily(w, w.bob), "▶️ 🪢 Kosa")
+    assert (await game_of(w, bobs)).state == game.state
+
+
 async def test_each_tier_is_a_ranked_attempt_of_its_own_on_its_own_board(
     any_world: World, held: list[str]
 ) -> None:

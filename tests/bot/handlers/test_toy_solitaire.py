@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.games.solitaire import model
+from bot.games.solitaire import days_ahead, model
 from bot.stats import daily_short
 from bot.stats.daily import day_date
 from tests.support.daily_pages import daily_page
@@ -49,8 +49,10 @@ def now(w: World, msg: TgMessage) -> TgMessage:
     return w.session.message(msg.chat.id, msg.message_id)
 
 
-def today(w: World) -> None:
+async def today(w: World) -> None:
+    """The services' day is DAY, its deal chosen ahead (as the bot does when it starts)."""
     w.dp["solitaires"].clock = w.dp["players"].clock = lambda: NOW
+    await days_ahead.decided(w.store, "ladder", "16", DAY)
 
 
 async def climb_to_the_end(w: World, user: TgUser, board: TgMessage) -> TgMessage:
@@ -145,7 +147,7 @@ async def test_a_whole_game_in_a_private_chat_then_stats_and_top(
 async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_shared(
     w: World,
 ) -> None:
-    today(w)
+    await today(w)
     daily = await daily_page(w, w.alice, "ladder")
     assert f"Deal of the day #{DAY}" in daily.text and "🪜 Ladder: not played yet" in daily.text
     await w.tap(w.alice, daily, "▶️ 🪜 Ladder")
@@ -181,7 +183,7 @@ async def test_the_deal_of_the_day_chosen_short_ranked_once_on_the_board_and_sha
 
 
 async def test_a_deal_before_the_first_short_day_keeps_its_seed(w: World) -> None:
-    today(w)
+    await today(w)
     earlier = FIRST_SHORT_DAY - 1
     await w.say(w.carol, None, f"/start daily-ladder-{earlier}")
     board = w.last(w.carol)
