@@ -114,6 +114,10 @@ class SoloMeta:
     # "<moves of the history>:<digest of s0 and those moves>" (`bot.games.solitaire.proved`)
     line: str = ""
     line_at: str = ""
+    # the version whose board still shows this position, when a save since changed nothing the
+    # player sees (a hint's): its buttons stay current (`bot.games.state.position`); None
+    # after a move or an undo
+    settled: int | None = None
 
     def to_dict(self) -> JSONObject:
         data: JSONObject = {
@@ -139,6 +143,8 @@ class SoloMeta:
         }
         if self.line:  # (only while there is one: most saves carry none)
             data["line"], data["line_at"] = self.line, self.line_at
+        if self.settled is not None:
+            data["settled"] = self.settled
         return data
 
     @classmethod
@@ -166,6 +172,7 @@ class SoloMeta:
             howto=bool(d.get("howto")),
             line=str(d.get("line") or ""),
             line_at=str(d.get("line_at") or ""),
+            settled=_opt_int(d.get("settled")),
         )
 
 

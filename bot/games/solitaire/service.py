@@ -28,6 +28,7 @@ from bot.games.solitaire.daily_screen import Share, place_on_day
 from bot.games.solitaire.hint_taps import HintTaps
 from bot.games.solitaire.screen import asks_before_hint, board
 from bot.games.solitaire.tap import Tap
+from bot.games.state import current
 from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
 from bot.render.common import button
@@ -118,9 +119,10 @@ class SolitaireService:
             raise Refused("error-not-yours")
         if game.finished:  # a board left live (a crash before its last edit) shows the end
             raise _Stale("error-over", game)
-        if cb.version != game.version:
+        if not current(game, cb.version):
             # an old board (a double tap, or an edit that never arrived): say so, and bring
-            # the board up to date so the next tap works
+            # the board up to date so the next tap works (a board older than a save that
+            # changed nothing it shows, a hint's, is current)
             raise _Stale("error-stale", game)
         if cb.is_ui:
             await self._ui(tap)
@@ -150,7 +152,7 @@ class SolitaireService:
             if not model.undo(game):
                 raise Refused("no-undo")
             game.solo.msg = tap.where[1]
-            if not await self.store.save(game, tap.cb.version):
+            if not await self.store.save(game, game.version):
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
@@ -165,10 +167,11 @@ class SolitaireService:
         except rules.IllegalMove:
             raise Refused("error-illegal") from None
         game.solo.msg = tap.where[1]
+        loaded = game.version  # (the tapped one, or a later one that shows the same position)
         if game.finished:  # the game's end and its result, in one compare-and-set
-            saved = await self.store.finish(game, cb.version, result_of(game, time.time()))
+            saved = await self.store.finish(game, loaded, result_of(game, time.time()))
         else:
-            saved = await self.store.save(game, cb.version)
+            saved = await self.store.save(game, loaded)
         if not saved:
             await self._lost_race(tap)
         metrics.move(game.kind)

@@ -90,6 +90,10 @@ ev-close = round closed
 ev-fail = round not closed: the hand joined the line
 ev-fail-auto = no beat left — round not closed, the hand joined the line
 ev-undo = move undone
+ev-rewind = { $n ->
+    [one] ↩️ 1 move back: this deal can be won from here
+   *[other] ↩️ { $n } moves back: this deal can be won from here
+}
 ev-draw = drawn: { $card }
 ev-redeal = redeal, pass { $pass_no }
 ev-move = { $card } → { $place }
