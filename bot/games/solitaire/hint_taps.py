@@ -26,6 +26,7 @@ record of an older bot), found again; anything else is refused and changes nothi
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Awaitable, Callable
 
@@ -40,6 +41,8 @@ from bot.games.state import position, state_of
 from bot.i18n import t
 from bot.render.screen import Screen
 from bot.storage import GameRecord, Store
+
+log = logging.getLogger(__name__)
 
 THINK_AFTER = 0.25  # seconds: a search not done by then answers the tap with "Thinking…" first
 HINT_SECONDS = 10.0  # a hint's search (with its walk back) on its worker at most: then a guess
@@ -56,7 +59,7 @@ class HintTaps:
     async def hint(self, tap: Tap) -> None:
         game = tap.game
         advice = proved.next_move(game)  # on a line proved earlier: no search
-        changed = False
+        changed, searched = False, advice is None
         if advice is None:
             advice = await self._think(tap)
             changed = proved.keep(game, advice)
@@ -69,14 +72,17 @@ class HintTaps:
                 raise Refused("error-busy")  # (the player moved meanwhile: the hint is stale)
         if advice.verdict == hints.LOST:
             await self._show(tap, lost=advice.back)
-            return
-        if advice.move is None:
+        elif advice.move is None:
             await self._show(tap, toast="no-hint")
-            return
-        guess = advice.verdict == hints.UNDECIDED
-        pick = model.picked_for(game, advice.move)
-        toast = "hint-guess" if guess else "hint-toast"
-        await self._show(tap, toast=toast, hint=advice.move, pick=pick, guess=guess)
+        else:
+            guess = advice.verdict == hints.UNDECIDED
+            pick = model.picked_for(game, advice.move)
+            toast = "hint-guess" if guess else "hint-toast"
+            await self._show(tap, toast=toast, hint=advice.move, pick=pick, guess=guess)
+        log.info(
+            "event=hint kind=%s game=%s verdict=%s searched=%s",
+            *(game.kind, game.id, advice.verdict, searched),
+        )
 
     async def rewind(self, tap: Tap, arg: str) -> None:
         """Back `arg` moves to the newest position the solver wins, in one save."""
