@@ -6,6 +6,8 @@ the player sees: the hint's save does not make it stale."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from tests.e2e.botproc import BotProcess
@@ -28,14 +30,16 @@ async def hint_done(emulator: Emulator, bot: BotProcess) -> None:
 
 async def another_deal(emulator: Emulator, user: EmuUser, board: TgMessage) -> TgMessage:
     """☰ Menu, then a new Raspad of 52 cards on the same message (the board, live)."""
-    for button, shows in (
+
+    def showing(button: str) -> Callable[[TgMessage], bool]:
+        return lambda m: m.has_button(button)
+
+    for button, then in (
         ("☰ Menu", "💥 Raspad (Decay)"),
         ("💥 Raspad (Decay)", "🂠 52 cards"),
         ("🂠 52 cards", "💡 Hint"),
     ):
-        board = await tap_and_see(
-            emulator, user, board, button, lambda m, b=shows: m.has_button(b), shows
-        )
+        board = await tap_and_see(emulator, user, board, button, showing(then), then)
     return board
 
 
