@@ -134,14 +134,18 @@ class BoardPage:
     total: int  # users on the board
 
 
-def among(entries: Iterable[BoardEntry], viewer: int | None = None, limit: int = 10) -> BoardPage:
-    """A page of some players' own entries on a global board (a group's people on the day's
-    board), ranked among themselves: 1, 2, … in the board's order, ties sharing a rank; `own`
-    is `viewer`'s entry, `total` how many of them are on it."""
-    ordered = sorted(entries, key=lambda e: (e.rank, e.user_id))
+def among(
+    board: Board, entries: Iterable[BoardEntry], viewer: int | None = None, limit: int = 10
+) -> BoardPage:
+    """A page of some players' own entries on `board` (a group's people on the day's board),
+    ranked among themselves by their scores in the board's order: 1, 2, …, ties sharing a rank
+    (an entry's rank on the whole board is not needed: one kept off it, a hidden player's, is
+    placed by its score); `own` is `viewer`'s entry, `total` how many of them are on it."""
+    sign = 1 if board.ascending else -1
+    ordered = sorted(entries, key=lambda e: (sign * e.score, e.user_id))
     ranked: list[BoardEntry] = []
     for i, entry in enumerate(ordered):
-        tied = i > 0 and entry.rank == ordered[i - 1].rank
+        tied = i > 0 and entry.score == ordered[i - 1].score
         ranked.append(replace(entry, rank=ranked[-1].rank if tied else i + 1))
     own = next((e for e in ranked if e.user_id == viewer), None)
     return BoardPage(tuple(ranked[:limit]), own, len(ranked))
