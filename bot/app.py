@@ -112,7 +112,8 @@ def build_dispatcher(
     dp["tables"] = tables
     dp["matches"] = Matches.serving(tables)  # quick matches: tables of their own
     players = dp["players"] = Players(store)
-    searches.configure(settings.search_workers)  # the process's pool: its first search starts it
+    # the process's pool (its first search starts it), its workers offering EXTRA_GAMES too
+    searches.configure(settings.search_workers, settings.extra_games)
     dp.startup.register(tables.start)
     dp.shutdown.register(tables.stop)
     dp.shutdown.register(solitaires.stop)

@@ -17,6 +17,7 @@ from typing import Any
 
 from bot.games.solitaire.hints import Advice
 from bot.games.table.moves import computer_plan as _computer_plan  # (the real one)
+from bot.registry import GAMES
 from tests.support.waiting import until
 
 SLOW_START = 60.0  # seconds: a loaded machine may take long to start the fork server
@@ -80,6 +81,12 @@ def stuck_plan(record: Any) -> Any:
     if multiprocessing.parent_process() is not None:
         return stuck()
     return _computer_plan(record)
+
+
+def offered(kind: str) -> tuple[list[str], bool]:
+    """The games the worker offers (its registry), and whether `kind` has a solver there."""
+    found = GAMES.get(kind)
+    return sorted(GAMES), found is not None and found.solver is not None
 
 
 def pid() -> int:
