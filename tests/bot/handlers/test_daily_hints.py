@@ -1,7 +1,7 @@
 """A hint in the ranked attempt at the deal of the day costs the rank only when it gives
 something (issue 44, point 4c): one that finds no move and no way back ("can no longer be won
-from here, and no position within undo reach…" — a ranked attempt has no undo) leaves the attempt
-ranked, on its board; one that marks a move unranks it (test_daily_honest). On both stores."""
+from here" — a ranked attempt has no undo) leaves the attempt ranked, on its board, and says so;
+one that marks a move unranks it (test_daily_honest). On both stores."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from tests.bot.handlers.test_solitaire_hints import LOST_LINE, LOST_SEED, play_l
 from tests.support.solitaire_driver import Harness, current
 from tests.support.world import World
 
-LOST_FOR_GOOD = "no position within undo reach was found that still wins"
+FREE = "This hint cost nothing: the attempt is still ranked."  # (it has no undo to go back with)
 
 
 @pytest.fixture(autouse=True)
@@ -44,7 +44,8 @@ async def test_a_hint_that_gives_nothing_keeps_the_attempt_ranked(any_world: Wor
     await w.tap(w.alice, current(h, board), re.compile("Hint"))
     await w.tap(w.alice, current(h, board), "💡 Use a hint")  # asked first, as any hint is
     lost = current(h, board)
-    assert "This deal can no longer be won from here" in lost.text and LOST_FOR_GOOD in lost.text
+    assert "This deal can no longer be won from here. " + FREE in lost.text, lost.text
+    assert "undo reach" not in lost.text  # (a ranked attempt has no undo)
     assert f"Deal of the day #{DAY} · ranked attempt" in lost.text, lost.text
     record = await h.record(board)
     assert record.solo.hints == 0 and record.solo.ranked

@@ -16,6 +16,7 @@ import pytest
 from bot.games.solitaire import hint_taps
 from bot.games.solitaire import model as solitaire
 from bot.games.solitaire.hints import Advice
+from bot.i18n import t
 from bot.storage import GameRecord
 from bot.wire.callbacks import game_data
 from tests.bot.handlers.test_solitaire_hints import LOST_LINE, LOST_SEED, play_line
@@ -122,8 +123,8 @@ async def test_a_board_older_than_a_move_is_stale_still(h: Harness) -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "↩️ 3 moves back: this deal can be won from here"),
-        ("ru", "↩️ на 3 хода назад: отсюда расклад можно выиграть"),
+        ("en", "↩️ 3 moves undone: this deal can be won from here"),
+        ("ru", "↩️ отменено 3 хода: отсюда расклад можно выиграть"),
     ],
 )
 async def test_the_way_back_says_how_far_it_went_and_that_the_deal_wins_from_there(
@@ -140,3 +141,18 @@ async def test_the_way_back_says_how_far_it_went_and_that_the_deal_wins_from_the
     assert "move undone" not in text and "ход отменён" not in text
     await h.play(ann, board, LOST_LINE[-3])  # a move on: the line says what this move did
     assert said not in current(h, board).text
+
+
+@pytest.mark.parametrize(
+    ("lang", "n", "said"),
+    [
+        ("en", 1, "↩️ 1 move undone: "),
+        ("en", 5, "↩️ 5 moves undone: "),
+        ("ru", 1, "↩️ отменён 1 ход: "),
+        ("ru", 4, "↩️ отменено 4 хода: "),
+        ("ru", 5, "↩️ отменено 5 ходов: "),
+        ("ru", 21, "↩️ отменён 21 ход: "),
+    ],
+)
+def test_how_far_back_is_said_with_its_plural(lang: str, n: int, said: str) -> None:
+    assert t(lang, "ev-rewind", n=n).startswith(said)
