@@ -10,9 +10,9 @@ Served at `/metrics` by bot.http_server when METRICS_PORT is set; counting happe
 
 The counters and histograms counted per update are plain numbers in dicts, written only from
 the event loop's thread (every caller is a coroutine or a callback on the loop) and turned into
-Prometheus families when scraped: a count costs ~0.1 µs, where prometheus_client's own metrics,
-which take a lock per value for threads the bot does not have, cost ~1 µs a counter and ~2 µs a
-histogram. prometheus_client writes the text (and adds the process's own figures).
+Prometheus families when scraped (prometheus_client's own metrics take a lock per value for
+threads the bot does not have).
+prometheus_client writes the text (and adds the process's own figures).
 
 Label values are game kinds, update types, Bot API methods and a few fixed words, so every
 metric has a small, bounded set of series. Nothing here imports aiogram (bot.games uses it).
@@ -36,9 +36,9 @@ ScrapeHook = Callable[[], Awaitable[None]]
 Labels = tuple[str, ...]
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
-# an update end to end: a tap is a few ms here; a Telegram request can take seconds
+# an update end to end: from a tap's handling to a Telegram request that takes seconds
 UPDATE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
-# one store call: a Redis round trip is ~0.1-1 ms; every call gives up after 1 s
+# one store call: a Redis round trip, up to the 1 s every call gives up after
 REDIS_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5, 1.0, 2.5)
 TELEGRAM_ERROR_KINDS = ("429", "400", "403", "other")
 REDIS_ERROR_KINDS = ("timeout", "connection", "unavailable", "other")
