@@ -40,7 +40,17 @@ echo "== ruff (lint, format, complexity)"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
 echo "== mypy --strict rules bot tests benchmarks"
+# mypy takes one core; on the other, one collection of the tests writes pytest's rewritten test
+# modules to __pycache__ (whatever PYTHONDONTWRITEBYTECODE says), which every pytest worker then
+# reads instead of rewriting them itself
+# (a collection error is reported by the run below)
+PYTHONDONTWRITEBYTECODE="" .venv/bin/python -m pytest -q -p no:cacheprovider --collect-only \
+    >/dev/null 2>&1 &
+COLLECTING=$!
+trap 'kill "$COLLECTING" 2>/dev/null || true' EXIT
 .venv/bin/mypy --strict rules bot tests benchmarks
+wait "$COLLECTING" || true
+trap - EXIT
 WORKERS=${PYTEST_WORKERS:-$(($(nproc) * 4))}
 SELECT=()
 if [ "${1:-}" = "--quick" ]; then
