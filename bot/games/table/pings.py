@@ -19,7 +19,10 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
   than being skipped).
 - A reminder is a deadline in the store (`remind:<game>:<seat>:<turn's deadline>`), so any
   process sends it, once, and a turn that has moved on cancels nothing: the due reminder finds
-  a different turn and does nothing.
+  a different turn and does nothing. While no process runs (a restart) nobody can move: a
+  reminder a process finds due before it has run `turn_reminder_seconds` waits until then (the
+  taps that queued up meanwhile are handled first, and the turn waits its whole delay on a
+  board that answers).
 - Never at once to the player who just moved, never to a computer seat, never in a private game
   against the computer, never to a player who turned pings off in /settings (`pings` = "off").
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
@@ -84,6 +87,7 @@ class Pings:
         self.store = store
         self.settings = settings
         self.clock = clock
+        self.started = clock()  # from when this process answers taps (see the docstring)
         self.wake = wake  # the deadline loop, told when a reminder is due
         self.held = publisher.board_held  # seconds until the board shows a record (None: it does)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -151,6 +155,9 @@ class Pings:
             return
         if state_turn(record) != int(seat) or _due(record) != due:
             return  # the turn has moved on
+        if now - self.started < self.settings.turn_reminder_seconds:
+            await self._later(key, self.started)  # due while no process could take a move
+            return
         held = None if self._private(record) else self.held(record)
         if held is not None:  # the board does not show the turn yet: it waits from when it does
             await self._later(key, now + held)
