@@ -94,12 +94,15 @@ def build_dispatcher(
         sleep=sleep,
     )
     # the private chats' screens: a solitaire's board and whatever else a tap shows on its
-    # message (a menu, the statistics…) at the chat's pace, the newest per message
+    # message (a menu, the statistics…), a table's places there (a match's board, a hand) at
+    # the chat's pace, the newest per message
     screens = EditCoalescer(
         1_000_000, min_gap=0.0, shared=budget.take, clock=clock, sleep=sleep, serial=True
     )
     messenger = TelegramMessenger(bot, screens)
-    tables = TableService(messenger, store, settings, clock=clock, sleep=sleep, budget=budget)
+    tables = TableService(
+        messenger, store, settings, clock=clock, sleep=sleep, budget=budget, screens=screens
+    )
     budget_middleware.install(bot, budget)
     dp = Dispatcher()
     languages = LanguageCache(store, settings.default_language)

@@ -78,7 +78,8 @@ class Publisher:
 
     async def submit(self, place: Place, version: int, send: Send) -> None:
         """An edit of `place` through its coalescer (the newest version wins)."""
-        await self.coalescer(place).submit(place.lane, place.key, version, send)
+        coalescer = self.coalescer(place)
+        await coalescer.submit(place.lane, place.key, version, send, message=place.shown_on)
 
     def board_held(self, record: GameRecord) -> float | None:
         """Seconds until the group's board can show `record` when its edit waits for the

@@ -5,10 +5,14 @@ tap while waiting; a stranger's tap on someone else's board."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
+from typing import Any
 
 import pytest
+from aiogram import Bot
+from aiogram.methods import TelegramMethod
 
 from bot import metrics
 from bot.games.match.service import TICK
@@ -21,6 +25,7 @@ from tests.bot.handlers.match_support import (
     tick,
 )
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
+from tests.support.waiting import until
 from tests.support.world import World
 
 
@@ -277,3 +282,39 @@ async def test_pings_in_the_private_chat_and_one_match_at_a_time(w: World) -> No
     await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
     assert w.session.answers()[-1].get("text") == "Finish your current game first."
     assert await w.store.queue.entry(w.alice.id) is None
+
+
+async def test_a_board_dealt_while_the_waiting_screen_is_on_its_way_stays(w: World) -> None:
+    """The second to ask is paired by the timer's pairing round while the waiting screen their
+    tap asked for is still on its way to Telegram: the board dealt on that message goes after
+    it (one send on its way per private chat), so the board is what stays on the message."""
+    alice_wait = await ask(w, w.alice)
+    await w.say(w.bob, None, "/start")
+    menu = w.last(w.bob)
+    await w.tap(w.bob, menu, "⚔️ Play someone")
+    arrived = asyncio.Event()
+    go_on = asyncio.Event()
+
+    async def slow(bot: Bot, method: TelegramMethod[Any], timeout: int | None = None) -> Any:
+        text, chat = str(getattr(method, "text", "")), getattr(method, "chat_id", None)
+        if "looking for an opponent" in text and chat == w.bob.id:
+            arrived.set()
+            await go_on.wait()  # on its way
+        return await make_request(bot, method, timeout)
+
+    make_request = w.session.make_request
+    w.session.make_request = slow  # type: ignore[method-assign]
+    picker = w.session.message(w.bob.id, menu.message_id)
+    tap = asyncio.create_task(w.dp.feed_update(w.bot, w.session.tap(w.bob, picker, "🧩 Parquet")))
+    await asyncio.wait_for(arrived.wait(), 10)
+    w.clock.advance(TICK)
+    pairing = asyncio.create_task(w.svc.timers.tick_once())  # Alice's round pairs them
+    # the round goes as far as it can while the screen is on its way: Alice's board is dealt
+    alice = w.session.message(w.alice.id, alice_wait.message_id)
+    await until(lambda: "cross phase" in alice.text or pairing.done(), "Alice's board")
+    go_on.set()
+    await asyncio.gather(tap, pairing)
+    await w.drain()
+    board = w.session.message(w.bob.id, menu.message_id)
+    assert "cross phase" in board.text, board.describe()
+    assert not w.tg.unanswered_callbacks()
