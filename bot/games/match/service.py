@@ -157,11 +157,14 @@ class Matches:
         await self.pair(game, now)
 
     async def playing(self, user_id: int) -> bool:
-        """Whether the user is at a match still being played (one at a time)."""
+        """Whether the user is at a match still being played (one at a time; one they left
+        goes on without them)."""
         for gid in await self.store.user_games(user_id):
             record = await self.store.load(gid)
             meta = None if record is None else record.meta
-            if isinstance(meta, TableMeta) and meta.boards and record and record.phase == "play":
+            if not isinstance(meta, TableMeta) or record is None or record.phase != "play":
+                continue
+            if meta.seat_of(user_id) in meta.boards:
                 return True
         return False
 
