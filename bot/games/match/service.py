@@ -260,24 +260,31 @@ class Matches:
         metrics.matched(record.kind, [now - e.since for e in table.entries])
         log.info("event=match_dealt game=%s users=%s", record.id, table.users)
 
-    async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
-        """Deal a match of the seats in `meta`; the door stores it and shows every board."""
+    def _dealt(self, game: str, meta: TableMeta, now: float) -> GameRecord:
+        """A match of the seats in `meta`, dealt (not stored yet)."""
         record = GameRecord(id=new_id(), kind=game, chat_id=meta.creator, state="", meta=meta)
         timeout, pause = self.settings.turn_timeout_seconds, self.settings.ai_pause_seconds
         moves.start(record, Lobby(game, meta), now, timeout, ai_pause=pause)
+        return record
+
+    async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
+        """Deal a match of the seats in `meta`; the door stores it and shows every board."""
+        return await self._create(self._dealt(game, meta, now))
+
+    async def _create(self, record: GameRecord) -> GameRecord | None:
         if not await self.door.create(record):
             log.warning("event=match_create_failed game=%s", record.id)
             return None
         return record
 
-    # -- a rematch: every person at the finished table asks for it -----------------------------
+    # -- a rematch: every person still at the finished table asks for it -------------------------
     async def rematch(self, record: GameRecord, user: Player, lang: str) -> Notice:
         """ "🔄 Rematch" under a finished match: counted for this player (the others are told
-        on their boards); the same table is dealt again, in new messages, when every person
-        has asked."""
+        beside their boards); the same table (less anyone who left it while it went on) is
+        dealt again, in new messages, when every person still at it has asked."""
         meta = record.table
         seat = meta.seat_of(user.user_id)
-        if seat is None:
+        if seat is None or seat not in meta.boards:
             raise Refused("grp-not-seated")
         if record.phase != "over":
             raise Refused("grp-stale")
@@ -287,7 +294,7 @@ class Matches:
         already = str(user.user_id) in await self.store.cells.members(agreed)
         await self.store.cells.add_member(agreed, str(user.user_id), REMATCH_TTL)
         asked = {int(m) for m in await self.store.cells.members(agreed)}
-        waiting = [s for s in meta.humans if meta.players[s].user_id not in asked]
+        waiting = [s for s in meta.boards if meta.players[s].user_id not in asked]
         if waiting:
             if not already:
                 await self._offer(record, seat, waiting)
@@ -295,36 +302,62 @@ class Matches:
 
         await rematch.take(self.door, record, user)  # the rematch button goes
         again = TableMeta(
-            creator=meta.creator,
+            creator=user.user_id,
             lang=meta.lang,
-            players=[Player(p.user_id, p.name, p.lang, p.ai) for p in meta.players],
+            players=[
+                Player(p.user_id, p.name, p.lang, p.ai)
+                for s, p in enumerate(meta.players)
+                if p.ai or s in meta.boards
+            ],
             settings=dict(meta.settings),
             level=meta.level,
         )
-        for s in meta.humans:
-            await self._placeholder(again, s)
-        new = await self._start(record.kind, again, self.records.clock())
-        if new is not None:
+        new = self._dealt(record.kind, again, self.records.clock())
+        for s in again.humans:  # each board sent as it is first shown (no "dealing…" first)
+            await self._first_board(new, s)
+        if await self._create(new) is not None:
             log.info("event=match_rematch game=%s from=%s", new.id, record.id)
+        await self._offers_taken(record.id)
         return Notice("match-rematch-dealt")
 
-    async def _placeholder(self, meta: TableMeta, seat: int) -> None:
-        """A new message for a rematch's board (each copy then shows the game in it)."""
+    async def _first_board(self, record: GameRecord, seat: int) -> None:
+        """A rematch's board for `seat`, a new message in its player's chat (kept in `record`
+        before it is stored: the door then finds it shown already)."""
+        meta = record.table
         player = meta.players[seat]
-        meta.boards[seat] = (player.user_id, 0)  # (sent when the board is first shown)
+        meta.boards[seat] = (player.user_id, 0)  # (its message: the one sent now)
+        screen = await self.publisher.board_screen(record, viewer=seat)
         with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-            dealing = Screen(t(player.lang, "match-dealing"))
-            sent = await self.publisher.put(SeatBoard(player.user_id, seat=seat), dealing)
+            board = SeatBoard(player.user_id, seat=seat, tag=record.id)
+            sent = await self.publisher.put(board, screen)
             if sent is not None:
                 sent.remember(meta)
 
     async def _offer(self, record: GameRecord, seat: int, others: list[int]) -> None:
-        """Tell the others, beside their boards, that `seat` wants a rematch."""
+        """Tell the others, beside their boards, that `seat` wants a rematch (the offers are
+        kept: they go once the rematch is dealt)."""
         name = record.table.players[seat].name
         for other in others:
             board = where.seat_board(record.table, other, record.id)
             lang = record.table.players[other].lang
             text, markup = screens.rematch_offer(lang, name, record.id, position(record))
             with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-                if board is not None:
-                    await self.publisher.post(board, text, markup, reply=True)
+                sent = (
+                    None
+                    if board is None
+                    else await self.publisher.post(board, text, markup, reply=True)
+                )
+                if isinstance(sent, ChatMessage) and sent.message is not None:
+                    offer = f"{sent.chat}:{sent.message}"
+                    await self.store.cells.add_member(_offers(record.id), offer, REMATCH_TTL)
+
+    async def _offers_taken(self, gid: str) -> None:
+        """The rematch is dealt: its offers go (a delete costs no chat's budget), so no button
+        to deal it again stays."""
+        for offer in await self.store.cells.members(_offers(gid)):
+            chat, message = (int(x) for x in offer.split(":"))
+            await self.publisher.delete(ChatMessage(chat, message))
+
+
+def _offers(gid: str) -> Key:
+    return Key(f"rmo:{gid}")

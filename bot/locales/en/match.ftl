@@ -23,7 +23,6 @@ match-waiting-fill = ⚔️ <b>{ $game }</b>: looking for players near your rati
 match-rematch-offer = 🔄 { $name } offers a rematch.
 match-rematch-offered = Offered: the game starts when everyone accepts.
 match-rematch-dealt = A new game is dealt below.
-match-dealing = 🔄 Dealing a new game…
 match-alias = Player { $n }
 match-playing = Finish your current game first.
 match-waiting-many = ⚔️ <b>{ $game }</b>: looking for players near your rating… { $time }

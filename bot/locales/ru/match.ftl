@@ -30,7 +30,6 @@ match-waiting-fill = ⚔️ <b>{ $game }</b>: ищем игроков вашег
 match-rematch-offer = 🔄 { $name } предлагает сыграть ещё раз.
 match-rematch-offered = Предложение отправлено: игра начнётся, когда согласятся все.
 match-rematch-dealt = Новая партия — ниже.
-match-dealing = 🔄 Раздаём новую партию…
 match-alias = Игрок { $n }
 match-playing = Сначала доиграйте текущую партию.
 match-waiting-many = ⚔️ <b>{ $game }</b>: ищем игроков вашего уровня… { $time }

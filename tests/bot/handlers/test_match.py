@@ -232,15 +232,19 @@ async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
     assert len(offers) == 1 and offers[0].text == "🔄 Alice offers a rematch."
     await w.tap(w.carol, offers[0], "🔄 Rematch")  # a stranger's tap (forged)
     assert w.session.answers()[-1].get("text") == "You are not playing in this game."
+    offer = offers[0].callback_data()[0]
     await w.tap(w.bob, offers[0], "🔄 Rematch")
     assert w.session.answers()[-1].get("text") == "A new game is dealt below."
     for user, wait in ((w.alice, alice_wait), (w.bob, bob_wait)):
         board = w.last(user)
         assert board.message_id != wait.message_id and "cross phase" in board.text
+        assert board.history == [], board.history  # shown as dealt: no "dealing…" first
         assert await game_of(w, board) != old
         end = w.session.message(user.id, wait.message_id)  # the old board: no rematch button
         assert "🔄 Rematch" not in end.button_texts()
-    await w.tap_data(w.bob, offers[0], offers[0].callback_data()[0])  # the offer, again
+    # the offer goes: no button stays that would deal it again
+    assert w.session.message(w.bob.id, offers[0].message_id).deleted
+    await w.tap_data(w.bob, offers[0], offer)  # the offer, again (an old client's tap)
     assert w.session.answers()[-1].get("text") == "A new game is already being set up."
     assert len({g for u in (w.alice, w.bob) for g in await w.store.user_games(u.id)}) == 2
     assert not w.tg.unanswered_callbacks()

@@ -125,3 +125,21 @@ def replied_to(w: World, msg: TgMessage) -> int | None:
     assert sent, msg.describe()
     reply = sent[-1].get("reply_parameters")
     return None if reply is None else int(reply["message_id"])
+
+
+async def test_a_rematch_is_for_those_who_stayed(w: World) -> None:
+    gid, boards = await seated_three(w)
+    await leave(w, w.alice, boards[w.alice.id])
+    await play_on(w, gid, boards, 1000)
+    game = await w.store.load(gid)
+    assert game is not None and game.finished
+    await w.tap(w.bob, w.session.message(w.bob.id, boards[w.bob.id].message_id), "🔄 Rematch")
+    assert not [m for m in w.tg.messages_in(w.alice.id) if "offers a rematch" in m.text]
+    offer = next(m for m in w.tg.messages_in(w.carol.id) if "offers a rematch" in m.text)
+    await w.tap(w.carol, offer, "🔄 Rematch")
+    new = await w.store.load(await game_of(w, w.ping_free(w.bob.id)))
+    assert new is not None and new.id != gid
+    assert [p.name for p in new.table.players] == ["Bob", "Carol"]
+    # a forged rematch tap of the leaver's changes nothing
+    await w.tap_data(w.alice, boards[w.alice.id], f"{gid}:{game.version}:~rematch")
+    assert w.session.answers()[-1].get("text") == "You are not playing in this game."
