@@ -68,7 +68,8 @@ def waiting(wanted: Wanted, seconds: float) -> Screen:
     return Screen(text, Keyboard([[cancel]]))
 
 
-def nobody(wanted: Wanted) -> Screen:
+def nobody(wanted: Wanted, *, away: bool = False) -> Screen:
+    """Nobody was found in the wait (`away`: the bot was down past it): what to do next."""
     lang = wanted.lang
     again = table_data(wanted.game, wanted.seats, wanted.fill)
     rows = [
@@ -76,7 +77,8 @@ def nobody(wanted: Wanted) -> Screen:
         [button(t(lang, "match-btn-again"), again)],
         [button(t(lang, "btn-menu"), menu_data("menu"))],
     ]
-    return Screen(t(lang, "match-nobody", game=_title(wanted)), Keyboard(rows))
+    key = "match-away" if away else "match-nobody"
+    return Screen(t(lang, key, game=_title(wanted)), Keyboard(rows))
 
 
 def rematch_offer(lang: str, name: str, gid: str, version: int) -> Screen:

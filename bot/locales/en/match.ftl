@@ -28,3 +28,4 @@ match-playing = Finish your current game first.
 match-waiting-many = ⚔️ <b>{ $game }</b>: looking for players near your rating… { $time }
 match-left = 🚪 <b>You left the game.</b> It counts as a loss; the others play on without you.
 match-removed = ⏱ <b>You are out of the game:</b> { $n } turns in a row went by without you. It counts as a loss; the others play on without you.
+match-away = ⚔️ <b>{ $game }</b>: the bot was away for a while, and the search stopped.

@@ -83,17 +83,39 @@ async def test_nobody_free_offers_the_computer_and_keep_looking(w: World) -> Non
     assert not w.tg.unanswered_callbacks()
 
 
-async def test_a_second_tap_while_waiting_is_told_and_nobody_meets_themselves(w: World) -> None:
+async def test_a_second_tap_while_waiting_shows_the_wait_and_nobody_meets_themselves(
+    w: World,
+) -> None:
+    await w.say(w.alice, None, "/start")
+    old_list = w.last(w.alice)
+    await w.tap(w.alice, old_list, "⚔️ Play someone")  # a game list left open
     wait = await ask(w, w.alice)
     await w.say(w.alice, None, "/start")
     menu = w.last(w.alice)
-    await w.tap(w.alice, menu, "⚔️ Play someone")
-    await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
+    await w.tap(w.alice, menu, "⚔️ Play someone")  # no game list: the waiting screen, here
+    here = w.session.message(w.alice.id, menu.message_id)
+    assert "looking for an opponent" in here.text, here.describe()
+    shown = waited(here)
+    assert here.button_texts() == ["✖️ Cancel"]
+    assert w.session.message(w.alice.id, wait.message_id).deleted  # (one waiting screen)
+    await tick(w)
+    assert waited(w.session.message(w.alice.id, menu.message_id)) > shown
+    # a game picked on the list left open: told, and the waiting screen comes there
+    await w.tap(w.alice, w.session.message(w.alice.id, old_list.message_id), "🧩 Parquet")
     assert w.session.answers()[-1].get("text") == "You are already looking for an opponent."
+    shown = waited(w.session.message(w.alice.id, old_list.message_id))
+    assert w.session.message(w.alice.id, menu.message_id).deleted
     assert [e.user for e in await w.store.queue.waiting("parquet", w.clock.now, 90)] == [w.alice.id]
     await tick(w)
-    assert "looking for an opponent" in w.session.message(w.alice.id, wait.message_id).text
+    assert waited(w.session.message(w.alice.id, old_list.message_id)) > shown
     assert not w.tg.unanswered_callbacks()
+
+
+def waited(screen: TgMessage) -> int:
+    """The seconds a waiting screen says the search has taken."""
+    m = re.search(r"(\d+):(\d\d)$", screen.text)
+    assert m, screen.describe()
+    return int(m.group(1)) * 60 + int(m.group(2))
 
 
 async def test_resign_ends_the_match_and_blocked_strangers_never_meet_again(w: World) -> None:
