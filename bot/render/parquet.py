@@ -8,10 +8,10 @@ card, then one of the marked cells (✅ and the cell's name, `✅d2`: the prompt
 them, and the grid has no letters or numbers of its own; a card with one cell shows where it
 will go). Where the board is the mover's own (a private chat) a picked card marks its own cells
 only; in a group the board is not edited for a pick (`half_move`: a toast names the card's
-cells, which the names on the grid find). When no card from hand fits, the mover's own cards that can move are marked
-on the board instead (🔄, and named by the prompt): tap the card, then its new cell. A marked
-cell is green; a cell nothing can go to now, and no card on it move, is disabled (a tap there
-only said "pick a card first" or "not your turn"); Resign is red.
+cells, which the names on the grid find). When no card from hand fits, the mover's own cards
+that can move are marked on the board instead (🔄, and named by the prompt): tap the card, then
+its new cell. A marked cell is green; a cell nothing can go to now, and no card on it move, is
+disabled (a tap there only said "pick a card first" or "not your turn"); Resign is red.
 
 A finished game has no board keyboard: its text shows the final board in <pre> (30 columns):
 every card takes three (a ten is one letter, `pq-board-ten`, said under the board) and a blank
