@@ -59,6 +59,7 @@ async def test_the_leaver_is_freed_and_her_board_stops(w: World) -> None:
     mine = w.session.message(w.alice.id, boards[w.alice.id].message_id)
     assert "You left the game" in mine.text, mine.describe()
     assert {"⚔️ Play someone", "☰ Menu"} <= set(mine.button_texts()), mine.describe()
+    said = (mine.text, mine.button_texts())
     edits = len(
         [
             c
@@ -68,7 +69,7 @@ async def test_the_leaver_is_freed_and_her_board_stops(w: World) -> None:
     )
     assert await play_on(w, gid, boards, 6) > 0
     after = w.session.message(w.alice.id, mine.message_id)
-    assert (after.text, after.button_texts()) == (mine.text, mine.button_texts())
+    assert (after.text, after.button_texts()) == said
     again = [
         c
         for c in w.session.calls("editMessageText")
@@ -143,3 +144,32 @@ async def test_a_rematch_is_for_those_who_stayed(w: World) -> None:
     # a forged rematch tap of the leaver's changes nothing
     await w.tap_data(w.alice, boards[w.alice.id], f"{gid}:{game.version}:~rematch")
     assert w.session.answers()[-1].get("text") == "You are not playing in this game."
+
+
+async def test_a_player_removed_for_missed_turns_is_told_and_freed(w: World) -> None:
+    gid, boards = await seated_three(w)
+    users = {u.id: u for u in (w.alice, w.bob, w.carol)}
+    left: dict[int, str] = {}
+    for _ in range(200):
+        game = await w.store.load(gid)
+        assert game is not None and not game.finished
+        left = game.table.left
+        if left:
+            break
+        seat = RYADKI.turn(RYADKI.from_json(game.state))
+        assert seat is not None
+        user = users[game.table.players[seat].user_id]
+        if user is w.alice:  # she is away: her turn runs out
+            await tick(w, w.settings.turn_timeout_seconds + 1)
+            continue
+        board = w.session.message(user.id, boards[user.id].message_id)
+        await w.tap(user, board, next(t for t in board.button_texts() if t.startswith("✅")))
+    assert list(left.values()) == ["timeout"]
+    mine = w.session.message(w.alice.id, boards[w.alice.id].message_id)
+    assert "You are out of the game: 3 turns in a row went by without you" in mine.text, mine.text
+    assert {"⚔️ Play someone", "☰ Menu"} <= set(mine.button_texts())
+    said = mine.text
+    assert await play_on(w, gid, boards, 3) > 0
+    assert w.session.message(w.alice.id, mine.message_id).text == said
+    wait = await ask(w, w.alice)  # free at once
+    assert await w.store.queue.entry(w.alice.id) is not None, wait.describe()
