@@ -188,7 +188,8 @@ class Matches:
                 return False  # seated meanwhile: the board is on the old message
             if not await self.store.queue.join(moved, self.keep):
                 return False
-            await self.publisher.delete(ChatMessage(user_id, entry.message))
+            if entry.message:
+                await self.publisher.delete(ChatMessage(user_id, entry.message))
             entry = moved
         await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
         return True
