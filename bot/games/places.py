@@ -225,7 +225,8 @@ class SeatBoard(_InChat):
         return self.seat
 
     def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
-        meta.boards[self.seat] = where
+        if self.seat in meta.boards:  # (none for a player who left the table)
+            meta.boards[self.seat] = where
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from bot.games.solitaire import model
 from bot.games.solitaire.daily_screen import Share, place_on_day
 from bot.games.solitaire.hint_taps import HintTaps
 from bot.games.solitaire.screen import asks_before_hint, board
+from bot.games.solitaire.shown_on import vacate
 from bot.games.solitaire.tap import Tap
 from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
@@ -331,6 +332,7 @@ class SolitaireService:
             await self._bring(current, where, lang)  # the day's game, another tap's
             return
         await self.store.add_user_game(user_id, record.id)
+        await vacate(self.store, await self._unfinished(user_id), record)  # (a menu's message)
         metrics.game_started(kind)
         log.info(
             "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
@@ -394,4 +396,5 @@ class SolitaireService:
                 raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
+            await vacate(self.store, await self._unfinished(record.solo.uid), record)
         await self._edit(chat_id, message_id, await self._board(record, lang), record)

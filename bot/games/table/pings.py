@@ -218,7 +218,9 @@ class Pings:
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
-        text = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
+        text = notices.ping(
+            record.kind, player.lang, _where(meta, seat), player.user_id, player.name
+        )
         # beside the hand, or (a match) the player's own board
         beside = where.hand(meta, seat) or where.seat_board(meta, seat)
         if beside is None:
@@ -230,16 +232,21 @@ class Pings:
             await self._remember(player.user_id, PING, record.id, sent)
 
     async def _remind(self, record: GameRecord, seat: int) -> None:
-        """An open-hand game's reminder: in the player's private chat, else in the group."""
+        """An open-hand game's reminder: in the player's private chat (a reply to their own
+        board there, a quick match's; else with a button to the board where a link leads
+        there), else in the group."""
         meta = record.table
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         await self._delete_last(player.user_id, PING, record.id)
-        mine = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
+        where_ = _where(meta, seat)
+        mine = notices.ping(record.kind, player.lang, where_, player.user_id, player.name)
+        own = where.seat_board(meta, seat)
         with contextlib.suppress(Undeliverable):
             markup = notices.to_board(player.lang, _board_link(meta))
-            sent = await self.publisher.ping(places.ChatMessage(player.user_id), mine, markup)
+            beside_mine = own or places.ChatMessage(player.user_id)
+            sent = await self.publisher.ping(beside_mine, mine, markup)
             if sent is not None:  # they started the bot: the group is spared a message
                 await self._remember(player.user_id, PING, record.id, sent)
                 return
@@ -249,7 +256,7 @@ class Pings:
         slot = self._group_slot(record)
         await self._delete_last(int(meta.group or 0), slot, record.id)
         text = notices.ping(
-            record.kind, meta.lang, _where(meta), player.user_id, player.name, in_group=True
+            record.kind, meta.lang, _where(meta, seat), player.user_id, player.name, in_group=True
         )
         sent = await self.publisher.ping(beside, text)
         if sent is not None:
@@ -300,9 +307,13 @@ def _last_pings(value: str | None) -> dict[str, str]:
     return out
 
 
-def _where(meta: TableMeta) -> str:
-    """Where a game is, as a ping names it: its group, or (an inline message's) its players."""
-    return meta.title or " — ".join(p.name for p in meta.players)
+def _where(meta: TableMeta, seat: int) -> str:
+    """Where a game is, as a ping to `seat` names it: its group, or (a quick match's, an inline
+    message's) the others still playing — never the player it goes to, nor one who left."""
+    if meta.title:
+        return meta.title
+    others = [p.name for s, p in enumerate(meta.players) if s != seat and s not in meta.left]
+    return " — ".join(others)
 
 
 def _board_link(meta: TableMeta) -> str | None:

@@ -161,6 +161,19 @@ class Publisher:
 
         await self.submit(place, version, push)
 
+    async def last(self, record: GameRecord, place: Place) -> None:
+        """A copy of the board the table no longer keeps (its player left a game that goes on):
+        the end for them, once, through its coalescer like any edit of it (so no older board
+        waiting there comes after it); no later change of the table shows there."""
+        screen = await self.board_screen(record, viewer=place.viewer)
+        self._remember(place, signature(screen))
+
+        async def push() -> None:
+            with contextlib.suppress(ChatMoved):  # (a private chat never moves)
+                await place.edit(self._tg, screen, retry=False)
+
+        await self.submit(place, record.version, push)
+
     async def _post_board(
         self, record: GameRecord, home: Place, screen: Screen
     ) -> GameRecord | None:

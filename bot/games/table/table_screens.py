@@ -10,9 +10,11 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games.screens import screens
 from bot.games.state import position, public_view, state_of, turn, view_of
+from bot.games.table import moves
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
 from bot.render import lobby as render_lobby
+from bot.render import match as render_match
 from bot.render.screen import Screen, TableCtx
 from bot.storage.record import GameRecord
 from bot.wire import deeplinks
@@ -80,7 +82,12 @@ class TableScreens:
         ctx.seat, ctx.confirm_leave = meta.humans[0] if viewer is None else viewer, confirm_leave
         if spec(record.kind).hidden_hands:  # the person's hand is on the board
             view = view_of(record, ctx.seat)
-        return shown.private(view, ctx)
+        screen = shown.private(view, ctx)
+        if viewer is not None and viewer not in meta.boards and record.phase == "play":
+            # its player left and the others play on: the table as they left it, and a way on
+            why = meta.left.get(viewer)
+            return render_match.left(ctx.lang, screen.text, record.id, why, moves.TIMEOUT_LIMIT)
+        return screen
 
     async def hand(
         self,
