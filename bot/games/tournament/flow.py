@@ -67,6 +67,18 @@ def leave(t: Tournament, user: int) -> str | None:
     return None
 
 
+def drop(t: Tournament, user: int) -> bool:
+    """A join undone (the bot may not write to them: their games could not reach them): off the
+    list when they have played nothing, else withdrawn as `leave` does."""
+    known = t.entrant(user)
+    if known is None:
+        return False
+    if not known.games and not known.byes and not known.busy:
+        t.entrants.remove(known)
+        return True
+    return leave(t, user) is None
+
+
 def start(t: Tournament, now: float, new_id: NewId) -> list[Table]:
     """Start it now (too few: cancelled); the first tables dealt."""
     if t.phase != "open":
@@ -121,7 +133,8 @@ def deal(t: Tournament, now: float, new_id: NewId) -> list[Table]:
         _bye(t, user, high)
     new = []
     for users in groups:
-        table = Table(new_id(), list(users), t.round if not t.arena else len(t.tables) + 1)
+        number = t.round if not t.arena else len(t.tables) + 1
+        table = Table(new_id(), list(users), number, at=now)
         for user in users:
             entrant = t.entrant(user)
             assert entrant is not None

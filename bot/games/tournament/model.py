@@ -22,10 +22,6 @@ Status = Literal["in", "paused", "out"]  # playing; an arena's pause; withdrawn 
 TableStatus = Literal["deal", "play", "done", "void"]
 
 FORMATS: tuple[Format, ...] = ("arena", "swiss")
-ARENA_MINUTES = (15, 30, 60)
-SWISS_ROUNDS = (3, 4, 5, 6, 7)
-MOVE_SECONDS = (30, 60, 90)
-START_MINUTES = (5, 15, 60)
 MAX_SEATS = 4  # a tournament's tables of a game for more: 3–4 seats
 MAX_PLAYERS = 64
 _ENC = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
@@ -128,10 +124,18 @@ class Table:
     round: int
     status: TableStatus = "deal"
     points: dict[int, int] = field(default_factory=dict)
+    at: float = 0.0  # when it was decided (a table still not dealt long after: dealt again)
 
     def to_dict(self) -> dict[str, Any]:
         points = {str(u): p for u, p in self.points.items()}
-        return {"g": self.gid, "u": self.users, "r": self.round, "s": self.status, "p": points}
+        return {
+            "g": self.gid,
+            "u": self.users,
+            "r": self.round,
+            "s": self.status,
+            "p": points,
+            "at": self.at,
+        }
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Table:
@@ -142,6 +146,7 @@ class Table:
             round=int(d.get("r") or 0),
             status=status if status in ("deal", "play", "done", "void") else "void",  # type: ignore[arg-type]
             points={int(u): int(p) for u, p in (d.get("p") or {}).items()},
+            at=float(d.get("at") or 0.0),
         )
 
 
@@ -160,6 +165,7 @@ class Tournament:
     created: float
     starts: float | None = None  # its start at a time (None: the creator's ▶ Start)
     title: str = ""  # the group's title
+    maker: str = ""  # its creator's name
     phase: Phase = "open"
     started: float | None = None
     ends: float | None = None  # an arena's end
@@ -205,6 +211,7 @@ class Tournament:
             "at": self.created,
             "starts": self.starts,
             "title": self.title,
+            "mk": self.maker,
             "ph": self.phase,
             "started": self.started,
             "ends": self.ends,
@@ -236,6 +243,7 @@ class Tournament:
             created=float(d["at"]),
             starts=_opt_float(d.get("starts")),
             title=str(d.get("title") or ""),
+            maker=str(d.get("mk") or ""),
             phase=phase if phase in ("open", "running", "over", "cancelled") else "over",  # type: ignore[arg-type]
             started=_opt_float(d.get("started")),
             ends=_opt_float(d.get("ends")),
