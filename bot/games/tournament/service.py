@@ -214,9 +214,11 @@ class Tournaments:
             await self._running_due(t, now)
         elif t.phase == "over" and not t.podium:
             await self._finish(t)
-        fresh = await self.load(t.id)
-        if fresh is not None:
+        loaded = await self.store.tournaments.load(t.id)
+        if loaded is not None:  # its clock goes on; its standings say how long is left
+            fresh = self._known[t.id] = Tournament.from_json(loaded[1])
             await self.schedule(fresh)
+            await self.group.show(fresh, loaded[0])
 
     async def _open_due(self, t: Tournament, now: float) -> None:
         if t.starts is None:
