@@ -14,7 +14,7 @@ it, and every replica sees one tournament):
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from bot.stats.tours import tour_fields, tour_line
 from bot.storage.cells import Cells, Key
@@ -94,17 +94,18 @@ class TournamentStore:
         kind: str,
         chat: int,
         players: Sequence[tuple[int, str]],
-        winner: int | None,
+        won: Collection[int],
     ) -> None:
-        """A tournament's end in its players' statistics (`players`: user and name) and the
-        winner's line on the group's board: once, however often it is asked."""
+        """A tournament's end in its players' statistics (`players`: user and name; `won`: who
+        won it, several when they shared the first place) and its winners' lines on the group's
+        board: once, however often it is asked."""
         marker, now = f"t:{tid}", time.time()
         window = RESULT_TTL + MARKER_MARGIN
         for uid, name in players:
             for _ in range(ATTEMPTS):
                 st, done = user(uid, "st"), user(uid, "done")
                 fields = dict(await self.cells.read(Fields(st)))
-                changed = tour_fields(fields, uid == winner, chat, name)
+                changed = tour_fields(fields, uid in won, chat, name)
                 version = fields.get("v")
                 new = (*changed.items(), ("v", str(int(version or 0) + 1)))
                 group = Group(
@@ -115,6 +116,6 @@ class TournamentStore:
                 assert isinstance(applied, Applied)
                 if applied.failed != 2:  # applied, or counted before
                     break
-        if winner is not None:
+        for winner in sorted(won):
             after = dict(await self.cells.read(Fields(user(winner, "st"))))
             await self.cells.step(list(line_groups([tour_line(kind, chat, winner, after)])))

@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 PREFIX = "tour"
 ATTEMPTS = 12  # compare-and-set rounds before a change is refused as busy
 STALE_DEAL = 30.0  # seconds after which a table decided but not dealt is dealt (again)
+KNOWN = 1000  # tournaments whose last state a process keeps for its boards' frames
 Change = Callable[[Tournament], bool]
 
 
@@ -92,7 +93,12 @@ class Tournaments:
         loaded = await self.store.tournaments.load(tid) if deeplinks.is_tour_id(tid) else None
         if loaded is None:
             return None
-        t = self._known[tid] = Tournament.from_json(loaded[1])
+        return self._keep(Tournament.from_json(loaded[1]))
+
+    def _keep(self, t: Tournament) -> Tournament:
+        if len(self._known) >= KNOWN and t.id not in self._known:
+            self._known.clear()
+        self._known[t.id] = t
         return t
 
     async def change(self, tid: str, fn: Change) -> Tournament | None:
@@ -106,10 +112,9 @@ class Tournaments:
             version, text = loaded
             t = Tournament.from_json(text)
             if not fn(t):
-                self._known[tid] = t
-                return t
+                return self._keep(t)
             if await self.store.tournaments.save(tid, t.to_json(), version):
-                self._known[tid] = t
+                self._keep(t)
                 await self._after(Tournament.from_json(text), t, version + 1)
                 return t
         raise Refused("tour-busy")
@@ -216,7 +221,7 @@ class Tournaments:
             await self._finish(t)
         loaded = await self.store.tournaments.load(t.id)
         if loaded is not None:  # its clock goes on; its standings say how long is left
-            fresh = self._known[t.id] = Tournament.from_json(loaded[1])
+            fresh = self._keep(Tournament.from_json(loaded[1]))
             await self.schedule(fresh)
             await self.group.show(fresh, loaded[0])
 
@@ -269,10 +274,9 @@ class Tournaments:
         """Its end: counted in its players' statistics and the group's board, the podium posted
         (once), the group free for the next one."""
         rows = standings(t.entrants, t.arena)
-        top = [r for r in rows if r.rank == 1]
-        winner = top[0].entrant.user if len(top) == 1 and top[0].entrant.points > 0 else None
+        won = {r.entrant.user for r in rows if r.rank == 1 and r.entrant.points > 0}
         played = [(e.user, e.name) for e in t.entrants if e.games or e.byes]
-        await self.store.tournaments.count_end(t.id, t.kind, t.chat, played, winner)
+        await self.store.tournaments.count_end(t.id, t.kind, t.chat, played, won)
         claimed: list[bool] = []
 
         def mark(s: Tournament) -> bool:
@@ -285,7 +289,7 @@ class Tournaments:
             return
         await self.group.podium(saved)
         await self.store.tournaments.release(saved.chat, saved.home, saved.id)
-        log.info("event=tour_podium tour=%s winner=%s", t.id, winner)
+        log.info("event=tour_podium tour=%s won=%s", t.id, sorted(won))
 
     # -- the frame of its boards -------------------------------------------------------------
     async def frame(self, record: GameRecord, viewer: int | None, screen: Screen) -> Screen:

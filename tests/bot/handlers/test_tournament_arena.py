@@ -152,7 +152,7 @@ async def test_a_ryadki_arena_of_four_ends_with_its_standings(w: World) -> None:
 
 
 async def test_the_board_names_the_tournament_and_the_time_left(w: World) -> None:
-    board, tid = await started(w, *ARENA)
+    _, tid = await started(w, *ARENA)
     [game] = await live_games(w, tid)
     mine = board_of(w, game, w.alice.id)
     assert mine.text.startswith("🏆 Parquet · arena · 15 min left"), mine.text

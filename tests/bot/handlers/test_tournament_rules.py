@@ -60,6 +60,15 @@ async def test_a_reminder_then_too_few_at_its_time_cancel_it_saying_so(w: World)
     assert "Which game?" in str(w.tg.last_message(w.group.id))
 
 
+async def test_one_never_started_is_cancelled_after_a_while(w: World) -> None:
+    board = await set_up(w, w.alice, *SWISS)
+    w.clock.advance(flow.OPEN_FOR)
+    await w.svc.timers.tick_once()
+    assert (
+        "Cancelled: it was never started." in w.session.message(w.group.id, board.message_id).text
+    )
+
+
 async def test_one_at_a_time_its_creator_or_an_admin_cancels_and_admins_may_keep_it(
     w: World,
 ) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import metrics
 from bot.stats.boards import Board
 from tests.bot.handlers.tournament_support import (
     board_of,
@@ -32,6 +33,11 @@ def w(any_world: World) -> World:
 
 
 async def test_a_swiss_of_five_plays_three_rounds_with_byes_to_its_podium(w: World) -> None:
+    counted = {
+        event: metrics.TOURNAMENTS.values.get(("parquet", "swiss", event), 0.0)
+        for event in ("created", "started", "finished")
+    }
+    joined = metrics.TOURNAMENT_PLAYERS.values.get(("parquet",), 0.0)
     eve = w.tg.add_user("Eve", language_code="en", started=False)  # never started the bot
     w.group.members.add(eve.id)
     board = await set_up(w, w.alice, *SWISS)
@@ -106,4 +112,7 @@ async def test_a_swiss_of_five_plays_three_rounds_with_byes_to_its_podium(w: Wor
     [first] = page.entries
     assert first.score == 1 and first.name == lines[0].split(" — ")[0][3:]
     assert (await w.store.user_stats(first.user_id)).tours == (1, 1)
+    for event, before in counted.items():  # metrics: tournaments, players, games
+        assert metrics.TOURNAMENTS.values[("parquet", "swiss", event)] == before + 1, event
+    assert metrics.TOURNAMENT_PLAYERS.values[("parquet",)] == joined + 5
     assert not w.tg.unanswered_callbacks()

@@ -47,7 +47,7 @@ async def set_up(
     chat = chat or w.group
     await w.say(user, chat, "/tournament", topic=topic)
     picker = w.board_in(chat, topic) if topic is not None else w.tg.last_message(chat.id)
-    assert picker is not None and "Which game?" in picker.text, picker
+    assert picker is not None and any(d.startswith("m:tn:n:") for d in picker.callback_data())
     for label in taps:
         await w.tap(user, w.session.message(chat.id, picker.message_id), label)
     return w.session.message(chat.id, picker.message_id)
@@ -69,7 +69,8 @@ async def stored(w: World, tid: str) -> Tournament:
 
 async def join(w: World, user: TgUser, board: TgMessage) -> str:
     """`user` taps ✋ Join on the standings: the tap's answer (its text, or the url it opens)."""
-    await w.tap(user, w.session.message(board.chat.id, board.message_id), "✋ Join")
+    now = w.session.message(board.chat.id, board.message_id)
+    await w.tap_data(user, now, next(d for d in now.callback_data() if d.startswith("m:tn:j:")))
     answer = w.session.answers()[-1]
     return str(answer.get("text") or answer.get("url") or "")
 

@@ -43,9 +43,9 @@ async def test_an_end_counts_once_in_the_statistics_and_on_the_group_board(store
     tours = store.tournaments
     players = [(1, "Ann"), (2, "Bob")]
     for _ in range(3):  # asked again (a retry, another process): once
-        await tours.count_end("T1", "parquet", GROUP, players, winner=1)
-    await tours.count_end("T2", "parquet", GROUP, players, winner=1)
-    await tours.count_end("T3", "parquet", GROUP, players, winner=2)
+        await tours.count_end("T1", "parquet", GROUP, players, won={1})
+    await tours.count_end("T2", "parquet", GROUP, players, won={1})
+    await tours.count_end("T3", "parquet", GROUP, players, won={2})
     ann, bob = await store.user_stats(1), await store.user_stats(2)
     assert ann.tours == (3, 2) and bob.tours == (3, 1)
     page = await store.leaderboard(Board.tours("parquet", GROUP), 2)
