@@ -26,6 +26,8 @@ from bot.games.match.service import Matches
 from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
+from bot.games.tournament.desk import TourDesk
+from bot.games.tournament.service import Tournaments
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.registry import kinds, load
@@ -74,8 +76,8 @@ def build_dispatcher(
 ) -> Dispatcher:
     """The services are built here, once, and reach handlers through the dispatcher's data:
     `store`, `settings`, `languages`, `tg` (the Messenger: every message the bot sends or edits
-    goes through it), `solitaires` (SolitaireService), `tables` (TableService), `players`
-    (statistics, leaderboards, the deal of the day).
+    goes through it), `solitaires` (SolitaireService), `tables` (TableService), `matches`,
+    `tournaments` (TourDesk), `players` (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
     `clock` and `sleep` are the services' time (tests pass a clock they move).
     The games of EXTRA_GAMES are loaded first (the built-in ones are always offered).
@@ -114,9 +116,12 @@ def build_dispatcher(
     dp["solitaires"] = solitaires
     dp["tables"] = tables
     dp["matches"] = Matches.serving(tables)  # quick matches: tables of their own
+    tournaments = Tournaments.serving(tables, messenger)  # tournaments: tables of their own
+    dp["tournaments"] = TourDesk(tournaments)
     players = dp["players"] = Players(store)
     searches.configure(settings.search_workers)  # the process's pool: its first search starts it
     dp.startup.register(tables.start)
+    dp.shutdown.register(tournaments.stop)  # (before the tables: its last steps use them)
     dp.shutdown.register(tables.stop)
     dp.shutdown.register(solitaires.stop)
     dp.shutdown.register(searches.stop)  # no worker outlives the bot

@@ -152,6 +152,17 @@ MATCH_SECONDS = LoopHistogram(
     ["game"],
     (1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 45.0, 60.0, 90.0, 120.0),
 )
+TOURNAMENTS = LoopCounter(
+    "cardbot_tournaments",
+    "Tournaments: created, started, finished or cancelled, by game and format",
+    ["game", "format", "event"],
+)
+TOURNAMENT_PLAYERS = LoopCounter(
+    "cardbot_tournament_players", "People who joined a tournament, by game", ["game"]
+)
+TOURNAMENT_GAMES = LoopCounter(
+    "cardbot_tournament_games", "Tournament games dealt, by game and format", ["game", "format"]
+)
 # counted by the store for the whole deployment: every replica reports the same figure (a
 # dashboard takes max, not sum, over the replicas)
 ACTIVE_GAMES = Gauge(
@@ -173,6 +184,9 @@ FAMILIES = (
     MATCH_WAITS,
     MATCHES,
     MATCH_SECONDS,
+    TOURNAMENTS,
+    TOURNAMENT_PLAYERS,
+    TOURNAMENT_GAMES,
 )
 
 
@@ -252,6 +266,19 @@ def matched(game: str, waited: Sequence[float]) -> None:
 
 def match_nobody(game: str) -> None:
     MATCHES.inc(game, "nobody")
+
+
+def tournament(game: str, fmt: str, event: str) -> None:
+    """`event`: created, started, finished or cancelled."""
+    TOURNAMENTS.inc(game, fmt, event)
+
+
+def tournament_player(game: str) -> None:
+    TOURNAMENT_PLAYERS.inc(game)
+
+
+def tournament_game(game: str, fmt: str) -> None:
+    TOURNAMENT_GAMES.inc(game, fmt)
 
 
 def set_active_games(game: str, count: int) -> None:

@@ -101,7 +101,8 @@ class Players:
     async def group_top(
         self, chat_id: int
     ) -> tuple[list[tuple[Board, BoardPage]], list[tuple[str, list[tuple[str, int]]]]]:
-        """The group's rating boards, and the ranked solitaire wins of the players on them."""
+        """The group's rating and tournaments boards, and the ranked solitaire wins of the
+        players on its rating boards."""
         boards = []
         players: dict[int, str] = {}
         for kind in kinds("table"):
@@ -110,6 +111,8 @@ class Players:
             boards.append((board, page))
             wide = await self.store.leaderboard(board, limit=GROUP_SOLO_PLAYERS)
             players.update((e.user_id, e.name) for e in wide.entries)
+            tours = Board.tours(kind, chat_id)  # the tournaments won here
+            boards.append((tours, await self.store.leaderboard(tours, limit=10)))
         all_stats = {uid: await self.store.user_stats(uid) for uid in players}
         solo = []
         for kind in kinds("solitaire"):

@@ -219,6 +219,8 @@ class TableMeta:
     # carry it, so a save that changes nothing a player sees (a hand message re-sent, a setting)
     # makes no screen stale (bot.games.state.position; None: every version is a position)
     settled: int | None = None
+    tour: str = ""  # the tournament this table is a game of (its owner: bot.games.tournament)
+    turn: int | None = None  # seconds a turn may take here (None: TURN_TIMEOUT_SECONDS)
 
     def to_dict(self) -> JSONObject:
         return {
@@ -254,6 +256,8 @@ class TableMeta:
             "left": {str(k): v for k, v in self.left.items()},
             "acted": {str(k): v for k, v in self.acted.items()},
             "settled": self.settled,
+            "tour": self.tour,
+            "turn": self.turn,
         }
 
     @classmethod
@@ -297,6 +301,8 @@ class TableMeta:
             left={int(k): str(v) for k, v in (d.get("left") or {}).items()},
             acted={int(k): float(v) for k, v in (d.get("acted") or {}).items()},
             settled=_opt_int(d.get("settled")),
+            tour=str(d.get("tour") or ""),
+            turn=_opt_int(d.get("turn")),
         )
 
     @property

@@ -118,7 +118,7 @@ class Matches:
 
     # -- the owner of its tables -------------------------------------------------------------
     def owns(self, record: GameRecord) -> bool:
-        return bool(record.table.boards)
+        return bool(record.table.boards) and not record.table.tour  # (a tournament's: its own)
 
     async def dealt(self, record: GameRecord) -> None:
         """Each person's games list it: one match at a time (`playing`)."""

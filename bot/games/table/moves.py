@@ -61,7 +61,7 @@ def _settle(
     elif meta.is_ai(turn(record, state)):
         meta.due = now + ai_pause
     else:
-        meta.due = None if meta.private else now + turn_timeout
+        meta.due = None if meta.private else now + (meta.turn or turn_timeout)
 
 
 def ai_seed(gid: str, version: int, step: int = 0) -> int:

@@ -19,11 +19,16 @@ from bot.render.screen import Screen, TableCtx
 from bot.storage.record import GameRecord
 from bot.wire import deeplinks
 
+# a table's owner may frame its boards (a tournament names itself, and what comes next):
+# (the record, the seat whose copy it is or None, the board) → the board shown
+Frame = Callable[[GameRecord, int | None, Screen], Awaitable[Screen]]
+
 
 class TableScreens:
     def __init__(self, settings: Settings, username: Callable[[], Awaitable[str]]) -> None:
         self.settings = settings
         self.username = username  # the bot's @username (its deep links)
+        self.frames: list[Frame] = []  # registered from above the table wing (`Frame`)
 
     async def _ctx(
         self, record: GameRecord, lang: str | None = None, version: int | None = None
@@ -40,7 +45,7 @@ class TableScreens:
             title=meta.title or "",
             pick=meta.pick,
             why=meta.why,
-            deadline_s=int(self.settings.turn_timeout_seconds),
+            deadline_s=int(meta.turn or self.settings.turn_timeout_seconds),
             rematch=not meta.rematch,
             dm_failed=meta.dm_failed,
             ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
@@ -63,7 +68,14 @@ class TableScreens:
         self, record: GameRecord, confirm_leave: bool = False, viewer: int | None = None
     ) -> Screen:
         """The group's message (lobby or table), the one message of a game against the
-        computer (the hand on it), or seat `viewer`'s own copy (a quick match)."""
+        computer (the hand on it), or seat `viewer`'s own copy (a quick match), as the frames
+        registered frame it."""
+        screen = await self._board(record, confirm_leave, viewer)
+        for frame in self.frames:
+            screen = await frame(record, viewer, screen)
+        return screen
+
+    async def _board(self, record: GameRecord, confirm_leave: bool, viewer: int | None) -> Screen:
         meta = record.table
         ctx = await self._ctx(record, lang=None if viewer is None else meta.players[viewer].lang)
         if record.phase in ("lobby", "cancelled"):
