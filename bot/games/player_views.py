@@ -106,13 +106,15 @@ class Players:
         list[tuple[str, list[tuple[str, int]]]],
         list[tuple[Board, BoardPage]],
     ]:
-        """/top in a group: its rating boards; the ranked solitaire wins of its people
-        (`group_people`: whoever was seen there, on a rating board or not); and today's deal of
-        each solitaire among them (`group_today`)."""
+        """/top in a group: its rating and tournaments boards; the ranked solitaire wins of its
+        people (`group_people`: whoever was seen there, on a rating board or not); and today's
+        deal of each solitaire among them (`group_today`)."""
         boards = []
         for kind in kinds("table"):
             board = Board.rating(kind, chat_id)
             boards.append((board, await self.store.leaderboard(board, limit=10)))
+            tours = Board.tours(kind, chat_id)  # the tournaments won here
+            boards.append((tours, await self.store.leaderboard(tours, limit=10)))
         people = {uid: await self.store.user_stats(uid) for uid in await self.group_people(chat_id)}
         solo = []
         for kind in kinds("solitaire"):

@@ -112,6 +112,8 @@ def stats_screen(stats: UserStats, rated: dict[str, Rated], today: int, _: Trans
         lines += [_line(k, stats, rated.get(k), _) for k in (*kinds("solitaire"), *kinds("table"))]
     if stats.day is not None:
         lines.append(_("stats-days", n=stats.day.now(today), best=stats.day.best))
+    if stats.tours[0]:
+        lines.append(_("stats-tours", played=stats.tours[0], won=stats.tours[1]))
     solitaires, tables = kinds("solitaire"), kinds("table")
     rows = [
         *rows_of([button(game_name(k, _), menu_data(f"st:{k}")) for k in solitaires], ROW_GAMES),

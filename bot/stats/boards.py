@@ -2,7 +2,8 @@
 
 Solitaires have global boards of ranked wins and of the best ranked streak, and
 one board per deal of the day; table games a global rating board and one per
-group. A user hidden from the global boards stays on their groups' boards.
+group, and per group a board of the tournaments each player won there. A user hidden
+from the global boards stays on their groups' boards.
 
 Weekly boards (an ISO week, UTC, numbered year × 100 + week: 202649): a solitaire's ranked wins
 and days whose deal of the day was won that week, and a table game's global rating of the
@@ -18,11 +19,12 @@ from typing import Literal
 
 from bot.registry import GAMES
 
-Metric = Literal["wins", "streak", "rating", "daily", "days"]
-_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d", "days": "dw"}
+Metric = Literal["wins", "streak", "rating", "daily", "days", "tours"]
+_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d", "days": "dw", "tours": "t"}
 DAILY_BOARD_TTL = 8 * 86400  # a day's board is kept a week after the day
 WEEKLY_BOARD_TTL = 8 * 86400  # a week's board, after its last write (the week is over by then)
 WEEKLY: frozenset[str] = frozenset({"wins", "rating", "days"})  # the metrics with weekly boards
+GROUPS: frozenset[str] = frozenset({"rating", "tours"})  # the metrics with a board per group
 
 
 def week_of(day: date | str) -> int:
@@ -47,8 +49,10 @@ class Board:
             raise ValueError(f"no {self.metric} board for {self.kind}")
         if self.metric == "daily" and self.day is None:
             raise ValueError("a daily board needs its day")
-        if self.chat is not None and (self.metric != "rating" or self.week is not None):
-            raise ValueError("only all-time rating boards exist per group")
+        if self.chat is not None and (self.metric not in GROUPS or self.week is not None):
+            raise ValueError("only all-time rating and tournament boards exist per group")
+        if self.metric == "tours" and self.chat is None:
+            raise ValueError("tournaments are counted per group")
         if self.week is not None and self.metric not in WEEKLY:
             raise ValueError(f"no weekly {self.metric} board")
         if self.metric == "days" and self.week is None:
@@ -70,6 +74,11 @@ class Board:
     @classmethod
     def rating(cls, kind: str, chat: int | None = None, week: int | None = None) -> Board:
         return cls(kind, "rating", chat=chat, week=week)
+
+    @classmethod
+    def tours(cls, kind: str, chat: int) -> Board:
+        """The tournaments of `kind` each player won in group `chat`."""
+        return cls(kind, "tours", chat=chat)
 
     @classmethod
     def of_day(cls, kind: str, variant: str, day: int) -> Board:
@@ -98,7 +107,7 @@ class Board:
     def scorers_only(self) -> bool:
         """Whether only a score above 0 puts a player on it (wins, streaks): a player with no
         win is on no wins board."""
-        return self.metric in ("wins", "streak", "days")
+        return self.metric in ("wins", "streak", "days", "tours")
 
     @property
     def hides(self) -> bool:

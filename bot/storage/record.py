@@ -114,10 +114,7 @@ class SoloMeta:
     # "<moves of the history>:<digest of s0 and those moves>" (`bot.games.solitaire.proved`)
     line: str = ""
     line_at: str = ""
-    # the version whose board still shows this position, when a save since changed nothing the
-    # player sees (a hint's): its buttons stay current (`bot.games.state.position`); None
-    # after a move or an undo
-    settled: int | None = None
+    settled: int | None = None  # a version still showing this position (`state.position`)
 
     def to_dict(self) -> JSONObject:
         data: JSONObject = {
@@ -143,9 +140,7 @@ class SoloMeta:
         }
         if self.line:  # (only while there is one: most saves carry none)
             data["line"], data["line_at"] = self.line, self.line_at
-        if self.settled is not None:
-            data["settled"] = self.settled
-        return data
+        return data if self.settled is None else {**data, "settled": self.settled}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SoloMeta:
@@ -226,6 +221,8 @@ class TableMeta:
     # carry it, so a save that changes nothing a player sees (a hand message re-sent, a setting)
     # makes no screen stale (bot.games.state.position; None: every version is a position)
     settled: int | None = None
+    tour: str = ""  # the tournament this table is a game of (its owner: bot.games.tournament)
+    turn: int | None = None  # seconds a turn may take here (None: TURN_TIMEOUT_SECONDS)
 
     def to_dict(self) -> JSONObject:
         return {
@@ -261,6 +258,8 @@ class TableMeta:
             "left": {str(k): v for k, v in self.left.items()},
             "acted": {str(k): v for k, v in self.acted.items()},
             "settled": self.settled,
+            "tour": self.tour,
+            "turn": self.turn,
         }
 
     @classmethod
@@ -304,6 +303,8 @@ class TableMeta:
             left={int(k): str(v) for k, v in (d.get("left") or {}).items()},
             acted={int(k): float(v) for k, v in (d.get("acted") or {}).items()},
             settled=_opt_int(d.get("settled")),
+            tour=str(d.get("tour") or ""),
+            turn=_opt_int(d.get("turn")),
         )
 
     @property

@@ -3,8 +3,8 @@ Pure: no store, no Telegram. The record's meta is a SoloMeta (bot.storage.record
 
 Undo replays the move history from `s0` without its last move: the rules are deterministic, so
 that is the previous position exactly. A move appends a few bytes to the history instead of a
-whole earlier state, which keeps every save (and load) small; an undo costs one replay (~20 µs a
-move).
+whole earlier state, which keeps every save (and load) small; an undo costs one replay of the
+history.
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ from bot.games.solitaire import model
 from bot.games.solitaire.daily_screen import Share, place_on_day
 from bot.games.solitaire.hint_taps import HintTaps
 from bot.games.solitaire.screen import asks_before_hint, board
+from bot.games.solitaire.shown_on import vacate
 from bot.games.solitaire.tap import Tap
 from bot.games.state import current
 from bot.i18n import t
@@ -60,10 +61,8 @@ class SolitaireService:
         self.tg = messenger
         self.store = store
         self.settings = settings
-        # boards in private chats: their chat's pace (the budget's) and a RetryAfter hold the
-        # edits (the newest board wins) instead of the tap's answer; the private chats'
-        # coalescer (`serial`: one edit on its way per chat), which the other screens a tap
-        # shows on its message go through too (bot.telegram.messenger)
+        # the private chats' coalescer (bot.app): a board waits for its chat's pace or a 429,
+        # not the tap's answer; the newest screen of a message wins, one edit on its way
         self.flood = screens
         # finished boards whose "play again" was tapped: a tap answered at once may come again
         # before its board loses its buttons, and deals one new game
@@ -120,9 +119,8 @@ class SolitaireService:
         if game.finished:  # a board left live (a crash before its last edit) shows the end
             raise _Stale("error-over", game)
         if not current(game, cb.version):
-            # an old board (a double tap, or an edit that never arrived): say so, and bring
-            # the board up to date so the next tap works (a board older than a save that
-            # changed nothing it shows, a hint's, is current)
+            # an old board (a double tap, an edit that never arrived; a hint's save leaves it
+            # current): say so, and bring the board up to date so the next tap works
             raise _Stale("error-stale", game)
         if cb.is_ui:
             await self._ui(tap)
@@ -334,6 +332,7 @@ class SolitaireService:
             await self._bring(current, where, lang)  # the day's game, another tap's
             return
         await self.store.add_user_game(user_id, record.id)
+        await vacate(self.store, await self._unfinished(user_id), record)  # (a menu's message)
         metrics.game_started(kind)
         log.info(
             "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
@@ -397,4 +396,5 @@ class SolitaireService:
                 raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
+            await vacate(self.store, await self._unfinished(record.solo.uid), record)
         await self._edit(chat_id, message_id, await self._board(record, lang), record)
