@@ -11,7 +11,7 @@ import asyncio
 import multiprocessing
 import os
 import tempfile
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,7 @@ def stuck(*_args: Any) -> Advice:
     tmp = _marker(requester).with_suffix(".tmp")
     tmp.write_text(str(os.getpid()))
     tmp.replace(_marker(requester))  # (whole: the test never reads half a pid)
-    time.sleep(600)
+    threading.Event().wait(600)  # never set: stuck until its worker is killed
     raise AssertionError("a stuck search was neither killed nor timed out")
 
 

@@ -110,13 +110,10 @@ class Rematches:
             lang = record.table.players[other].lang
             text, markup = screens.rematch_offer(lang, name, record.id, position(record))
             with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-                sent = (
-                    None
-                    if board is None
-                    else await self.publisher.post(board, text, markup, reply=True)
-                )
-                if isinstance(sent, ChatMessage) and sent.message is not None:
-                    offer = f"{sent.chat}:{sent.message}"
+                # a reply beside their board, as a ping is: where it is (chat, message)
+                sent = None if board is None else await self.publisher.ping(board, text, markup)
+                if sent is not None:
+                    offer = f"{sent[0]}:{sent[1]}"
                     await self.store.cells.add_member(_offers(record.id), offer, REMATCH_TTL)
 
     async def _offers_taken(self, gid: str) -> None:

@@ -115,4 +115,5 @@ class Dealer:
 
 def _message(place: Place | None) -> int:
     """The message id of a seat's board sent (0: none yet, sent when the board is shown)."""
-    return place.message or 0 if isinstance(place, SeatBoard) else 0
+    message = None if place is None else place.shown_on  # (a private chat's message)
+    return message if isinstance(message, int) else 0
