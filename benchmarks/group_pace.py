@@ -290,7 +290,8 @@ def hand_at(emu: Emulator, user: EmuUser, version: int) -> TgMessage | None:
 
 # -- running --------------------------------------------------------------------------------------
 def default_bot(emu: Emulator, redis_url: str, log: Path) -> BotProcess:
-    bot = BotProcess(emu, redis_url=redis_url, log_path=log, language="en")
+    # a fresh interpreter, as in production (not forked warm as in the tests)
+    bot = BotProcess(emu, redis_url=redis_url, log_path=log, language="en", warm=False)
     for name in DEFAULTS:  # the bot's defaults, whatever this shell has set
         if name.upper() not in KEPT:
             bot.env.pop(name.upper(), None)

@@ -130,6 +130,7 @@ async def main_async(args: argparse.Namespace) -> int:
             log_path=Path(tmp) / "bot.log",
             language="en",
             env={"EVENT_LOOP": args.loop, "LOG_LEVEL": "WARNING"},
+            warm=False,  # a fresh interpreter, as in production (not forked as in the tests)
         )
         try:
             await bot.start()

@@ -27,6 +27,8 @@ from bot.games.match.service import Matches
 from bot.games.player_views import Players
 from bot.games.solitaire.service import SolitaireService
 from bot.games.table.service import TableService
+from bot.games.tournament.desk import TourDesk
+from bot.games.tournament.service import Tournaments
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.i18n import t
 from bot.registry import kinds, load
@@ -75,8 +77,8 @@ def build_dispatcher(
 ) -> Dispatcher:
     """The services are built here, once, and reach handlers through the dispatcher's data:
     `store`, `settings`, `languages`, `tg` (the Messenger: every message the bot sends or edits
-    goes through it), `solitaires` (SolitaireService), `tables` (TableService), `players`
-    (statistics, leaderboards, the deal of the day).
+    goes through it), `solitaires` (SolitaireService), `tables` (TableService), `matches`,
+    `tournaments` (TourDesk), `players` (statistics, leaderboards, the deal of the day).
     Per update the middlewares add `lang`, `_` and, for callbacks, `cb`, `game`, `answer`.
     `clock` and `sleep` are the services' time (tests pass a clock they move).
     The games of EXTRA_GAMES are loaded first (the built-in ones are always offered).
@@ -95,12 +97,15 @@ def build_dispatcher(
         sleep=sleep,
     )
     # the private chats' screens: a solitaire's board and whatever else a tap shows on its
-    # message (a menu, the statistics…) at the chat's pace, the newest per message
+    # message (a menu, the statistics…), a table's places there (a match's board, a hand) at
+    # the chat's pace, the newest per message
     screens = EditCoalescer(
         1_000_000, min_gap=0.0, shared=budget.take, clock=clock, sleep=sleep, serial=True
     )
     messenger = TelegramMessenger(bot, screens)
-    tables = TableService(messenger, store, settings, clock=clock, sleep=sleep, budget=budget)
+    tables = TableService(
+        messenger, store, settings, clock=clock, sleep=sleep, budget=budget, screens=screens
+    )
     budget_middleware.install(bot, budget)
     dp = Dispatcher()
     languages = LanguageCache(store, settings.default_language)
@@ -114,9 +119,13 @@ def build_dispatcher(
     dp["matches"] = Matches.serving(tables)  # quick matches: tables of their own
     news = BadgeNews(store, messenger, settings.default_language)  # badges, announced once
     tables.timers.on(badge_news.PREFIX, news.due)
+    tournaments = Tournaments.serving(tables, messenger)  # tournaments: tables of their own
+    dp["tournaments"] = TourDesk(tournaments)
     players = dp["players"] = Players(store)
-    searches.configure(settings.search_workers)  # the process's pool: its first search starts it
+    # the process's pool (its first search starts it), its workers offering EXTRA_GAMES too
+    searches.configure(settings.search_workers, settings.extra_games)
     dp.startup.register(tables.start)
+    dp.shutdown.register(tournaments.stop)  # (before the tables: its last steps use them)
     dp.shutdown.register(tables.stop)
     dp.shutdown.register(solitaires.stop)
     dp.shutdown.register(searches.stop)  # no worker outlives the bot

@@ -36,6 +36,7 @@ MENUS: dict[Scope, dict[str, str]] = {
     },
     "group": {
         "newgame": "cmd-newgame",
+        "tournament": "cmd-tournament",
         "top": "cmd-group-top",
         "stats": "cmd-group-stats",
         "rules": "cmd-rules",

@@ -59,6 +59,9 @@ class Settings(GameModules):
     turn_reminder_seconds: float = Field(default=20.0, gt=0)
     # a quick match: how long a person waits for an opponent before "nobody is free"
     match_wait_seconds: int = Field(default=60, gt=0)
+    # a tournament's arena lengths offered, in minutes (the time a Swiss's round takes is its
+    # games')
+    arena_minutes: tuple[int, ...] = (15, 30, 60)
     lobby_ttl_seconds: int = Field(default=600, gt=0)
     invite_ttl_seconds: int = Field(default=86400, gt=0)
     timer_tick_seconds: float = Field(default=1.0, gt=0)

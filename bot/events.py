@@ -1,6 +1,7 @@
 """The events a game's record keeps to show (`GameRecord`'s `events`, rendered by
 bot.render.events): the rules' own (`rules.events.GameEvent`: what a move did) and those the bot
-itself adds (`BotEvent`: a turn timed out, a player removed, a solitaire move taken back).
+itself adds (`BotEvent`: a turn timed out, a player removed, a solitaire move taken back, or
+several, to a position its solver wins).
 
 Every event is a dict with its kind under `"e"`, one `TypedDict` per kind (a union told apart
 by `"e"`). This module sits at the bottom of `bot/` (it imports only `rules`), so storage,
@@ -40,7 +41,14 @@ class Undo(TypedDict):
     e: Literal["undo"]
 
 
-BotEvent = Timeout | Removed | Undo
+class Rewind(TypedDict):
+    """A solitaire taken `n` moves back, to a position its solver wins (💡's way back)."""
+
+    e: Literal["rewind"]
+    n: int
+
+
+BotEvent = Timeout | Removed | Undo | Rewind
 Event = GameEvent | BotEvent
 """An event a record keeps: the rules' (any game's: its renderer reads its own kinds) or the
 bot's."""
@@ -56,3 +64,7 @@ def removed_event(seat: int, limit: int) -> Removed:
 
 def undo_event() -> Undo:
     return Undo(e="undo")
+
+
+def rewind_event(n: int) -> Rewind:
+    return Rewind(e="rewind", n=n)

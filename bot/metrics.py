@@ -10,9 +10,9 @@ Served at `/metrics` by bot.http_server when METRICS_PORT is set; counting happe
 
 The counters and histograms counted per update are plain numbers in dicts, written only from
 the event loop's thread (every caller is a coroutine or a callback on the loop) and turned into
-Prometheus families when scraped: a count costs ~0.1 µs, where prometheus_client's own metrics,
-which take a lock per value for threads the bot does not have, cost ~1 µs a counter and ~2 µs a
-histogram. prometheus_client writes the text (and adds the process's own figures).
+Prometheus families when scraped (prometheus_client's own metrics take a lock per value for
+threads the bot does not have).
+prometheus_client writes the text (and adds the process's own figures).
 
 Label values are game kinds, update types, Bot API methods and a few fixed words, so every
 metric has a small, bounded set of series. Nothing here imports aiogram (bot.games uses it).
@@ -36,9 +36,9 @@ ScrapeHook = Callable[[], Awaitable[None]]
 Labels = tuple[str, ...]
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
-# an update end to end: a tap is a few ms here; a Telegram request can take seconds
+# an update end to end: from a tap's handling to a Telegram request that takes seconds
 UPDATE_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
-# one store call: a Redis round trip is ~0.1-1 ms; every call gives up after 1 s
+# one store call: a Redis round trip, up to the 1 s every call gives up after
 REDIS_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5, 1.0, 2.5)
 TELEGRAM_ERROR_KINDS = ("429", "400", "403", "other")
 REDIS_ERROR_KINDS = ("timeout", "connection", "unavailable", "other")
@@ -152,6 +152,17 @@ MATCH_SECONDS = LoopHistogram(
     ["game"],
     (1.0, 2.5, 5.0, 10.0, 20.0, 30.0, 45.0, 60.0, 90.0, 120.0),
 )
+TOURNAMENTS = LoopCounter(
+    "cardbot_tournaments",
+    "Tournaments: created, started, finished or cancelled, by game and format",
+    ["game", "format", "event"],
+)
+TOURNAMENT_PLAYERS = LoopCounter(
+    "cardbot_tournament_players", "People who joined a tournament, by game", ["game"]
+)
+TOURNAMENT_GAMES = LoopCounter(
+    "cardbot_tournament_games", "Tournament games dealt, by game and format", ["game", "format"]
+)
 # counted by the store for the whole deployment: every replica reports the same figure (a
 # dashboard takes max, not sum, over the replicas)
 ACTIVE_GAMES = Gauge(
@@ -173,6 +184,9 @@ FAMILIES = (
     MATCH_WAITS,
     MATCHES,
     MATCH_SECONDS,
+    TOURNAMENTS,
+    TOURNAMENT_PLAYERS,
+    TOURNAMENT_GAMES,
 )
 
 
@@ -252,6 +266,19 @@ def matched(game: str, waited: Sequence[float]) -> None:
 
 def match_nobody(game: str) -> None:
     MATCHES.inc(game, "nobody")
+
+
+def tournament(game: str, fmt: str, event: str) -> None:
+    """`event`: created, started, finished or cancelled."""
+    TOURNAMENTS.inc(game, fmt, event)
+
+
+def tournament_player(game: str) -> None:
+    TOURNAMENT_PLAYERS.inc(game)
+
+
+def tournament_game(game: str, fmt: str) -> None:
+    TOURNAMENT_GAMES.inc(game, fmt)
 
 
 def set_active_games(game: str, count: int) -> None:

@@ -205,6 +205,9 @@ class GameSpec:
 
 _GAMES: dict[str, GameSpec] = {}
 GAMES: Mapping[str, GameSpec] = MappingProxyType(_GAMES)
+# kind → the module `load` was importing when it registered the kind, and the spec it registered
+_LOADED: dict[str, tuple[str, GameSpec]] = {}
+_loading: list[str] = []  # the modules `load` is importing (the innermost last)
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -219,6 +222,8 @@ def register(spec: GameSpec) -> GameSpec:
         # its hints and its deal of the day would ask `rules.solve` for a solver it lacks
         raise ValueError(f"{spec.kind}: hints from a solver or a winnable daily need a solver")
     _GAMES[spec.kind] = spec
+    if _loading:
+        _LOADED[spec.kind] = (_loading[-1], spec)
     if spec.locales is not None:
         from bot import i18n  # i18n sits beside this module; importing here keeps it optional
 
@@ -253,9 +258,22 @@ def load(modules: Iterable[str]) -> None:
     imports it once, and registering a kind again replaces it. A name that is not a module
     raises `ModuleNotFoundError`."""
     for name in modules:
-        importlib.import_module(name)
+        _loading.append(name)
+        try:
+            importlib.import_module(name)
+        finally:
+            _loading.pop()
+
+
+def loaded_by(kind: str) -> str | None:
+    """The module whose loading (`load`) registered game `kind` as it is offered now: another
+    process that loads the same module offers the same game (the pool of search workers);
+    None for a game registered otherwise (at run time, as the tests offer their toys)."""
+    found = _LOADED.get(kind)
+    return found[0] if found is not None and found[1] is _GAMES.get(kind) else None
 
 
 # the built-in games, by name: this module sits below their registrations and never imports
-# them (docs/architecture.md, "Layers")
-load(importlib.import_module("bot.specs").BUILT_IN)
+# them (docs/architecture.md, "Layers"); every process that imports this module offers them
+BUILT_IN: tuple[str, ...] = tuple(importlib.import_module("bot.specs").BUILT_IN)
+load(BUILT_IN)

@@ -18,8 +18,8 @@ from tests.support.needs import require
 from tests.support.redis_server import RedisServer, redis_binary, start_redis
 
 # Hypothesis's default 200 ms deadline per example is a timing assertion: a loaded machine
-# (xdist workers beside the solver's year of deals) fails it at random. Speed is measured by
-# the benchmarks, never asserted.
+# (xdist workers beside the solver's searches and the bot processes) fails it at random. Speed
+# is measured by the benchmarks, never asserted.
 settings.register_profile("no-deadline", deadline=None)
 settings.load_profile("no-deadline")
 

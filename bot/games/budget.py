@@ -3,7 +3,7 @@
 Telegram answers `429 Too Many Requests` past its limits — about 20 writes a minute in a group
 (sends and edits sharing it), about one a second in any chat with short bursts — and a chat
 then takes nothing from the bot until Telegram's `retry_after` is over. So every write spends
-one unit of its chat's budget (`Budget.take`, by the coalescer lane's key `places.lane_budget`):
+one unit of its chat's budget (`Budget.take`, by the coalescer lane's key `lanes.lane_budget`):
 - a group's (and an inline message's) is shared by every process behind the token
   (`Store.take_send`): `per_minute` writes in any minute and a second (`IN_FLIGHT`), at least
   `min_gap` apart;
@@ -37,7 +37,7 @@ import hashlib
 import logging
 from collections.abc import Awaitable, Callable, Hashable, Iterator
 
-from bot.games import places
+from bot.games import lanes
 from bot.storage import Store, StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -142,11 +142,11 @@ class Budget:
     async def take(self, lane: Hashable) -> float:
         """0 and one write counted in the lane's budget, or the seconds to wait (nothing
         counted)."""
-        key = places.lane_budget(lane)
+        key = lanes.lane_budget(lane)
         if key is None:
             return 0.0
         now = self.clock()
-        if 0 < key < places.INLINE_BUDGETS:  # a private chat
+        if 0 < key < lanes.INLINE_BUDGETS:  # a private chat
             return self.private.take(key, now)
         limit = self.per_minute if key < 0 else self.inline_per_minute
         gap = min(1.0, WINDOW / limit)

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import hashlib
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, Self
 
+from bot.games.lanes import inline_budget
 from bot.games.ports import Messenger
 from bot.render.screen import Screen
 from bot.storage.record import TableMeta
@@ -50,7 +50,7 @@ class Place(Protocol):
     @property
     def key(self) -> Hashable: ...  # the message in its lane (the newest edit per key goes)
     @property
-    def budget(self) -> int | None: ...  # the budget its writes spend (`lane_budget`)
+    def budget(self) -> int | None: ...  # the budget its writes spend (`lanes.lane_budget`)
     @property
     def flood(self) -> Flood: ...  # the coalescer its edits go through
     @property
@@ -61,6 +61,11 @@ class Place(Protocol):
     def moves_with(self) -> int | None: ...  # the group whose upgrade moves it (ChatMoved)
     @property
     def link(self) -> str | None: ...  # a t.me link that opens it, where one exists
+    @property
+    def shown_on(self) -> Hashable | None:
+        """The message it shares with other screens shown there in turn (a private chat's: a
+        tap's menu or waiting screen, a game's board, the next game's): the newest asked for
+        wins, an older one still waiting is dropped (`EditCoalescer.submit(message=)`)."""
 
     async def edit(self, tg: Messenger, screen: Screen, *, retry: bool = True) -> Place | None:
         """Show `screen` there: the place that shows it now (a gone message sent anew where
@@ -125,6 +130,10 @@ class _InChat:
     def topic(self) -> int | None:
         """The forum topic it is in (None: none)."""
         return None
+
+    @property
+    def shown_on(self) -> Hashable | None:  # a private chat's message (`Place.shown_on`)
+        return self.message if self.chat > 0 else None
 
     def remember(self, meta: TableMeta) -> list[Place] | None:
         if self.message is None:
@@ -216,7 +225,8 @@ class SeatBoard(_InChat):
         return self.seat
 
     def _keep(self, meta: TableMeta, where: tuple[int, int]) -> None:
-        meta.boards[self.seat] = where
+        if self.seat in meta.boards:  # (none for a player who left the table)
+            meta.boards[self.seat] = where
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +263,7 @@ class _Apart:
     can_post: ClassVar[bool] = False
     moves_with: ClassVar[int | None] = None
     link: ClassVar[str | None] = None  # no link leads to it (or the bot does not know it)
+    shown_on: ClassVar[Hashable | None] = None  # its screens are its own
 
     async def post(
         self, tg: Messenger, text: str, markup: Keyboard | None = None, *, reply: bool = False
@@ -364,29 +375,6 @@ class EphemeralMessage(_Apart):
 
 
 SUPERGROUP_IDS = -1_000_000_000_000  # a supergroup's chat id is -100… (at most this)
-
-INLINE_BUDGETS = 1 << 61  # inline messages' budget keys: above every chat and user id
-
-
-def inline_budget(inline: str) -> int:
-    """The shared budget key of an inline message (the store counts budgets by integer)."""
-    digest = hashlib.blake2b(inline.encode(), digest_size=7).digest()
-    return INLINE_BUDGETS + int.from_bytes(digest, "big")
-
-
-def lane_budget(lane: Hashable) -> int | None:
-    """The budget of a coalescer lane (the place kinds' lanes are told apart here): a chat's
-    (a group's below 0, a private chat's above) or an inline message's own (from
-    `INLINE_BUDGETS` on); None for a lane of no place."""
-    if isinstance(lane, tuple) and len(lane) == 2 and lane[0] == "inline":
-        return inline_budget(str(lane[1]))
-    return lane if isinstance(lane, int) and lane != 0 else None
-
-
-def shared_budget(lane: Hashable) -> bool:
-    """The lane's budget is shared by every process (a group's, an inline message's)."""
-    key = lane_budget(lane)
-    return key is not None and not 0 < key < INLINE_BUDGETS
 
 
 def pinged(where: Pinged, user: int) -> Place:

@@ -4,21 +4,22 @@ their settings, gathered from the store (bot.storage.results_api) for bot.render
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 
 from bot.games.solitaire.day_views import DayViews
 from bot.registry import kinds, spec
 from bot.render.stats import Rated
 from bot.stats.badges import Earned, deserved, held
-from bot.stats.boards import Board, BoardPage, among, week_of
+from bot.stats.boards import Board, BoardEntry, BoardPage, among, week_of
 from bot.stats.daily import day_number, utc_day
+from bot.stats.game_end import day_score
 from bot.stats.rating import shown
 from bot.stats.result import GameResult
 from bot.stats.stats import HistoryEntry, UserStats
 from bot.storage import Store
 
-GROUP_SOLO_PLAYERS = 30  # a group's solitaire table looks at this many of its rated players
+GROUP_SOLO_PLAYERS = 30  # the players of each of a group's rating boards among its people
 GROUP_SEEN_MAX = 300  # the people a group's week set holds at most (its day board ranks them)
 SEEN_REMEMBERED = 50_000  # (group, user, week) a process remembers having noted
 
@@ -114,46 +115,68 @@ class Players:
     async def top(self, board: Board, user_id: int) -> BoardPage:
         return await self.store.leaderboard(board, user_id)
 
-    async def group_top(
-        self, chat_id: int
-    ) -> tuple[list[tuple[Board, BoardPage]], list[tuple[str, list[tuple[str, int]]]]]:
-        """The group's rating boards, and the ranked solitaire wins of the players on them."""
+    async def group_table(
+        self, chat_id: int, viewer: int | None = None
+    ) -> tuple[
+        list[tuple[Board, BoardPage]],
+        list[tuple[str, list[tuple[str, int]]]],
+        list[tuple[Board, BoardPage]],
+    ]:
+        """/top in a group: its rating and tournaments boards; the ranked solitaire wins of its
+        people (`group_people`: whoever was seen there, on a rating board or not); and today's
+        deal of each solitaire among them (`group_today`)."""
         boards = []
-        players: dict[int, str] = {}
         for kind in kinds("table"):
             board = Board.rating(kind, chat_id)
-            page = await self.store.leaderboard(board, limit=10)
-            boards.append((board, page))
-            wide = await self.store.leaderboard(board, limit=GROUP_SOLO_PLAYERS)
-            players.update((e.user_id, e.name) for e in wide.entries)
-        all_stats = {uid: await self.store.user_stats(uid) for uid in players}
+            boards.append((board, await self.store.leaderboard(board, limit=10)))
+            tours = Board.tours(kind, chat_id)  # the tournaments won here
+            boards.append((tours, await self.store.leaderboard(tours, limit=10)))
+        people = {uid: await self.store.user_stats(uid) for uid in await self.group_people(chat_id)}
         solo = []
         for kind in kinds("solitaire"):
             rows = sorted(
-                ((players[uid], s.of(kind).ranked_won) for uid, s in all_stats.items()),
+                ((s.name, s.of(kind).ranked_won) for s in people.values()),
                 key=lambda row: -row[1],
             )
             solo.append((kind, [r for r in rows if r[1] > 0][:10]))
-        return boards, solo
+        return boards, solo, await self.group_today(people, viewer)
 
     async def group_today(
-        self, chat_id: int, viewer: int | None = None
+        self, people: Mapping[int, UserStats], viewer: int | None = None
     ) -> list[tuple[Board, BoardPage]]:
-        """Today's deal of each solitaire among the group's people (`group_people`): their
-        ranked attempts, best first, ranked among themselves; `own` is `viewer`'s."""
+        """Today's deal of each solitaire among a group's `people` (their statistics): each
+        one's ranked attempt, best first, ranked among themselves; `own` is `viewer`'s. A
+        player kept off the whole day's board (hidden from the global boards) is still on
+        their groups' (their score read from their result)."""
         number, _ = self.today()
-        people = await self.group_people(chat_id)
         out = []
         for kind in kinds("solitaire"):
+            variant = spec(kind).default_variant
             for tier in DayViews.tiers_of(kind, number):  # (each of a day's three deals)
-                board = Board.of_day(kind, spec(kind).default_variant, number, tier)
+                board = Board.of_day(kind, variant, number, tier)
                 mine = []
-                for uid in people:
+                for uid, stats in people.items():
+                    played = stats.days.get(f"{kind}:{variant}")
+                    if played is None or played.last_day != number:
+                        continue  # not today's deals (a ranked attempt marks the day it played)
                     own = (await self.store.leaderboard(board, uid, limit=0)).own
+                    if own is None and stats.hidden:
+                        own = await self._day_entry(uid, stats.name, board)
                     if own is not None:
                         mine.append(own)
-                out.append((board, among(mine, viewer)))
+                out.append((board, among(board, mine, viewer)))
         return out
+
+    async def _day_entry(self, uid: int, name: str, board: Board) -> BoardEntry | None:
+        """`uid`'s ranked attempt at the day's deal of `board`, as its line would be (the
+        whole board keeps none: the player is hidden from it)."""
+        day = (board.kind, board.variant, board.day, board.tier, True)
+        for entry in await self.store.history(uid):
+            if (entry.kind, entry.variant, entry.daily, entry.tier, entry.ranked) != day:
+                continue
+            result = await self.store.load_result(entry.game_id)
+            return None if result is None else BoardEntry(0, uid, name, day_score(result, uid))
+        return None
 
     def week(self) -> int:
         """This ISO week (UTC), as the weekly boards number it."""

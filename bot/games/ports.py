@@ -115,6 +115,11 @@ class Messenger(Protocol):
 
     async def is_admin(self, chat_id: int, user_id: int) -> bool: ...
 
+    async def create_topic(self, chat_id: int, name: str) -> int | None:
+        """A new forum topic (the bot needs the right to manage topics): its thread id, or
+        None when the chat refuses."""
+        ...
+
 
 class Answer(Protocol):
     """Answers the tap being handled (once): a toast, or an alert the player must dismiss."""

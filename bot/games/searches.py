@@ -11,8 +11,11 @@ search, so an idle bot keeps no polling threads), `stop` ends it with the bot (t
 shutdown). Workers are forked from a fork server (`forkserver`: never a fork of the bot, its
 threads and sockets), which imports the search modules once (`PRELOAD`).
 
-Two ways in, both keyed by the game (`knows`: a game the workers know, the bot's own; one
-registered at run time, as the tests' toy games are, runs in a thread as before):
+Each worker loads the modules of `EXTRA_GAMES` when it starts (`_prepare`, the pool's
+initializer; the built-in games come with the registry), so it offers the games the bot does.
+Two ways in, both keyed by the game (`knows`: a game the workers offer as the bot does, one a
+module they load registered; one registered at run time only, as a test offers its toy games,
+runs in a thread of the bot's process as before, said once in the log):
 - `attempt` (a hint): refused at once when LIMIT searches are in the pool already; a search that
   gives no answer (busy, its worker died, past its time) raises `Unanswered`, and the caller
   answers with the computer's guess, said so;
@@ -32,7 +35,7 @@ import os
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, ParamSpec, TypeVar
@@ -40,7 +43,7 @@ from typing import Any, ParamSpec, TypeVar
 from pebble import ProcessExpired, ProcessPool
 
 import rules
-from bot.registry import spec
+from bot import registry
 
 log = logging.getLogger(__name__)
 
@@ -76,9 +79,20 @@ def default_workers() -> int:
 
 
 def knows(kind: str) -> bool:
-    """A worker knows game `kind`: one of the bot's own (a game registered at run time is in
-    this process's registry alone)."""
-    return kind in rules.GAMES and spec(kind).game is rules.GAMES[kind]
+    """A worker offers game `kind` as this process does: a built-in game, or one that a module
+    the workers load (`EXTRA_GAMES`) registered as it is now (a game registered at run time
+    is in this process's registry alone)."""
+    module = registry.loaded_by(kind)
+    known = module is not None and (module in registry.BUILT_IN or module in pool().modules)
+    if not known and kind not in _told:
+        _told.add(kind)
+        log.info("event=search_in_thread kind=%s reason=unknown_to_workers", kind)
+    return known
+
+
+def _prepare(modules: tuple[str, ...]) -> None:
+    """A worker's start: the games of `EXTRA_GAMES` registered, as in the bot's process."""
+    registry.load(modules)
 
 
 def _name(work: Callable[..., Any]) -> str:
@@ -89,8 +103,9 @@ class Searches:
     """The process's pool of search workers (`pool()`); `ran` counts the searches sent to it,
     by the work's name."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, modules: tuple[str, ...] = ()) -> None:
         self.workers = workers
+        self.modules = modules  # the modules of EXTRA_GAMES each worker loads when it starts
         self.limit = WAITING * workers
         self.ran: Counter[str] = Counter()
         self._pool: ProcessPool | None = None
@@ -168,7 +183,12 @@ class Searches:
             context = multiprocessing.get_context(START_METHOD)
             if START_METHOD == "forkserver":
                 context.set_forkserver_preload(PRELOAD)
-            pool = ProcessPool(max_workers=self.workers, context=context)
+            pool = ProcessPool(
+                max_workers=self.workers,
+                context=context,
+                initializer=_prepare,
+                initargs=(self.modules,),
+            )
             if not pool.active:  # (asking starts it: its workers, from the fork server)
                 raise RuntimeError("the search pool did not start")
             self._pool = pool
@@ -213,17 +233,19 @@ class _Process:
     """This process's pool and its size (one pool per process, whatever the dispatchers)."""
 
     workers: int | None = None  # SEARCH_WORKERS (None: the default)
+    modules: tuple[str, ...] = ()  # EXTRA_GAMES: the workers load them too
     searches: Searches | None = None
 
 
 _here = _Process()
 _stopping: set[asyncio.Future[None]] = set()
+_told: set[str] = set()  # the games whose searches were said to run in a thread
 
 
-def configure(workers: int | None) -> None:
-    """The pool's size (`Settings.search_workers`; None: `default_workers()`), for the pool
-    started next."""
-    _here.workers = workers
+def configure(workers: int | None, modules: Iterable[str] = ()) -> None:
+    """The pool's size (`Settings.search_workers`; None: `default_workers()`) and the modules
+    of EXTRA_GAMES its workers load (`Settings.extra_games`), for the pool started next."""
+    _here.workers, _here.modules = workers, tuple(modules)
     if _here.searches is not None and not _here.searches.started:
         _here.searches = None  # the next search makes one of this size
 
@@ -231,7 +253,7 @@ def configure(workers: int | None) -> None:
 def pool() -> Searches:
     """The process's pool of searches (made, not started, on first use)."""
     if _here.searches is None:
-        _here.searches = Searches(_here.workers or default_workers())
+        _here.searches = Searches(_here.workers or default_workers(), _here.modules)
     return _here.searches
 
 

@@ -60,8 +60,10 @@ def turn(record: GameRecord, state: object | None = None) -> int | None:
 
 
 def position(record: GameRecord) -> int:
-    """The version a table's buttons carry: the one at which its position last changed."""
-    settled = record.table.settled
+    """The oldest version whose buttons are still current: the one at which the position last
+    changed (a table's buttons carry it; a solitaire's board after a hint's save still shows
+    the position of the version before it)."""
+    settled = record.meta.settled
     return record.version if settled is None or settled > record.version else settled
 
 

@@ -24,6 +24,7 @@ from bot.handlers import (
     start,
     stats,
     table,
+    tournament,
 )
 
 ROUTERS: list[Callable[[], Router]] = [
@@ -33,6 +34,7 @@ ROUTERS: list[Callable[[], Router]] = [
     help.make_router,  # /help, /rules (every chat), a group's /language
     computer.make_router,  # m:ai:<game>: a table game against the computer
     match.make_router,  # m:mq:<game>: a quick match with a stranger
+    tournament.make_router,  # /tournament, m:tn:…, /start tour-<id>
     stats.make_router,  # /stats, /top, /daily, /settings, their buttons, the inline share
     inline.make_router,  # inline mode: the challenges offered, and taps on them
     start.make_router,

@@ -30,10 +30,14 @@ async def match(
     _: Translator,
     answer: CallbackAnswer,
 ) -> None:
-    """`m:mq` the games, `m:mq:<game>` look for an opponent, `m:mq:x` stop looking."""
+    """`m:mq` the games, `m:mq:<game>` look for an opponent, `m:mq:x` stop looking (while
+    looking, a tap that would pick a game shows the waiting screen)."""
     if query.message is None:
         return
     chat, message = query.message.chat.id, query.message.message_id
+    picking = not args or (len(args) == 1 and len(seat_choices(args[0])) > 1)
+    if picking and await matches.here(query.from_user.id, (chat, message)):
+        return  # looking already: the waiting screen, here
     if not args:
         await tg.edit(chat, message, *screens.pick(lang, games()))
     elif args == [screens.CANCEL]:

@@ -39,9 +39,8 @@ METRICS = ("wins", "streak", "rating", "days")
 
 
 async def _group_table(message: Message, tg: Messenger, players: Players, _: Translator) -> None:
-    boards, solo = await players.group_top(message.chat.id)
     viewer = message.from_user.id if message.from_user else None
-    today = await players.group_today(message.chat.id, viewer)
+    boards, solo, today = await players.group_table(message.chat.id, viewer)
     link = commands.private_link(await tg.username(), "daily")
     title = message.chat.title or ""
     text, markup = screens.group_top_screen(title, boards, solo, today, link, _)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import cast
 
-from bot.events import Event, Removed, Timeout
+from bot.events import Event, Removed, Rewind, Timeout
 from bot.i18n import Translator
 from bot.render.common import esc
 
@@ -53,6 +53,8 @@ def bot_line(ev: Event, who: Who, move: Callable[[str], str], _: Translator) -> 
 
 def bot_part(ev: Event, _: Translator) -> str | None:
     """The part of a solitaire's line one of the bot's events makes; None for any other."""
+    if ev["e"] == "rewind":
+        return _("ev-rewind", n=cast(Rewind, ev)["n"])
     return _("ev-undo") if ev["e"] == "undo" else None
 
 

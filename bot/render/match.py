@@ -68,7 +68,8 @@ def waiting(wanted: Wanted, seconds: float) -> Screen:
     return Screen(text, Keyboard([[cancel]]))
 
 
-def nobody(wanted: Wanted) -> Screen:
+def nobody(wanted: Wanted, *, away: bool = False) -> Screen:
+    """Nobody was found in the wait (`away`: the bot was down past it): what to do next."""
     lang = wanted.lang
     again = table_data(wanted.game, wanted.seats, wanted.fill)
     rows = [
@@ -76,10 +77,24 @@ def nobody(wanted: Wanted) -> Screen:
         [button(t(lang, "match-btn-again"), again)],
         [button(t(lang, "btn-menu"), menu_data("menu"))],
     ]
-    return Screen(t(lang, "match-nobody", game=_title(wanted)), Keyboard(rows))
+    key = "match-away" if away else "match-nobody"
+    return Screen(t(lang, key, game=_title(wanted)), Keyboard(rows))
 
 
 def rematch_offer(lang: str, name: str, gid: str, version: int) -> Screen:
     """Beside a finished match's board: another player wants a rematch."""
     again = Button(t(lang, "grp-btn-rematch"), game_data(gid, version, ui_action("rematch")))
     return Screen(t(lang, "match-rematch-offer", name=esc(name)), Keyboard([[again]]))
+
+
+def left(lang: str, board: str, gid: str, why: str | None, missed: int) -> Screen:
+    """A player's own board once they left a match the others play on (`why`: "timeout" when
+    they were removed for missing `missed` turns in a row): the table as they left it, the end
+    for them, and a way on. It changes no more."""
+    key = "match-removed" if why == "timeout" else "match-left"
+    rows = [
+        [button(t(lang, "btn-match"), menu_data("mq"))],
+        [button(t(lang, "match-btn-block"), menu_data(f"mqb:{gid}"))],
+        [button(t(lang, "btn-menu"), menu_data("menu"))],
+    ]
+    return Screen(board + "\n\n" + t(lang, key, n=missed), Keyboard(rows))

@@ -4,11 +4,14 @@ While the game goes on the keyboard is the 5×7 board (columns a–g, rows 1–5
 the text does not draw it again: it holds both hands, the last events and whose turn it is. The
 mover's hand is under the board, one button per rank that has a legal cell (the two cards of a
 rank and colour play alike under Parquet's rules): at most nine, on two rows. The mover taps a
-card, then one of the marked cells (✅; the prompt names them too, so a card with one cell shows
-where it will go). When no card from hand fits, the mover's own cards that can move are marked
-on the board instead (🔄, and named by the prompt): tap the card, then its new cell. A marked
-cell is green; a cell nothing can go to now, and no card on it move, is disabled (a tap there
-only said "pick a card first" or "not your turn"); Resign is red.
+card, then one of the marked cells (✅ and the cell's name, `✅d2`: the prompt and a toast name
+them, and the grid has no letters or numbers of its own; a card with one cell shows where it
+will go). Where the board is the mover's own (a private chat) a picked card marks its own cells
+only; in a group the board is not edited for a pick (`half_move`: a toast names the card's
+cells, which the names on the grid find). When no card from hand fits, the mover's own cards
+that can move are marked on the board instead (🔄, and named by the prompt): tap the card, then
+its new cell. A marked cell is green; a cell nothing can go to now, and no card on it move, is
+disabled (a tap there only said "pick a card first" or "not your turn"); Resign is red.
 
 A finished game has no board keyboard: its text shows the final board in <pre> (30 columns):
 every card takes three (a ten is one letter, `pq-board-ten`, said under the board) and a blank
@@ -225,9 +228,9 @@ def keyboard(
             place = f"{r + 1}{c + 1}"
             code = view["board"][r][c]
             if place in dests:
-                label, action = MARK, dests[place]
+                label, action = MARK + cell_name(place), dests[place]
             elif not code and place in open_cells:
-                label, action = MARK, ui_action("to", place)
+                label, action = MARK + cell_name(place), ui_action("to", place)
             elif code and pick is None and place in can_move:
                 label, action = "🔄" + face(code, _), ui_action("pick", place)
             elif code and pick == place:
@@ -236,7 +239,7 @@ def keyboard(
                 label = face(code, _) if code else ("+" if place == CENTRE else "·")
                 row.append(Button(text=label, disabled=True))
                 continue
-            style = SUCCESS if label == MARK else None
+            style = SUCCESS if label.startswith(MARK) else None
             data = game_data(gid, version, action)
             row.append(Button(text=label, callback_data=data, style=style))
         rows.append(row)
@@ -283,11 +286,13 @@ def render(view: ParquetView, ctx: TableCtx) -> Screen:
         return Screen(body, private_end_keyboard(ctx))
     if over:
         return Screen(body, rematch_keyboard(ctx.game_id, ctx.version, _) if ctx.rematch else None)
-    # a player's own copy of a match's board offers nothing to pick on the other's turn
-    idle = ctx.computers
+    # a player's own copy of a match's board offers nothing to pick on the other's turn, nor
+    # shows the other's pick
+    idle, pick = ctx.computers, ctx.pick
     if ctx.match and ctx.seat is not None:
         idle = [s for s in range(len(ctx.names)) if s != ctx.seat]
-    return Screen(body, keyboard(view, ctx.game_id, ctx.version, ctx.pick, ctx.legal, _, idle))
+        pick = pick if view["turn"] == ctx.seat else None
+    return Screen(body, keyboard(view, ctx.game_id, ctx.version, pick, ctx.legal, _, idle))
 
 
 def half_move(

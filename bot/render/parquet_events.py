@@ -54,7 +54,7 @@ def _line(ev: ParquetEvent | BotEvent, who: Who, _: Translator) -> str | None:
     if ev["e"] == "pass":
         return _("pq-ev-pass", name=who(ev["seat"]))
     if ev["e"] == "resign":
-        return _("pq-ev-resign", name=who(ev["seat"]))
+        return None  # a resignation ends the game: the result says who resigned, once
     return bot_line(ev, who, partial(move_text, _=_), _)
 
 

@@ -114,6 +114,8 @@ def stats_screen(stats: UserStats, rated: dict[str, Rated], today: int, _: Trans
         lines += [_line(k, stats, rated.get(k), _) for k in (*kinds("solitaire"), *kinds("table"))]
     if stats.day is not None:
         lines.append(_("stats-days", n=stats.day.now(today), best=stats.day.best))
+    if stats.tours[0]:
+        lines.append(_("stats-tours", played=stats.tours[0], won=stats.tours[1]))
     lines.append(badge_screens.stats_lines(held(stats.fields), _))
     solitaires, tables = kinds("solitaire"), kinds("table")
     rows = [

@@ -2,7 +2,8 @@
 
 Solitaires have global boards of ranked wins and of the best ranked streak, and
 one board per deal of the day; table games a global rating board and one per
-group. A user hidden from the global boards stays on their groups' boards.
+group, and per group a board of the tournaments each player won there. A user hidden
+from the global boards stays on their groups' boards.
 
 Weekly boards (an ISO week, UTC, numbered year × 100 + week: 202649): a solitaire's ranked wins
 and days whose deal of the day was won that week, and a table game's global rating of the
@@ -18,11 +19,12 @@ from typing import Literal
 
 from bot.registry import GAMES
 
-Metric = Literal["wins", "streak", "rating", "daily", "days"]
-_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d", "days": "dw"}
+Metric = Literal["wins", "streak", "rating", "daily", "days", "tours"]
+_CODE = {"wins": "w", "streak": "s", "rating": "r", "daily": "d", "days": "dw", "tours": "t"}
 DAILY_BOARD_TTL = 8 * 86400  # a day's board is kept a week after the day
 WEEKLY_BOARD_TTL = 8 * 86400  # a week's board, after its last write (the week is over by then)
 WEEKLY: frozenset[str] = frozenset({"wins", "rating", "days"})  # the metrics with weekly boards
+GROUPS: frozenset[str] = frozenset({"rating", "tours"})  # the metrics with a board per group
 
 
 def week_of(day: date | str) -> int:
@@ -50,8 +52,10 @@ class Board:
             raise ValueError("a daily board needs its day")
         if self.tier and (self.metric != "daily" or self.tier not in ("e", "m", "h")):
             raise ValueError(f"no {self.metric} board of tier {self.tier!r}")
-        if self.chat is not None and (self.metric != "rating" or self.week is not None):
-            raise ValueError("only all-time rating boards exist per group")
+        if self.chat is not None and (self.metric not in GROUPS or self.week is not None):
+            raise ValueError("only all-time rating and tournament boards exist per group")
+        if self.metric == "tours" and self.chat is None:
+            raise ValueError("tournaments are counted per group")
         if self.week is not None and self.metric not in WEEKLY:
             raise ValueError(f"no weekly {self.metric} board")
         if self.metric == "days" and self.week is None:
@@ -73,6 +77,11 @@ class Board:
     @classmethod
     def rating(cls, kind: str, chat: int | None = None, week: int | None = None) -> Board:
         return cls(kind, "rating", chat=chat, week=week)
+
+    @classmethod
+    def tours(cls, kind: str, chat: int) -> Board:
+        """The tournaments of `kind` each player won in group `chat`."""
+        return cls(kind, "tours", chat=chat)
 
     @classmethod
     def of_day(cls, kind: str, variant: str, day: int, tier: str = "") -> Board:
@@ -104,7 +113,7 @@ class Board:
     def scorers_only(self) -> bool:
         """Whether only a score above 0 puts a player on it (wins, streaks): a player with no
         win is on no wins board."""
-        return self.metric in ("wins", "streak", "days")
+        return self.metric in ("wins", "streak", "days", "tours")
 
     @property
     def hides(self) -> bool:
@@ -140,14 +149,18 @@ class BoardPage:
     total: int  # users on the board
 
 
-def among(entries: Iterable[BoardEntry], viewer: int | None = None, limit: int = 10) -> BoardPage:
-    """A page of some players' own entries on a global board (a group's people on the day's
-    board), ranked among themselves: 1, 2, … in the board's order, ties sharing a rank; `own`
-    is `viewer`'s entry, `total` how many of them are on it."""
-    ordered = sorted(entries, key=lambda e: (e.rank, e.user_id))
+def among(
+    board: Board, entries: Iterable[BoardEntry], viewer: int | None = None, limit: int = 10
+) -> BoardPage:
+    """A page of some players' own entries on `board` (a group's people on the day's board),
+    ranked among themselves by their scores in the board's order: 1, 2, …, ties sharing a rank
+    (an entry's rank on the whole board is not needed: one kept off it, a hidden player's, is
+    placed by its score); `own` is `viewer`'s entry, `total` how many of them are on it."""
+    sign = 1 if board.ascending else -1
+    ordered = sorted(entries, key=lambda e: (sign * e.score, e.user_id))
     ranked: list[BoardEntry] = []
     for i, entry in enumerate(ordered):
-        tied = i > 0 and entry.rank == ordered[i - 1].rank
+        tied = i > 0 and entry.score == ordered[i - 1].score
         ranked.append(replace(entry, rank=ranked[-1].rank if tied else i + 1))
     own = next((e for e in ranked if e.user_id == viewer), None)
     return BoardPage(tuple(ranked[:limit]), own, len(ranked))

@@ -100,10 +100,10 @@ def board_lines(
         for uid, fields in after.items():
             lines += solitaire_lines(kind, uid, fields)
             if result.daily is not None:
-                p = result.player(uid)
-                score = daily_score(p.won, cards_home(result, p), result.moves, result.duration)
                 board = Board.of_day(kind, result.variant, result.daily, result.tier)
-                lines.append(BoardLine(board, uid, score, "first", DAILY_BOARD_TTL))
+                lines.append(
+                    BoardLine(board, uid, day_score(result, uid), "first", DAILY_BOARD_TTL)
+                )
             week, wins, days = weekly_values(fields, kind)
             for board, value in (
                 (Board.wins(kind, week), wins),
@@ -120,6 +120,12 @@ def board_lines(
                 weekly = Board.rating(kind, week=week)
                 lines.append(BoardLine(weekly, uid, rating.ordinal, "latest", WEEKLY_BOARD_TTL))
     return lines
+
+
+def day_score(result: GameResult, uid: int) -> float:
+    """`uid`'s score on the board of `result`'s deal of the day (lower first)."""
+    p = result.player(uid)
+    return daily_score(p.won, cards_home(result, p), result.moves, result.duration)
 
 
 def solitaire_lines(kind: str, uid: int, fields: Fields) -> list[BoardLine]:

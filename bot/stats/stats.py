@@ -14,6 +14,8 @@ and change it with `updated_fields`, so the rules are written once:
   how many, `k:po` their moves over par added up, `k:pb` the fewest over par (may be < 0);
 - per solitaire `k`, this week's ranked results (`k:wk` the ISO week, see boards.week_of;
   `k:ww` its wins, `k:wd` its days whose deal of the day was won): the weekly boards' values;
+- tournaments (`tour:`): `:n` played, `:w` won, `:w:<group>` won in that group
+  (bot.stats.tours);
 - the player's day streak over all the day's deals (`day:`): `:last` the last day on which any
   was played ranked, `:s` the run of days in a row up to it, `:bs` the best run. Before these
   fields existed, it is read from the per-deal ones.
@@ -251,6 +253,7 @@ class UserStats:
     days: dict[str, DayStreak] = field(default_factory=dict)  # "kind:variant" → the day streak
     day: DayStreak | None = None  # the day streak over all the day's deals
     fields: Mapping[str, str] = field(default_factory=dict)  # as kept (badges, the calendar)
+    tours: tuple[int, int] = (0, 0)  # tournaments played, won (bot.stats.tours)
 
     def of(self, kind: str) -> KindStats:
         return self.kinds.get(kind) or KindStats()
@@ -288,6 +291,7 @@ class UserStats:
             days=days,
             day=day_streak_of(fields),
             fields=dict(fields),
+            tours=(_int(fields, "tour:n"), _int(fields, "tour:w")),
         )
 
 

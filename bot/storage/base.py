@@ -15,6 +15,7 @@ the hot path, which each backend keeps its own way:
 - `people` (bot.storage.people): get_lang, set_lang, get_setting, set_setting;
 - `badges` (bot.storage.badges): take_badge_news, settle_badges;
 - `queue` (bot.storage.match_queue): the quick-match queue;
+- `tournaments` (bot.storage.tournaments): tournaments, the group each holds, their ends;
 - `cells`: the backend, its single operations and programs (bot.storage.writes).
 
 Callers use the roles' methods by their names on the store (`store.load`, `store.finish`,
@@ -36,6 +37,7 @@ from bot.storage.people import People
 from bot.storage.record import GameRecord
 from bot.storage.results import DAILY_CLAIM_TTL, SWEEP_AFTER, Results
 from bot.storage.standings import GROUP_SEEN_TTL, Standings
+from bot.storage.tournaments import TournamentStore
 from bot.storage.update_gate import LocalGate, UpdateGate
 
 __all__ = [
@@ -60,6 +62,7 @@ class Store(ABC):
         self.people = p = People(cells)
         self.badges = b = Badges(cells)
         self.queue = MatchQueue(cells)  # the quick-match queue, over the same cells
+        self.tournaments = TournamentStore(cells)  # tournaments, over the same cells
         # games
         self.create, self.load, self.peek, self.save = g.create, g.load, g.peek, g.save
         self.version_of, self.delete, self.game_ttl_left = g.version_of, g.delete, g.game_ttl_left

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from bot.events import Event
 from bot.registry import is_solitaire
+from bot.storage.fields import opt_float, opt_int, place
 from rules.views import View
 
 ID_ALPHABET = string.ascii_letters + string.digits
@@ -40,28 +41,6 @@ JSONObject = dict[str, object]  # what a meta dict becomes (json.dumps writes it
 # a record's payload: compact JSON, the text as is; one encoder made once (json.dumps with these
 # options would make one per call), no cycle check (a payload is a tree of plain values)
 _PAYLOAD = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
-
-
-def _number(value: object) -> int | float | str:
-    if isinstance(value, int | float | str):
-        return value
-    raise TypeError(f"not a number: {value!r}")
-
-
-def _place(value: object) -> Place | None:
-    if not value:
-        return None
-    if not isinstance(value, list | tuple) or len(value) != 2:
-        raise TypeError(f"not a (chat, message) pair: {value!r}")
-    return (int(_number(value[0])), int(_number(value[1])))
-
-
-def _opt_float(value: object) -> float | None:
-    return None if value is None else float(_number(value))
-
-
-def _opt_int(value: object) -> int | None:
-    return None if value is None else int(_number(value))
 
 
 @dataclass(slots=True)
@@ -116,6 +95,7 @@ class SoloMeta:
     # "<moves of the history>:<digest of s0 and those moves>" (`bot.games.solitaire.proved`)
     line: str = ""
     line_at: str = ""
+    settled: int | None = None  # a version still showing this position (`state.position`)
 
     def to_dict(self) -> JSONObject:
         data: JSONObject = {
@@ -145,7 +125,7 @@ class SoloMeta:
             data["late"] = True
         if self.line:  # (only while there is one: most saves carry none)
             data["line"], data["line_at"] = self.line, self.line_at
-        return data
+        return data if self.settled is None else {**data, "settled": self.settled}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SoloMeta:
@@ -155,25 +135,26 @@ class SoloMeta:
             uid=int(d["uid"]),
             lang=str(d.get("lang") or "ru"),
             variant=str(d.get("variant") or ""),
-            msg=_opt_int(d.get("msg")),
+            msg=opt_int(d.get("msg")),
             moves=int(d.get("moves") or 0),
             undos=int(d.get("undos") or 0),
             s0=d.get("s0"),
             history=str(d.get("history") or ""),
             undo_left=int(d.get("undo_left") or 0),
             started=float(d.get("started") or 0.0),
-            ended=_opt_float(d.get("ended")),
+            ended=opt_float(d.get("ended")),
             events=list(d.get("events") or []),
             name=str(d.get("name") or ""),
             hints=int(d.get("hints") or 0),
-            daily=_opt_int(d.get("daily")),
+            daily=opt_int(d.get("daily")),
             tier=str(d.get("tier") or ""),
             late=bool(d.get("late")),
-            par=_opt_int(d.get("par")),
+            par=opt_int(d.get("par")),
             ranked=bool(d.get("ranked", True)),
             howto=bool(d.get("howto")),
             line=str(d.get("line") or ""),
             line_at=str(d.get("line_at") or ""),
+            settled=opt_int(d.get("settled")),
         )
 
 
@@ -227,6 +208,8 @@ class TableMeta:
     # carry it, so a save that changes nothing a player sees (a hand message re-sent, a setting)
     # makes no screen stale (bot.games.state.position; None: every version is a position)
     settled: int | None = None
+    tour: str = ""  # the tournament this table is a game of (its owner: bot.games.tournament)
+    turn: int | None = None  # seconds a turn may take here (None: TURN_TIMEOUT_SECONDS)
 
     def to_dict(self) -> JSONObject:
         return {
@@ -262,6 +245,8 @@ class TableMeta:
             "left": {str(k): v for k, v in self.left.items()},
             "acted": {str(k): v for k, v in self.acted.items()},
             "settled": self.settled,
+            "tour": self.tour,
+            "turn": self.turn,
         }
 
     @classmethod
@@ -280,20 +265,20 @@ class TableMeta:
             code=str(d.get("code") or ""),
             lang=str(d.get("lang") or "ru"),
             title=d.get("title"),
-            group=_opt_int(d.get("group")),
-            thread=_opt_int(d.get("thread")),
-            board=_place(d.get("board")),
-            invite=_place(d.get("invite")),
+            group=opt_int(d.get("group")),
+            thread=opt_int(d.get("thread")),
+            board=place(d.get("board")),
+            invite=place(d.get("invite")),
             hands={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("hands") or {}).items()},
             ephemeral={int(k): int(v) for k, v in (d.get("ephemeral") or {}).items()},
             boards={int(k): (int(v[0]), int(v[1])) for k, v in (d.get("boards") or {}).items()},
             inline=d.get("inline") or None,
             dm_failed=[int(s) for s in d.get("dm_failed") or []],
-            expires=_opt_float(d.get("expires")),
-            due=_opt_float(d.get("due")),
+            expires=opt_float(d.get("expires")),
+            due=opt_float(d.get("due")),
             timeouts=[int(n) for n in d.get("timeouts") or []],
             events=list(d.get("events") or []),
-            events_at=_opt_float(d.get("events_at")),
+            events_at=opt_float(d.get("events_at")),
             pick=d.get("pick"),
             why=d.get("why"),
             closed=d.get("closed"),
@@ -301,10 +286,12 @@ class TableMeta:
             rematch=bool(d.get("rematch")),
             level=str(d.get("level") or "normal"),
             private=bool(d.get("private")),
-            started=_opt_float(d.get("started")),
+            started=opt_float(d.get("started")),
             left={int(k): str(v) for k, v in (d.get("left") or {}).items()},
             acted={int(k): float(v) for k, v in (d.get("acted") or {}).items()},
-            settled=_opt_int(d.get("settled")),
+            settled=opt_int(d.get("settled")),
+            tour=str(d.get("tour") or ""),
+            turn=opt_int(d.get("turn")),
         )
 
     @property

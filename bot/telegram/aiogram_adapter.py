@@ -111,6 +111,6 @@ def hold_response_types(*methods: type[TelegramMethod[Any]]) -> tuple[type[Any],
     """The ``Response[m.__returning__]`` models aiogram parses these methods' answers with.
 
     pydantic caches generic parametrisations only weakly: whenever the garbage collector runs,
-    the next request rebuilds the model class (~3 ms of schema building). The caller keeps the
+    the next request rebuilds the model class (a schema built again). The caller keeps the
     returned tuple alive to keep them cached."""
     return tuple(cast(Any, Response)[m.__returning__] for m in methods)

@@ -34,6 +34,7 @@ WRITES = frozenset(
         "sendSticker",
         "copyMessage",
         "forwardMessage",
+        "createForumTopic",  # (its service message is one in the group)
     }
 )
 

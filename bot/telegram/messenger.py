@@ -64,6 +64,7 @@ from bot.telegram.aiogram_adapter import (
     TelegramMethod,
     hold_response_types,
 )
+from bot.telegram.topic_writes import TopicWrites
 from bot.wire import flood
 from bot.wire.keyboard import Keyboard, markup_json
 
@@ -129,7 +130,7 @@ class _Ported:
 PORTED = _Ported()
 
 
-class TelegramMessenger:
+class TelegramMessenger(TopicWrites):
     def __init__(self, bot: Bot, screens: flood.EditCoalescer | None = None) -> None:
         self.bot = bot
         self.screens = screens  # the private chats' edits (module docstring)

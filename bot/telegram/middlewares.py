@@ -20,7 +20,7 @@ from bot.telegram.aiogram_adapter import UNHANDLED
 from bot.telegram.answers import TAPPED, CallbackAnswer
 from bot.telegram.messenger import TelegramMessenger
 from bot.telegram.topics import topic_of
-from bot.wire import callbacks, challenge
+from bot.wire import callbacks, challenge, flood
 
 log = logging.getLogger("bot.updates")
 
@@ -153,9 +153,11 @@ class CallbackMiddleware(BaseMiddleware):
         box = CallbackAnswer(event)
         data["answer"] = box
         tapped = TAPPED.set(box)  # no write of the handler holds the answer (answers.py)
+        asked = flood.ASKED.set(flood.ask())  # its screens are newer than earlier taps' (flood)
         try:
             return await self._handle(handler, event, data, box)
         finally:
+            flood.ASKED.reset(asked)
             TAPPED.reset(tapped)
 
     async def _handle(

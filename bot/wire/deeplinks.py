@@ -73,3 +73,30 @@ def message_link(chat_id: int, message_id: int) -> str | None:
     if not text.startswith("-100"):
         return None
     return f"https://t.me/c/{text[4:]}/{message_id}"
+
+
+# -- a tournament: `tour-<id>` joins whoever opens it (in the bot's private chat) --------------
+_TOUR = re.compile(r"tour-([A-Za-z0-9]{6,16})")
+_TOUR_ID = re.compile(r"[A-Za-z0-9]{6,16}")
+
+
+def is_tour_id(text: str) -> bool:
+    return _TOUR_ID.fullmatch(text) is not None
+
+
+def tour_payload(tid: str) -> str:
+    payload = f"tour-{tid}"
+    if not _TOUR.fullmatch(payload):
+        raise ValueError("not a tournament id")
+    return payload
+
+
+def parse_tour(text: str | None) -> str | None:
+    """The tournament id of a `tour-<id>` payload; None for anything else."""
+    m = _TOUR.fullmatch(text or "")
+    return m.group(1) if m else None
+
+
+def tour_link(bot_username: str, tid: str) -> str:
+    """Opens the private chat with the bot, where whoever opens it joins the tournament."""
+    return f"https://t.me/{bot_username}?start={tour_payload(tid)}"

@@ -20,7 +20,10 @@ through `EditCoalescer.submit(chat_id, key, version, send)`:
 - one message may show screens of several keys in turn (a private chat's message: a menu, a
   game's board, the next game's board): `submit(..., message=)` names it, and a submission
   drops the edits of that message still waiting under other keys (asked before it: the newest
-  screen wins, a superseded one is never sent);
+  screen wins, a superseded one is never sent); the newest is the one asked last (`ASKED`:
+  the tap whose handler submits it, in the order the taps came), so a screen computed late for
+  an earlier tap (a hint's board after its search) never replaces one the player asked for
+  since (the menu tapped meanwhile): it is dropped;
 - `serial`: one send on its way per chat (a private chat's edits may go back to back, and an
   older edit refused with a 429 must not come back over a newer one sent meanwhile).
 The budget: at most `per_minute` sends in any `window` seconds, and at least `min_gap` seconds
@@ -38,6 +41,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import itertools
 import logging
 import time
 from collections import deque
@@ -62,10 +66,22 @@ PREPAID: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_prepaid", 
 HELD: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_held", default=False)
 # set while a coalescer sends an edit: it went through one already (bot.telegram.messenger)
 SENDING: contextvars.ContextVar[bool] = contextvars.ContextVar("flood_sending", default=False)
+# the order in which the screens a handler submits were asked for: set (`ask()`) when its tap
+# came, by bot.telegram.middlewares.CallbackMiddleware; a screen submitted outside a tap is
+# asked when it is submitted
+ASKED: contextvars.ContextVar[int | None] = contextvars.ContextVar("flood_asked", default=None)
+_asks = itertools.count(1)
+
+
+def ask() -> int:
+    """A mark later than every one before: when a tap came (`ASKED`)."""
+    return next(_asks)
+
 
 MAX_CHATS = 10_000  # chats remembered before the idle ones are forgotten
 GIVE_UP_SECONDS = 600.0  # an edit Telegram keeps refusing with RetryAfter is retried this long
 FLUSH_WAIT = 2.0  # at shutdown, a RetryAfter this short is waited for once
+ASKED_KEPT = 16  # messages of a chat whose newest screen's `ASKED` is remembered
 
 
 @dataclass
@@ -78,6 +94,7 @@ class _Chat:
     refused_since: float | None = None  # RetryAfter answered every send since then
     limited: bool = True  # the per-minute budget and the gap apply (a group); else 429s only
     on: dict[Hashable, Hashable] = field(default_factory=dict)  # waiting key → its message
+    asked: dict[Hashable, int] = field(default_factory=dict)  # message → its newest screen's ASKED
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # `serial`: the send on its way
 
 
@@ -132,6 +149,8 @@ class EditCoalescer:
         if waiting is not None and waiting[0] > version:
             return
         if message is not None:
+            if not self._newest(chat, message):
+                return  # asked before a screen the player asked for since
             self._supersede(chat, key, message)
             chat.on[key] = message
         chat.pending[key] = (version, send)
@@ -148,6 +167,20 @@ class EditCoalescer:
             await self._send_one(chat_id, chat, key, held=False)
         if chat.pending and chat.worker is None:
             chat.worker = asyncio.create_task(self._drain(chat_id, chat))
+
+    @staticmethod
+    def _newest(chat: _Chat, message: Hashable) -> bool:
+        """Whether a screen of `message` being submitted now was asked for no earlier than the
+        last one submitted for it (`ASKED`); it is then the message's newest."""
+        asked = ASKED.get()
+        if asked is None:
+            asked = ask()  # (asked now)
+        if asked < chat.asked.get(message, 0):
+            return False
+        chat.asked[message] = asked
+        if len(chat.asked) > ASKED_KEPT:
+            del chat.asked[min(chat.asked, key=chat.asked.__getitem__)]
+        return True
 
     @staticmethod
     def _supersede(chat: _Chat, key: Hashable, message: Hashable) -> None:

@@ -1,7 +1,7 @@
 """Inline keyboards as plain data: what every renderer returns and what requests carry.
 
 A board has up to ~30 buttons and is rebuilt on every move. aiogram's pydantic
-InlineKeyboardButton costs several µs to build and again to dump, walk and encode; a button
+InlineKeyboardButton is costly to build and again to dump, walk and encode; a button
 here is a named tuple, and a keyboard turns into its Bot API JSON text in one pass
 (`Keyboard.to_json`), which the request then carries as the `reply_markup` field verbatim, as
 aiogram itself would send it.

@@ -12,7 +12,7 @@
   a card changes only the masks of the (at most 8) cells whose L-shapes use its cell.
 
 `suggest(state, player, seed, level="strong")` searches SUGGEST_NODES nodes at the strong level
-(a few ms, ~15 ms at worst on a slow machine); the weaker levels (`LEVEL_SEARCH`) search
+(its CPU time: benchmarks/rules_speed.py); the weaker levels (`LEVEL_SEARCH`) search
 shallower — easy one ply (its own move only) or, half the time, two (the reply too), normal
 three — always at least one full ply (never an unsearched move), and normal now and then plays
 the move its search ranks second (a seeded chance; never instead of a forced win, nor a forced
@@ -31,16 +31,13 @@ from rules.parquet import State, legal_moves
 from rules.parquet_board import place_move, relocation_move
 from rules.rng import Rng
 
-# Search nodes per `suggest` decision, the only budget. It was 600 nodes with a 10 ms CPU-time
-# stop, which fired on about half the decisions of a slow machine (so the move depended on the
-# machine); 400 nodes alone cost about what that did there (median 7 ms, worst 15 ms of CPU)
-# and score as well against a random player (96 %) and against 600 nodes (52 %).
+# Search nodes per `suggest` decision, the only budget: never the clock, so the move does not
+# depend on the machine (its cost and strength: benchmarks/rules_speed.py).
 SUGGEST_NODES = 400
 # The weaker levels of `suggest`: (node budget, plies searched, chance in 1000 of one ply more,
 # chance in 1000 of playing the move ranked second). Easy looks at its own move only, or half
-# the time at the reply too; normal three plies, now and then playing its runner-up. Against a
-# random player easy wins about 80 %, normal 89 %, strong 95 %; against strong, easy about 17 %
-# and normal 34 % (benchmarks/rules_speed.py).
+# the time at the reply too; normal three plies, now and then playing its runner-up (how each
+# level wins: benchmarks/rules_speed.py).
 LEVEL_SEARCH: dict[str, tuple[int, int, int, int]] = {
     "easy": (400, 1, 500, 0),
     "normal": (400, 3, 0, 100),

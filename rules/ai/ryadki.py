@@ -65,11 +65,8 @@ HORIZON = 3  # series simulated with five or six players (fewer: to the end of t
 SERIES_PLAYS = 5  # plays a series takes, for the sample count
 # The weaker levels of `suggest`: (simulated plays, fewest samples, most samples, chance in 1000
 # of playing the card ranked second). Easy guesses the hidden hands once (its card is the best
-# for that one guess), normal a few times; both now and then play their runner-up. Against
-# a random player (two seats, one deal) easy scores about 62 %, normal 68 %, strong 73 %, and
-# against strong 38 %, 41 %, 50 %; with four seats the luck of the deal leaves every level
-# within a few points of the others (27-30 % against random players, fair share 25 %); see
-# benchmarks/rules_speed.py.
+# for that one guess), normal a few times; both now and then play their runner-up. How each
+# level scores against a random player and against strong: benchmarks/rules_speed.py.
 LEVEL_BUDGET: dict[str, tuple[int, int, int, int]] = {
     "easy": (0, 1, 1, 300),
     "normal": (800, 2, 32, 50),

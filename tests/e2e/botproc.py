@@ -26,11 +26,14 @@ from pathlib import Path
 from typing import IO
 
 from tests.e2e.emulator import TIMEOUT_FACTOR, Emulator
+from tests.e2e.forkserver import Forked, ForkServer
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 # generous: importing aiogram on a loaded CI machine can take 15 s; E2E_TIMEOUT_FACTOR scales it
 START_TIMEOUT = 60.0
 STOP_TIMEOUT = 10.0
+# E2E_WARM_START=0: every bot process a fresh interpreter (else forked warm: tests.e2e.forkserver)
+WARM_START = os.environ.get("E2E_WARM_START", "1") != "0"
 
 
 class BotProcessError(AssertionError):
@@ -51,11 +54,15 @@ class BotProcess:
         data_path: Path | None = None,
         module: str = "bot",
         args: tuple[str, ...] = (),
+        warm: bool = WARM_START,
     ) -> None:
         self.emulator = emulator
         self.log_path = log_path
         self.module = module
         self.args = args
+        # `python -m bot` forked from a process that has its libraries imported (the fork
+        # server: tests.e2e.forkserver); False: a fresh interpreter (the benchmarks' figures)
+        self.warm = warm and module == "bot"
         self.token = emulator.token
         env_vars: dict[str, str] = {
             k: v for k, v in os.environ.items() if not k.startswith(("BOT_", "WEBHOOK_"))
@@ -78,7 +85,7 @@ class BotProcess:
             env_vars["TURN_TIMEOUT_SECONDS"] = str(turn_timeout)
         env_vars.update(env or {})
         self.env = env_vars
-        self.proc: subprocess.Popen[bytes] | None = None
+        self.proc: subprocess.Popen[bytes] | Forked | None = None
         self._log: IO[bytes] | None = None
         self.starts = 0
         self.returncodes: list[int] = []
@@ -97,8 +104,8 @@ class BotProcess:
     def pid(self) -> int | None:
         return self.proc.pid if self.proc is not None else None
 
-    def spawn(self) -> None:
-        """Start the process without waiting for it."""
+    def spawn(self, server: ForkServer | None = None) -> None:
+        """Start the process without waiting for it (forked by `server`, when given)."""
         if self.alive:
             raise RuntimeError("the bot process is already running")
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
@@ -107,6 +114,9 @@ class BotProcess:
         self._log.write(f"\n===== start #{self.starts} at {time.strftime('%X')} =====\n".encode())
         self._log.flush()
         self._expect_exit = False
+        if server is not None:
+            self.proc = server.spawn(self.env, REPO_ROOT, self.log_path, self.module, self.args)
+            return
         self.proc = subprocess.Popen(
             [sys.executable, "-m", self.module, *self.args],
             cwd=REPO_ROOT,
@@ -125,7 +135,7 @@ class BotProcess:
         """Start and wait (bounded) until the bot polls getUpdates, or in webhook mode until
         its /readyz (on METRICS_PORT) answers 200."""
         polls = self.emulator.poll_count
-        self.spawn()
+        self.spawn(await ForkServer.shared(self.env) if self.warm else None)
         if self.webhook:
             await self._wait_ready(timeout)
             return self

@@ -36,3 +36,27 @@ async def test_the_games_of_extra_games_are_offered_beside_the_built_in_ones(
     alice.send("/rules")
     rules = await emulator.wait_message(alice, predicate=lambda m: m.has_button("🪜 Ladder"))
     assert rules.has_button("🧮 Nim with cards"), rules.describe()
+
+
+async def test_a_solver_of_extra_games_searches_in_the_pool(
+    emulator: Emulator, bot_process: BotFactory
+) -> None:
+    """Ladder with its solver (`tests.toy.ladder_solved`): the pool's workers load the module
+    too, so its hint is searched there, like Kosa's, not in a thread of the bot's process."""
+    bot = await bot_process(language="en", env={"EXTRA_GAMES": "tests.toy.ladder_solved"})
+    alice = emulator.user("Alice", language_code="en")
+    alice.send("/start")
+    menu = await emulator.wait_message(alice, contains="Card games")
+    variants = await tap_and_see(
+        emulator, alice, menu, "🪜 Ladder", lambda m: m.has_button("16 cards"), "the decks"
+    )
+    board = await tap_and_see(
+        emulator, alice, variants, "16 cards", lambda m: m.has_button("💡 Hint"), "the board"
+    )
+    await tap_and_see(
+        emulator, alice, board, "💡 Hint", lambda m: "⭐" in " ".join(m.button_texts()), "a hint"
+    )
+    await emulator.wait_for(lambda: "event=hint kind=ladder" in bot.log_text(), what="the hint")
+    log = bot.log_text()
+    assert "event=hint kind=ladder" in log and "verdict=won searched=True" in log, log
+    assert "event=search_pool_started" in log and "event=search_in_thread" not in log, log

@@ -114,7 +114,9 @@ async def ask_help(emu: Emulator, users: list[EmuUser], sent: dict[EmuUser, int]
 
 
 def helps(emu: Emulator, user: EmuUser) -> int:
-    return sum(1 for m in emu.messages(user) if "Solitaires (Kosa, Raspad)" in m.text)
+    """The private /help answers `user` got (the menu's guide: "🃏 Card games bot / In the
+    menu (/start): …")."""
+    return sum(1 for m in emu.messages(user) if "Card games bot\nIn the menu (/start):" in m.text)
 
 
 def timeouts(emu: Emulator, group: TgChat) -> list[tuple[float, str]]:

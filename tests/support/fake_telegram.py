@@ -17,6 +17,8 @@ from tests.support.tg_errors import (
     CHAT_NOT_FOUND,
     DELETE_NOT_FOUND,
     EDIT_NOT_FOUND,
+    NO_TOPIC_RIGHTS,
+    NOT_A_FORUM,
     NOT_MEMBER,
     NOT_MODIFIED,
     QUERY_INVALID,
@@ -27,7 +29,15 @@ from tests.support.tg_errors import (
     retry_after_error,
 )
 from tests.support.tg_inline import InlineApi
-from tests.support.tg_model import Call, CallbackRecord, Injection, TgChat, TgMessage, shown_text
+from tests.support.tg_model import (
+    TOPIC_ICON_COLOR,
+    Call,
+    CallbackRecord,
+    Injection,
+    TgChat,
+    TgMessage,
+    shown_text,
+)
 
 
 def _max_in_window(stamps: list[float], window: float) -> int:
@@ -267,6 +277,19 @@ class FakeTelegram(InlineApi):
         cb.answered = True
         cb.answer = {k: v for k, v in params.items() if k != "callback_query_id"}
         return True
+
+    def _api_createForumTopic(self, params: dict[str, Any]) -> dict[str, Any]:
+        """A topic the bot creates: in a forum where it is an admin (with the right to manage
+        topics), posting the topic's service message (a write to the group)."""
+        chat = self._writable_chat(params.get("chat_id"))
+        if not chat.is_forum:
+            raise ApiError(400, NOT_A_FORUM)
+        if chat.bot_status != "administrator":
+            raise ApiError(400, NO_TOPIC_RIGHTS)
+        self._flood_check(chat)
+        self.write_log.setdefault(chat.id, []).append(self.clock())
+        topic = self.add_topic(chat, str(params.get("name", "")), by=self.bot)
+        return {"message_thread_id": topic.id, "name": topic.name, "icon_color": TOPIC_ICON_COLOR}
 
     def _api_sendChatAction(self, params: dict[str, Any]) -> bool:
         chat = self._writable_chat(params.get("chat_id"))

@@ -11,12 +11,13 @@ import asyncio
 import multiprocessing
 import os
 import tempfile
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
 from bot.games.solitaire.hints import Advice
 from bot.games.table.moves import computer_plan as _computer_plan  # (the real one)
+from bot.registry import GAMES
 from tests.support.waiting import until
 
 SLOW_START = 60.0  # seconds: a loaded machine may take long to start the fork server
@@ -70,7 +71,7 @@ def stuck(*_args: Any) -> Advice:
     tmp = _marker(requester).with_suffix(".tmp")
     tmp.write_text(str(os.getpid()))
     tmp.replace(_marker(requester))  # (whole: the test never reads half a pid)
-    time.sleep(600)
+    threading.Event().wait(600)  # never set: stuck until its worker is killed
     raise AssertionError("a stuck search was neither killed nor timed out")
 
 
@@ -80,6 +81,12 @@ def stuck_plan(record: Any) -> Any:
     if multiprocessing.parent_process() is not None:
         return stuck()
     return _computer_plan(record)
+
+
+def offered(kind: str) -> tuple[list[str], bool]:
+    """The games the worker offers (its registry), and whether `kind` has a solver there."""
+    found = GAMES.get(kind)
+    return sorted(GAMES), found is not None and found.solver is not None
 
 
 def pid() -> int:

@@ -22,6 +22,8 @@ USER_NOT_FOUND = "Bad Request: user not found"
 MIGRATED = "Bad Request: group chat was upgraded to a supergroup chat"
 THREAD_NOT_FOUND = "Bad Request: message thread not found"
 TOPIC_CLOSED = "Bad Request: TOPIC_CLOSED"
+NOT_A_FORUM = "Bad Request: the chat is not a forum"
+NO_TOPIC_RIGHTS = "Bad Request: not enough rights to create a topic"
 RESULT_ID_DUPLICATE = "Bad Request: RESULT_ID_DUPLICATE"  # answerInlineQuery: two results, one id
 # Bot API 10.3: an ephemeral message's receiver and tap go in ephemeral_message_parameters
 EPHEMERAL_DEPRECATED = "Bad Request: {field} is deprecated, use ephemeral_message_parameters"

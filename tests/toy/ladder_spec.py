@@ -12,14 +12,19 @@ Two variants (16 or 24 cards), scored by the cards home, and a deal of the day c
 from deal #FIRST_SHORT_DAY on (the shortest of SHORT_CANDIDATES deals for its hint). Unless
 EXTRA_GAMES names this module, the tests withdraw it once collected and offer it in a fixture,
 `with registered(): yield`, while the tests that play it run (as `tests.toy` does Nim).
+
+`solved()` is the same game with a solver of its own (`ladder_solve.py`, its rules `SOLVED`):
+hints from the solver and, from day SOLVED_DAY on, a deal of the day proved winnable. The
+module `ladder_solved` registers it (EXTRA_GAMES may name that one instead of this one).
 """
 
 from __future__ import annotations
 
 from contextlib import AbstractContextManager
+from dataclasses import replace
 from pathlib import Path
 
-from bot.registry import GameSpec, Scoring, ShortDaily, register
+from bot.registry import GameSpec, Scoring, ShortDaily, SolverBudgets, WinnableDaily, register
 from rules.registry import Game
 from tests.toy import ladder, offering
 
@@ -53,6 +58,20 @@ def spec() -> GameSpec:
         ),
         short_daily=ShortDaily(FIRST_SHORT_DAY, candidates=SHORT_CANDIDATES, move_cap=200),
         locales=LOCALES,
+    )
+
+
+SOLVED = Game(ladder, ai="tests.toy.ladder_ai", solver="tests.toy.ladder_solve")
+SOLVED_DAY = 9_001  # a day no other test asks for (the chosen deals are cached by day)
+
+
+def solved() -> GameSpec:
+    """The toy solitaire with its solver."""
+    return replace(
+        spec(),
+        game=SOLVED,
+        solver=SolverBudgets(hint=20_000, walk=40_000),
+        winnable_daily=WinnableDaily(first_day=SOLVED_DAY, decide=20_000, par=5_000),
     )
 
 

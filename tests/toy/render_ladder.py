@@ -29,6 +29,7 @@ from bot.render.common import (
     rank_face,
     result_lines,
 )
+from bot.render.events import bot_part
 from bot.render.screen import Screen, SoloCtx
 from bot.wire.keyboard import Button
 
@@ -57,8 +58,8 @@ def event_line(events: Sequence[Any], ctx: SoloCtx) -> str:
             parts.append(ctx.t(f"ladder-ev-{ev['e']}", card=face(ev["card"], ctx._)))
         elif ev.get("e") == "restock":
             parts.append(ctx.t("ladder-ev-restock", pass_no=ev["pass"]))
-        elif ev.get("e") == "undo":
-            parts.append(ctx.t("ev-undo"))
+        elif (said := bot_part(ev, ctx._)) is not None:  # the bot's: undo, the way back
+            parts.append(said)
     return " · ".join(parts)
 
 

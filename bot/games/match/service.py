@@ -6,7 +6,10 @@ usual table rules (turn timer, played-for, removal, resign, results and global r
 The wait is driven by a deadline in the store's schedule (`match:<user>`, every `TICK` seconds):
 any process, after a restart too, runs a pairing round, updates the waiting screen, and after
 `MATCH_WAIT_SECONDS` offers the computer instead. A pairing round also runs at once when someone
-joins. The waiting message becomes that person's board.
+joins. The waiting message becomes that person's board. A wait whose ticks were missed (the bot
+was down past it) ends at once, saying so, with the same ways on; the queue keeps an entry
+long enough (`KEPT_AWAY`) for that to be said after a long outage too. ⚔️ Play someone tapped
+while waiting brings the waiting screen to that message.
 
 A quick match builds on the table wing (the table never imports it): its tables are dealt and
 changed through the table's door, and it is their owner (`bot.games.table.owners`), asked what
@@ -15,19 +18,19 @@ their rematch is. `Matches.serving(tables)` builds it on a `TableService` and re
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
 import hashlib
 import logging
 from collections.abc import Callable
 
 from bot import metrics
 from bot.games.match import pairing
-from bot.games.places import ChatMessage, SeatBoard
+from bot.games.match.rematches import Rematches
+from bot.games.places import ChatMessage
 from bot.games.player_views import ALIAS
-from bot.games.ports import ChatMoved, RetryLater, Undeliverable
+from bot.games.ports import RetryLater, Undeliverable
 from bot.games.refusal import Notice, Refused
-from bot.games.state import position
-from bot.games.table import moves, rematch, where
+from bot.games.table import moves
 from bot.games.table.changes import TableRecords
 from bot.games.table.commit import TableDoor
 from bot.games.table.lobby import Lobby
@@ -46,9 +49,10 @@ from bot.wire.callbacks import is_game_id
 log = logging.getLogger(__name__)
 
 TICK = 5.0  # seconds between a waiting person's pairing rounds (and screen updates)
-MARGIN = 30.0  # an entry is kept this long past the wait (a restart in between keeps it)
+MARGIN = 30.0  # an entry may still be paired this long past the wait (a restart in between)
+AWAY = 2 * TICK  # a tick this late past the wait: the bot was down (the wait ends, saying so)
+KEPT_AWAY = 86400.0  # the queue keeps an entry this long past that, for its tick to say so
 PREFIX = "match"
-REMATCH_TTL = 600.0  # seconds a player's "🔄 Rematch" waits for the others
 MAX_SEATS = 4  # a table of strangers: at most this many seats
 
 
@@ -99,7 +103,10 @@ class Matches:
         self.publisher = publisher
         self.wake = wake
         self.wait = float(self.settings.match_wait_seconds)
-        self.ttl = self.wait + MARGIN
+        self.ttl = self.wait + MARGIN  # paired no later than this
+        self.keep = self.ttl + KEPT_AWAY  # kept in the store this long
+        clock = records.clock
+        self.rematches = Rematches(self.store, door, publisher, clock, self._dealt, self._create)
 
     @classmethod
     def serving(cls, tables: TableService) -> Matches:
@@ -111,7 +118,7 @@ class Matches:
 
     # -- the owner of its tables -------------------------------------------------------------
     def owns(self, record: GameRecord) -> bool:
-        return bool(record.table.boards)
+        return bool(record.table.boards) and not record.table.tour  # (a tournament's: its own)
 
     async def dealt(self, record: GameRecord) -> None:
         """Each person's games list it: one match at a time (`playing`)."""
@@ -148,7 +155,8 @@ class Matches:
             lang=user.lang,
             message=where[1],
         )
-        if not await self.store.queue.join(entry, self.ttl):
+        if not await self._join(entry):
+            await self.here(user.user_id, where)  # its waiting screen comes here
             raise Refused("match-already")
         metrics.match_wait(game)
         log.info("event=match_wait user=%s game=%s", user.user_id, game)
@@ -156,12 +164,45 @@ class Matches:
         await self._next(entry.user, now)
         await self.pair(game, now)
 
+    async def _join(self, entry: Entry) -> bool:
+        """Into the queue, unless the person waits already (a wait the bot slept through,
+        not ended yet, is ended first)."""
+        if await self.store.queue.join(entry, self.keep):
+            return True
+        old = await self.store.queue.entry(entry.user)
+        if old is None or entry.since - old.since < self.ttl:
+            return False
+        await self.cancel(entry.user)
+        return await self.store.queue.join(entry, self.keep)
+
+    async def here(self, user_id: int, where: Place) -> bool:
+        """⚔️ Play someone tapped while looking: the waiting screen moves to `where` (its old
+        message goes). False when the user is not looking (or was seated meanwhile)."""
+        now = self.records.clock()
+        entry = await self.store.queue.entry(user_id)
+        if entry is None or now - entry.since >= self.ttl:
+            return False
+        if entry.message != where[1]:
+            moved = dataclasses.replace(entry, message=where[1])
+            if not await self.store.queue.claim([entry], self.keep):
+                return False  # seated meanwhile: the board is on the old message
+            if not await self.store.queue.join(moved, self.keep):
+                return False
+            if entry.message:
+                await self.publisher.delete(ChatMessage(user_id, entry.message))
+            entry = moved
+        await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
+        return True
+
     async def playing(self, user_id: int) -> bool:
-        """Whether the user is at a match still being played (one at a time)."""
+        """Whether the user is at a match still being played (one at a time; one they left
+        goes on without them)."""
         for gid in await self.store.user_games(user_id):
             record = await self.store.load(gid)
             meta = None if record is None else record.meta
-            if isinstance(meta, TableMeta) and meta.boards and record and record.phase == "play":
+            if not isinstance(meta, TableMeta) or record is None or record.phase != "play":
+                continue
+            if meta.seat_of(user_id) in meta.boards:
                 return True
         return False
 
@@ -197,22 +238,25 @@ class Matches:
         return True
 
     async def due(self, key: str, now: float) -> None:
-        """A waiting person's deadline: a pairing round, then the screen (or "nobody")."""
+        """A waiting person's deadline: a pairing round, then the screen (or "nobody"; or, a
+        tick the bot missed past the wait, that the search stopped while it was away)."""
         user = int(key.split(":", 1)[1])
         entry = await self.store.queue.entry(user)
         if entry is None:
             return
-        await self.pair(entry.game, now)
-        if await self.store.queue.entry(user) != entry:
-            return  # seated at a table (or waiting anew)
-        if now - entry.since < self.wait:
-            await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
-            await self._next(user, now)
-            return
-        if await self.store.queue.claim([entry], self.ttl):
+        away = now - entry.since >= self.wait + AWAY
+        if not away:
+            await self.pair(entry.game, now)
+            if await self.store.queue.entry(user) != entry:
+                return  # seated at a table (or waiting anew)
+            if now - entry.since < self.wait:
+                await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
+                await self._next(user, now)
+                return
+        if await self.store.queue.claim([entry], self.keep):
             metrics.match_nobody(entry.game)
-            log.info("event=match_nobody user=%s game=%s", user, entry.game)
-            await self._show(entry, screens.nobody(_wanted(entry)))
+            log.info("event=match_nobody user=%s game=%s away=%s", user, entry.game, away)
+            await self._show(entry, screens.nobody(_wanted(entry), away=away))
 
     async def _next(self, user: int, now: float) -> None:
         await self.store.schedule(match_key(user), now + TICK)
@@ -232,9 +276,10 @@ class Matches:
 
     async def pair(self, game: str, now: float) -> None:
         """A pairing round: every table the queue makes now is claimed and dealt."""
-        waiting = await self.store.queue.waiting(game, now, self.ttl)
-        for table in pairing.tables(waiting, now, self.wait / 2):
-            if await self.store.queue.claim(table.entries, self.ttl):
+        waiting = await self.store.queue.waiting(game, now, self.keep)
+        live = [e for e in waiting if now - e.since < self.ttl]  # (the rest: their tick ends it)
+        for table in pairing.tables(live, now, self.wait / 2):
+            if await self.store.queue.claim(table.entries, self.keep):
                 await self._deal(table, now)
 
     async def _deal(self, table: pairing.Table, now: float) -> None:
@@ -257,71 +302,23 @@ class Matches:
         metrics.matched(record.kind, [now - e.since for e in table.entries])
         log.info("event=match_dealt game=%s users=%s", record.id, table.users)
 
-    async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
-        """Deal a match of the seats in `meta`; the door stores it and shows every board."""
+    def _dealt(self, game: str, meta: TableMeta, now: float) -> GameRecord:
+        """A match of the seats in `meta`, dealt (not stored yet)."""
         record = GameRecord(id=new_id(), kind=game, chat_id=meta.creator, state="", meta=meta)
         timeout, pause = self.settings.turn_timeout_seconds, self.settings.ai_pause_seconds
         moves.start(record, Lobby(game, meta), now, timeout, ai_pause=pause)
+        return record
+
+    async def _start(self, game: str, meta: TableMeta, now: float) -> GameRecord | None:
+        """Deal a match of the seats in `meta`; the door stores it and shows every board."""
+        return await self._create(self._dealt(game, meta, now))
+
+    async def _create(self, record: GameRecord) -> GameRecord | None:
         if not await self.door.create(record):
             log.warning("event=match_create_failed game=%s", record.id)
             return None
         return record
 
-    # -- a rematch: every person at the finished table asks for it -----------------------------
+    # -- a rematch: every person still at the finished table asks for it -------------------------
     async def rematch(self, record: GameRecord, user: Player, lang: str) -> Notice:
-        """ "🔄 Rematch" under a finished match: counted for this player (the others are told
-        on their boards); the same table is dealt again, in new messages, when every person
-        has asked."""
-        meta = record.table
-        seat = meta.seat_of(user.user_id)
-        if seat is None:
-            raise Refused("grp-not-seated")
-        if record.phase != "over":
-            raise Refused("grp-stale")
-        if meta.rematch:
-            raise Refused("grp-rematch-busy")
-        agreed = Key(f"rm:{record.id}")
-        already = str(user.user_id) in await self.store.cells.members(agreed)
-        await self.store.cells.add_member(agreed, str(user.user_id), REMATCH_TTL)
-        asked = {int(m) for m in await self.store.cells.members(agreed)}
-        waiting = [s for s in meta.humans if meta.players[s].user_id not in asked]
-        if waiting:
-            if not already:
-                await self._offer(record, seat, waiting)
-            return Notice("match-rematch-offered")
-
-        await rematch.take(self.door, record, user)  # the rematch button goes
-        again = TableMeta(
-            creator=meta.creator,
-            lang=meta.lang,
-            players=[Player(p.user_id, p.name, p.lang, p.ai) for p in meta.players],
-            settings=dict(meta.settings),
-            level=meta.level,
-        )
-        for s in meta.humans:
-            await self._placeholder(again, s)
-        new = await self._start(record.kind, again, self.records.clock())
-        if new is not None:
-            log.info("event=match_rematch game=%s from=%s", new.id, record.id)
-        return Notice("match-rematch-dealt")
-
-    async def _placeholder(self, meta: TableMeta, seat: int) -> None:
-        """A new message for a rematch's board (each copy then shows the game in it)."""
-        player = meta.players[seat]
-        meta.boards[seat] = (player.user_id, 0)  # (sent when the board is first shown)
-        with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-            dealing = Screen(t(player.lang, "match-dealing"))
-            sent = await self.publisher.put(SeatBoard(player.user_id, seat=seat), dealing)
-            if sent is not None:
-                sent.remember(meta)
-
-    async def _offer(self, record: GameRecord, seat: int, others: list[int]) -> None:
-        """Tell the others, beside their boards, that `seat` wants a rematch."""
-        name = record.table.players[seat].name
-        for other in others:
-            board = where.seat_board(record.table, other, record.id)
-            lang = record.table.players[other].lang
-            text, markup = screens.rematch_offer(lang, name, record.id, position(record))
-            with contextlib.suppress(Undeliverable, RetryLater, ChatMoved):
-                if board is not None:
-                    await self.publisher.post(board, text, markup, reply=True)
+        return await self.rematches.rematch(record, user)

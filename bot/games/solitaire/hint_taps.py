@@ -11,6 +11,12 @@ takes longer than THINK_AFTER answers the tap with "🤔 Thinking…" first (a t
 answer (it is full, its worker died, it ran past HINT_SECONDS) gives the computer's guess, said
 so, after "Thinking…".
 
+A hint that gives nothing (no move, no way back: a position proved lost for good) costs nothing:
+it does not count as the game's hint (a ranked deal of the day stays ranked). A hint's save
+changes nothing the board shows, so the board it was tapped on stays current
+(`SoloMeta.settled`): a card tapped while "Thinking…" plays. The way back says how far it
+went, and that the deal can be won from there (`bot.events.Rewind`).
+
 The back button carries its count (`~rewind:<n>`) under the board's game version, as every
 button does. On the tap the count is checked again: within undo reach now, and the way back the
 record keeps (from the hint that showed the button, in any process), or, when it keeps none (a
@@ -20,19 +26,23 @@ record of an older bot), found again; anything else is refused and changes nothi
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 from collections.abc import Awaitable, Callable
 
+from bot.events import rewind_event
 from bot.games import searches
 from bot.games.refusal import Refused
 from bot.games.solitaire import hints, model, proved
 from bot.games.solitaire.hints import Advice
 from bot.games.solitaire.screen import board
 from bot.games.solitaire.tap import Tap
-from bot.games.state import state_of
+from bot.games.state import position, state_of
 from bot.i18n import t
 from bot.render.screen import Screen
 from bot.storage import GameRecord, Store
+
+log = logging.getLogger(__name__)
 
 THINK_AFTER = 0.25  # seconds: a search not done by then answers the tap with "Thinking…" first
 HINT_SECONDS = 10.0  # a hint's search (with its walk back) on its worker at most: then a guess
@@ -49,24 +59,30 @@ class HintTaps:
     async def hint(self, tap: Tap) -> None:
         game = tap.game
         advice = proved.next_move(game)  # on a line proved earlier: no search
-        changed = False
+        changed, searched = False, advice is None
         if advice is None:
             advice = await self._think(tap)
             changed = proved.keep(game, advice)
-        if game.solo.hints == 0:  # the first is remembered (a hinted deal of the day is
-            game.solo.hints, changed = 1, True  # unranked); later ones change nothing else
-        if changed and not await self.store.save(game, tap.cb.version):
-            raise Refused("error-busy")  # (the player moved meanwhile: the hint is stale)
+        if game.solo.hints == 0 and _gives(advice):  # the first that gives something is
+            game.solo.hints, changed = 1, True  # remembered (a hinted deal of the day is
+            # unranked); later ones change nothing else
+        if changed:  # (nothing the board shows: the buttons before it stay current)
+            game.solo.settled = position(game)
+            if not await self.store.save(game, game.version):
+                raise Refused("error-busy")  # (the player moved meanwhile: the hint is stale)
         if advice.verdict == hints.LOST:
             await self._show(tap, lost=advice.back)
-            return
-        if advice.move is None:
+        elif advice.move is None:
             await self._show(tap, toast="no-hint")
-            return
-        guess = advice.verdict == hints.UNDECIDED
-        pick = model.picked_for(game, advice.move)
-        toast = "hint-guess" if guess else "hint-toast"
-        await self._show(tap, toast=toast, hint=advice.move, pick=pick, guess=guess)
+        else:
+            guess = advice.verdict == hints.UNDECIDED
+            pick = model.picked_for(game, advice.move)
+            toast = "hint-guess" if guess else "hint-toast"
+            await self._show(tap, toast=toast, hint=advice.move, pick=pick, guess=guess)
+        log.info(
+            "event=hint kind=%s game=%s verdict=%s searched=%s",
+            *(game.kind, game.id, advice.verdict, searched),
+        )
 
     async def rewind(self, tap: Tap, arg: str) -> None:
         """Back `arg` moves to the newest position the solver wins, in one save."""
@@ -86,8 +102,9 @@ class HintTaps:
             raise Refused("no-rewind", alert=False)
         if not model.undo(game, back):
             raise Refused("no-rewind", alert=False)
+        game.solo.events = [rewind_event(back)]  # (how far, and that it wins from here)
         game.solo.msg = tap.where[1]
-        if not await self.store.save(game, tap.cb.version):
+        if not await self.store.save(game, game.version):
             raise Refused("error-busy")
         await self._show(tap)
 
@@ -123,6 +140,12 @@ class HintTaps:
         screen = board(game, tap.lang, pick=pick, hint=hint, guess=guess, lost=lost)
         said = tap.answer(t(tap.lang, toast) if toast else None)
         await asyncio.gather(self.edit(*tap.where, screen, game), said)
+
+
+def _gives(advice: Advice) -> bool:
+    """A hint gives something: a move, or a way back to a position that wins (one proved lost
+    for good, or with no move at all, tells the player nothing to play and costs nothing)."""
+    return advice.move is not None or (advice.verdict == hints.LOST and advice.back > 0)
 
 
 def _reach(game: GameRecord) -> int:

@@ -5,17 +5,9 @@ move.
 
 Pure and CPU-bound (no store, no Telegram): the service calls `consult` in a worker process
 (`bot.games.searches`), with the budgets as arguments. The budgets count positions, so every
-machine and process gives the same answer for the same position. They are sized so a hint takes
-well under a second at p95 here; figures from `python benchmarks/hints.py` (2 cores shared with
-other work; hints from mid-game positions of seeds 1000-1039, walks from the first position a
-hint proves lost on each seed's line within 120 moves, undo reach 20):
-
-    Raspad, 40 000 positions: hints p50 0.004 s, p95 0.016 s, max 0.41 s (won 92 %, lost 8 %,
-        undecided 0 %); walks (14) p50 0.001 s, p95 0.055 s, max 1.5 s (at 120 000), always
-        found, at most 2 moves back.
-    Kosa, 10 000 positions: hints p50 0.012 s, p95 0.059 s, max 0.91 s (won 98 %, lost 0 %,
-        undecided 2 %: the one search using its whole budget). (1 500, the budget of
-        benchmarks/solver.py, gave the same shares with max 0.12 s.)
+machine and process gives the same answer for the same position. They are sized so a hint
+takes well under a second at p95; `python benchmarks/hints.py` prints each game's hint and walk
+times (p50, p95, max) and the shares of positions proved won, lost and undecided.
 
 A walk back solves up to `undo_left` earlier positions newest first, each with the hint's
 budget, all of them together with at most WALK_BUDGET positions (so a walk takes three hints'

@@ -3,8 +3,8 @@ Pure: no store, no Telegram. The record's meta is a SoloMeta (bot.storage.record
 
 Undo replays the move history from `s0` without its last move: the rules are deterministic, so
 that is the previous position exactly. A move appends a few bytes to the history instead of a
-whole earlier state, which keeps every save (and load) small; an undo costs one replay (~20 µs a
-move).
+whole earlier state, which keeps every save (and load) small; an undo costs one replay of the
+history.
 """
 
 from __future__ import annotations
@@ -82,6 +82,7 @@ def apply_move(record: GameRecord, move: str, undo_depth: int) -> Moved:
     if move != "resign":
         meta.undo_left = min(meta.undo_left + 1, undo_depth)
     set_state(record, after, view)
+    meta.settled = None  # a new position: the buttons of earlier versions are stale
     _trim_history(record, undo_depth)
     if move != "resign":  # giving up is not a move (a game given up at once has 0)
         meta.moves += 1
@@ -133,6 +134,7 @@ def undo(record: GameRecord, steps: int = 1) -> bool:
     except (rules.IllegalMove, ValueError, KeyError, TypeError):
         return False
     set_state(record, state)
+    meta.settled = None
     meta.history = " ".join(moves[:-steps])
     meta.undo_left -= steps
     meta.moves = max(0, meta.moves - steps)

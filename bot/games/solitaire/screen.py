@@ -67,7 +67,7 @@ def board(
     if guess:
         screen = Screen(screen.text + "\n" + t(lang, "hint-guess"), screen.keyboard)
     if lost is not None:
-        screen = lost_board(screen, ctx, lost)
+        screen = lost_board(screen, ctx, lost, free=asks_before_hint(record))
     if meta.howto and meta.moves == 0 and not record.finished:  # a first game: how to play
         screen = Screen(screen.text + "\n\n" + t(lang, f"first-how-{record.kind}"), screen.keyboard)
     if meta.daily is not None:
@@ -75,12 +75,15 @@ def board(
     return screen
 
 
-def lost_board(screen: Screen, ctx: SoloCtx, back: int) -> Screen:
+def lost_board(screen: Screen, ctx: SoloCtx, back: int, *, free: bool = False) -> Screen:
     """The board of a position proved lost: says so, and offers to go `back` moves to the
-    newest position that still wins (none when 0)."""
-    text = (
-        screen.text + "\n\n" + (ctx.t("hint-lost", n=back) if back else ctx.t("hint-lost-for-good"))
-    )
+    newest position that still wins (none when 0). `free`: the day's ranked attempt, which a
+    hint that gives nothing leaves ranked (it has no undo: says that instead)."""
+    if back:
+        said = ctx.t("hint-lost", n=back)
+    else:
+        said = ctx.t("hint-lost-ranked" if free else "hint-lost-for-good")
+    text = screen.text + "\n\n" + said
     rows = screen.keyboard.inline_keyboard if screen.keyboard else []
     if back:
         rows = [[button(ctx.t("btn-rewind", n=back), ctx.ui("rewind", str(back)))], *rows]

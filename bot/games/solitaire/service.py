@@ -27,7 +27,9 @@ from bot.games.solitaire import model
 from bot.games.solitaire.daily_screen import Share, place_on_day
 from bot.games.solitaire.hint_taps import HintTaps
 from bot.games.solitaire.screen import asks_before_hint, board
+from bot.games.solitaire.shown_on import vacate
 from bot.games.solitaire.tap import Tap
+from bot.games.state import current
 from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
 from bot.render.common import button
@@ -59,10 +61,8 @@ class SolitaireService:
         self.tg = messenger
         self.store = store
         self.settings = settings
-        # boards in private chats: their chat's pace (the budget's) and a RetryAfter hold the
-        # edits (the newest board wins) instead of the tap's answer; the private chats'
-        # coalescer (`serial`: one edit on its way per chat), which the other screens a tap
-        # shows on its message go through too (bot.telegram.messenger)
+        # the private chats' coalescer (bot.app): a board waits for its chat's pace or a 429,
+        # not the tap's answer; the newest screen of a message wins, one edit on its way
         self.flood = screens
         # finished boards whose "play again" was tapped: a tap answered at once may come again
         # before its board loses its buttons, and deals one new game
@@ -118,9 +118,9 @@ class SolitaireService:
             raise Refused("error-not-yours")
         if game.finished:  # a board left live (a crash before its last edit) shows the end
             raise _Stale("error-over", game)
-        if cb.version != game.version:
-            # an old board (a double tap, or an edit that never arrived): say so, and bring
-            # the board up to date so the next tap works
+        if not current(game, cb.version):
+            # an old board (a double tap, an edit that never arrived; a hint's save leaves it
+            # current): say so, and bring the board up to date so the next tap works
             raise _Stale("error-stale", game)
         if cb.is_ui:
             await self._ui(tap)
@@ -150,7 +150,7 @@ class SolitaireService:
             if not model.undo(game):
                 raise Refused("no-undo")
             game.solo.msg = tap.where[1]
-            if not await self.store.save(game, tap.cb.version):
+            if not await self.store.save(game, game.version):
                 raise Refused("error-busy")
         elif name != "back":
             raise Refused("error-stale")
@@ -165,10 +165,11 @@ class SolitaireService:
         except rules.IllegalMove:
             raise Refused("error-illegal") from None
         game.solo.msg = tap.where[1]
+        loaded = game.version  # (the tapped one, or a later one that shows the same position)
         if game.finished:  # the game's end and its result, in one compare-and-set
-            saved = await self.store.finish(game, cb.version, result_of(game, time.time()))
+            saved = await self.store.finish(game, loaded, result_of(game, time.time()))
         else:
-            saved = await self.store.save(game, cb.version)
+            saved = await self.store.save(game, loaded)
         if not saved:
             await self._lost_race(tap)
         metrics.move(game.kind)
@@ -274,9 +275,8 @@ class SolitaireService:
     ) -> None:
         """A new game on the menu's message, or (`below`: "play again") in a new message under
         the finished board, which keeps its text and loses its buttons. An unfinished game of
-        the same kind is abandoned (it counts as lost once a move was made in it). `daily`:
-        the deal of the day `day` (default today; an earlier day's is a late game, unranked),
-        of `tier` on a day dealt in tiers."""
+        the same kind is abandoned (lost once a move was made in it). `daily`: the deal of the
+        day `day` (default today; an earlier day's is a late game, unranked), of `tier`."""
         try:
             days = (day, tier) if daily else None
             await self._new_game(kind, variant, user_id, where, lang, below, name, days)
@@ -332,6 +332,7 @@ class SolitaireService:
             await self._bring(current, where, lang)  # the day's game, another tap's
             return
         await self.store.add_user_game(user_id, record.id)
+        await vacate(self.store, await self._unfinished(user_id), record)  # (a menu's message)
         metrics.game_started(kind)
         log.info(
             "event=new_game kind=%s variant=%s game=%s user=%s", kind, variant, record.id, user_id
@@ -395,4 +396,5 @@ class SolitaireService:
                 raise Refused("error-busy", alert=True)
             if old:
                 await self.tg.retire(chat_id, old, t(lang, "moved-below"))
+            await vacate(self.store, await self._unfinished(record.solo.uid), record)
         await self._edit(chat_id, message_id, await self._board(record, lang), record)

@@ -11,7 +11,9 @@ this order, deciding each step from what the change did to the record (`Before` 
 3. a table dealt: counted, its people noted for the group's deal of the day, its owner told,
    and the hands dealt where each player gets theirs (`Hands.deal`);
 4. every place of the table published: the board (each copy), the invite, the hands (those of
-   a game that was over already are not: the save that ended it showed them);
+   a game that was over already are not: the save that ended it showed them); a copy of the
+   board the change took from the table (its player left a game that goes on) shows the end
+   for them, once;
 5. the pings of a position that changed (`Pings.turn_passed`).
 
 Only the process whose compare-and-set saved the change runs it, so each happens once."""
@@ -24,13 +26,14 @@ from dataclasses import dataclass
 from bot import metrics
 from bot.games.player_views import note_seen
 from bot.games.state import turn
+from bot.games.table import where
 from bot.games.table.changes import Mutation, TableRecords
 from bot.games.table.hands import Hands
 from bot.games.table.owners import Owner, Owners
 from bot.games.table.pings import Pings
 from bot.games.table.publisher import Publisher
 from bot.games.timers import lobby_key
-from bot.storage.record import GameRecord, Phase
+from bot.storage.record import GameRecord, Phase, Place
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +46,14 @@ class Before:
     expires: float | None = None
     state: str = ""
     turn: int | None = None
+    boards: tuple[tuple[int, Place], ...] = ()  # the players' own copies of the board, by seat
 
     @staticmethod
     def of(record: GameRecord) -> Before:
         meta, phase = record.table, record.phase
         mover = turn(record) if phase == "play" else None
-        return Before(phase, record.finished, meta.due, meta.expires, record.state, mover)
+        boards = tuple(meta.boards.items())
+        return Before(phase, record.finished, meta.due, meta.expires, record.state, mover, boards)
 
 
 NEW = Before(None)
@@ -133,6 +138,8 @@ class TableDoor:
                 await owner.ended(record)
         if record.phase == "play" and before.phase in (None, "lobby"):
             record = await self._dealt(record, owner)
+        for board in where.boards_gone(record.table, dict(before.boards), record.id):
+            await self.publisher.last(record, board)  # its player left: their end, once
         await self.publisher.show(record)
         if not before.finished:  # (a game over shows its hands by the save that ended it)
             await self.hands.show(record)

@@ -12,9 +12,9 @@ the first says what fits there and keeps the cell.
 The first tap is kept in the store for the player (the user setting `half`, one per player:
 any process may take the second tap), tied to the game and the board's version, so a tap of
 an older board never completes a move; with its time, since a player choosing the second tap
-is playing (their turn's reminder waits: `first_tap_at`). A private game against the computer
-shows its pick on the board instead (its chat has no group budget): a card tapped first is
-picked there.
+is playing (their turn's reminder waits: `first_tap_at`). Where the mover's board is their own,
+in their private chat (a game against the computer, a quick match's copy: no group budget), a
+card tapped first is picked on it instead, and the board marks that card's cells only.
 """
 
 from __future__ import annotations
@@ -106,8 +106,9 @@ class HalfMoves:
                 await self.taps.clear(user_id)
                 await self.play.move(record, user_id, version, move)
                 return None
-        elif source is not None and record.table.private:
+        elif source is not None and _own_board(record, seat):
             await self.play.pick(record, user_id, version, source)  # shown on the board
+            await self.taps.keep(record, user_id, record.version, source, None)  # (choosing)
             return None
         missed = kept_source if kept_target is not None else None
         keep = (None, kept_target) if kept_target is not None else (kept_source, None)
@@ -117,6 +118,13 @@ class HalfMoves:
             raise Refused("grp-stale")
         said = half(public_view(record), legal, missed or keep[0], keep[1], translator(lang))
         return Notice("half-move", text=said)
+
+
+def _own_board(record: GameRecord, seat: int) -> bool:
+    """The mover's board is in their own private chat (a game against the computer, their copy
+    of a quick match's): an edit there costs no group's budget, so a pick is shown on it."""
+    meta = record.table
+    return meta.private or seat in meta.boards
 
 
 def _encode(gid: str, version: int, source: str | None, target: str | None, at: float) -> str:

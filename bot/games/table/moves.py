@@ -7,7 +7,10 @@ the rules say the game is over.
 The deadline is the turn timer for a person at a group table, `ai_pause` for a computer seat
 (its move is made when that deadline fires: a stored timer, so it survives a restart), and none
 for the person in a private game against the computer. A game in which no person is still
-playing ends there (`why = "abandoned"`): computer seats do not play on to an empty room.
+playing ends there (`why = "abandoned"`): computer seats do not play on to an empty room. A
+person who leaves a game that goes on without them (resigned, or removed) is no longer at the
+table: their own copy of the board (a quick match's) is the table's no more, and its last
+screen is the end for them (the door shows it once: `bot.games.table.commit`).
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def _settle(
     elif meta.is_ai(turn(record, state)):
         meta.due = now + ai_pause
     else:
-        meta.due = None if meta.private else now + turn_timeout
+        meta.due = None if meta.private else now + (meta.turn or turn_timeout)
 
 
 def ai_seed(gid: str, version: int, step: int = 0) -> int:
@@ -108,8 +111,8 @@ def play(
         meta.acted[seat] = now
     _log(record, events_of(public_view(record, state)), now, False if meta.private else None)
     _settle(record, state, now, turn_timeout, ai_pause)
-    if move == "resign" and record.finished:
-        meta.why = meta.why or "resign"  # the game ended because a player left it
+    if move == "resign":
+        _gone(record, seat, "resign")
 
 
 Plan = list[tuple[int, str]]  # (seat, move) of computer seats, in turn order
@@ -214,6 +217,16 @@ def time_out(
         event = timeout_event(seat, move, k, TIMEOUT_LIMIT)
     _log(record, [event, *events_of(public_view(record, state))], now)
     _settle(record, state, now, turn_timeout, ai_pause)
-    if k >= TIMEOUT_LIMIT and record.finished:
-        meta.why = meta.why or "timeout"  # the game ended because a player was removed
+    if k >= TIMEOUT_LIMIT:
+        _gone(record, seat, "timeout")
     return event
+
+
+def _gone(record: GameRecord, seat: int, why: str) -> None:
+    """Seat `seat` has left (`why`: "resign", "timeout"): a game it ended says why; one that
+    goes on without it drops its own board (it shows that seat's end, and nothing after)."""
+    meta = record.table
+    if record.finished:
+        meta.why = meta.why or why  # the game ended because a player left it
+    else:
+        meta.boards.pop(seat, None)

@@ -19,7 +19,10 @@ message costs: about 20 writes a minute in a group, about one a second in any ch
   than being skipped).
 - A reminder is a deadline in the store (`remind:<game>:<seat>:<turn's deadline>`), so any
   process sends it, once, and a turn that has moved on cancels nothing: the due reminder finds
-  a different turn and does nothing.
+  a different turn and does nothing. While no process runs (a restart) nobody can move: a
+  reminder a process finds due before it has run `turn_reminder_seconds` waits until then (the
+  taps that queued up meanwhile are handled first, and the turn waits its whole delay on a
+  board that answers).
 - Never at once to the player who just moved, never to a computer seat, never in a private game
   against the computer, never to a player who turned pings off in /settings (`pings` = "off").
 - Exactly once: only the process whose compare-and-set saved the move pings (a retried update
@@ -84,6 +87,7 @@ class Pings:
         self.store = store
         self.settings = settings
         self.clock = clock
+        self.started = clock()  # from when this process answers taps (see the docstring)
         self.wake = wake  # the deadline loop, told when a reminder is due
         self.held = publisher.board_held  # seconds until the board shows a record (None: it does)
         self._tasks: set[asyncio.Task[None]] = set()
@@ -151,6 +155,9 @@ class Pings:
             return
         if state_turn(record) != int(seat) or _due(record) != due:
             return  # the turn has moved on
+        if now - self.started < self.settings.turn_reminder_seconds:
+            await self._later(key, self.started)  # due while no process could take a move
+            return
         held = None if self._private(record) else self.held(record)
         if held is not None:  # the board does not show the turn yet: it waits from when it does
             await self._later(key, now + held)
@@ -211,7 +218,9 @@ class Pings:
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
-        text = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
+        text = notices.ping(
+            record.kind, player.lang, _where(meta, seat), player.user_id, player.name
+        )
         # beside the hand, or (a match) the player's own board
         beside = where.hand(meta, seat) or where.seat_board(meta, seat)
         if beside is None:
@@ -223,16 +232,21 @@ class Pings:
             await self._remember(player.user_id, PING, record.id, sent)
 
     async def _remind(self, record: GameRecord, seat: int) -> None:
-        """An open-hand game's reminder: in the player's private chat, else in the group."""
+        """An open-hand game's reminder: in the player's private chat (a reply to their own
+        board there, a quick match's; else with a button to the board where a link leads
+        there), else in the group."""
         meta = record.table
         player = meta.players[seat]
         if await self.store.get_setting(player.user_id, OPT_OUT) == "off":
             return
         await self._delete_last(player.user_id, PING, record.id)
-        mine = notices.ping(record.kind, player.lang, _where(meta), player.user_id, player.name)
+        where_ = _where(meta, seat)
+        mine = notices.ping(record.kind, player.lang, where_, player.user_id, player.name)
+        own = where.seat_board(meta, seat)
         with contextlib.suppress(Undeliverable):
             markup = notices.to_board(player.lang, _board_link(meta))
-            sent = await self.publisher.ping(places.ChatMessage(player.user_id), mine, markup)
+            beside_mine = own or places.ChatMessage(player.user_id)
+            sent = await self.publisher.ping(beside_mine, mine, markup)
             if sent is not None:  # they started the bot: the group is spared a message
                 await self._remember(player.user_id, PING, record.id, sent)
                 return
@@ -242,7 +256,7 @@ class Pings:
         slot = self._group_slot(record)
         await self._delete_last(int(meta.group or 0), slot, record.id)
         text = notices.ping(
-            record.kind, meta.lang, _where(meta), player.user_id, player.name, in_group=True
+            record.kind, meta.lang, _where(meta, seat), player.user_id, player.name, in_group=True
         )
         sent = await self.publisher.ping(beside, text)
         if sent is not None:
@@ -293,9 +307,13 @@ def _last_pings(value: str | None) -> dict[str, str]:
     return out
 
 
-def _where(meta: TableMeta) -> str:
-    """Where a game is, as a ping names it: its group, or (an inline message's) its players."""
-    return meta.title or " — ".join(p.name for p in meta.players)
+def _where(meta: TableMeta, seat: int) -> str:
+    """Where a game is, as a ping to `seat` names it: its group, or (a quick match's, an inline
+    message's) the others still playing — never the player it goes to, nor one who left."""
+    if meta.title:
+        return meta.title
+    others = [p.name for s, p in enumerate(meta.players) if s != seat and s not in meta.left]
+    return " — ".join(others)
 
 
 def _board_link(meta: TableMeta) -> str | None:

@@ -78,7 +78,8 @@ class Publisher:
 
     async def submit(self, place: Place, version: int, send: Send) -> None:
         """An edit of `place` through its coalescer (the newest version wins)."""
-        await self.coalescer(place).submit(place.lane, place.key, version, send)
+        coalescer = self.coalescer(place)
+        await coalescer.submit(place.lane, place.key, version, send, message=place.shown_on)
 
     def board_held(self, record: GameRecord) -> float | None:
         """Seconds until the group's board can show `record` when its edit waits for the
@@ -159,6 +160,19 @@ class Publisher:
                 await self.moved(gid, shown)
 
         await self.submit(place, version, push)
+
+    async def last(self, record: GameRecord, place: Place) -> None:
+        """A copy of the board the table no longer keeps (its player left a game that goes on):
+        the end for them, once, through its coalescer like any edit of it (so no older board
+        waiting there comes after it); no later change of the table shows there."""
+        screen = await self.board_screen(record, viewer=place.viewer)
+        self._remember(place, signature(screen))
+
+        async def push() -> None:
+            with contextlib.suppress(ChatMoved):  # (a private chat never moves)
+                await place.edit(self._tg, screen, retry=False)
+
+        await self.submit(place, record.version, push)
 
     async def _post_board(
         self, record: GameRecord, home: Place, screen: Screen

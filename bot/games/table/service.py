@@ -21,7 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 from bot.config import Settings
-from bot.games import places
+from bot.games import lanes
 from bot.games.budget import Budget
 from bot.games.ports import Answer, Messenger
 from bot.games.refusal import Notice, Refused
@@ -63,6 +63,7 @@ class TableService:
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         flood: EditCoalescer | None = None,
         budget: Budget | None = None,
+        screens: EditCoalescer | None = None,
     ) -> None:
         per_minute = settings.edits_per_minute_per_group
         # every chat's budget: a group's and an inline message's shared by every bot process,
@@ -83,7 +84,7 @@ class TableService:
             window=self.budget.window,
             min_gap=self.budget.min_gap,
             shared=self.budget.take,
-            limited=places.shared_budget,
+            limited=lanes.shared_budget,
             clock=clock,
             sleep=sleep,
         )
@@ -98,9 +99,11 @@ class TableService:
         )
         self.records = TableRecords(store, settings, clock)
         moves = ChatMoves()
-        # private chats' edits: their chats' pace, kept by the budget
-        private = EditCoalescer(
-            1_000_000, min_gap=0.0, shared=self.budget.take, clock=clock, sleep=sleep
+        # private chats' edits: their chats' pace, kept by the budget; bot.app gives the one
+        # the taps' screens and the solitaires' boards go through (`screens`): a board dealt
+        # on a message whose waiting screen still waits for the chat's pace drops that screen
+        private = screens or EditCoalescer(
+            1_000_000, min_gap=0.0, shared=self.budget.take, clock=clock, sleep=sleep, serial=True
         )
         self.publisher = Publisher(
             messenger, self.records, settings, self.flood, moves, self.inline_flood, private

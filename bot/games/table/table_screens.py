@@ -10,18 +10,25 @@ from collections.abc import Awaitable, Callable
 from bot.config import Settings
 from bot.games.screens import screens
 from bot.games.state import position, public_view, state_of, turn, view_of
+from bot.games.table import moves
 from bot.games.table.lobby import Lobby
 from bot.registry import spec
 from bot.render import lobby as render_lobby
+from bot.render import match as render_match
 from bot.render.screen import Screen, TableCtx
 from bot.storage.record import GameRecord
 from bot.wire import deeplinks
+
+# a table's owner may frame its boards (a tournament names itself, and what comes next):
+# (the record, the seat whose copy it is or None, the board) → the board shown
+Frame = Callable[[GameRecord, int | None, Screen], Awaitable[Screen]]
 
 
 class TableScreens:
     def __init__(self, settings: Settings, username: Callable[[], Awaitable[str]]) -> None:
         self.settings = settings
         self.username = username  # the bot's @username (its deep links)
+        self.frames: list[Frame] = []  # registered from above the table wing (`Frame`)
 
     async def _ctx(
         self, record: GameRecord, lang: str | None = None, version: int | None = None
@@ -38,7 +45,7 @@ class TableScreens:
             title=meta.title or "",
             pick=meta.pick,
             why=meta.why,
-            deadline_s=int(self.settings.turn_timeout_seconds),
+            deadline_s=int(meta.turn or self.settings.turn_timeout_seconds),
             rematch=not meta.rematch,
             dm_failed=meta.dm_failed,
             ttl_minutes=max(1, self.settings.lobby_ttl_seconds // 60),
@@ -61,7 +68,14 @@ class TableScreens:
         self, record: GameRecord, confirm_leave: bool = False, viewer: int | None = None
     ) -> Screen:
         """The group's message (lobby or table), the one message of a game against the
-        computer (the hand on it), or seat `viewer`'s own copy (a quick match)."""
+        computer (the hand on it), or seat `viewer`'s own copy (a quick match), as the frames
+        registered frame it."""
+        screen = await self._board(record, confirm_leave, viewer)
+        for frame in self.frames:
+            screen = await frame(record, viewer, screen)
+        return screen
+
+    async def _board(self, record: GameRecord, confirm_leave: bool, viewer: int | None) -> Screen:
         meta = record.table
         ctx = await self._ctx(record, lang=None if viewer is None else meta.players[viewer].lang)
         if record.phase in ("lobby", "cancelled"):
@@ -80,7 +94,12 @@ class TableScreens:
         ctx.seat, ctx.confirm_leave = meta.humans[0] if viewer is None else viewer, confirm_leave
         if spec(record.kind).hidden_hands:  # the person's hand is on the board
             view = view_of(record, ctx.seat)
-        return shown.private(view, ctx)
+        screen = shown.private(view, ctx)
+        if viewer is not None and viewer not in meta.boards and record.phase == "play":
+            # its player left and the others play on: the table as they left it, and a way on
+            why = meta.left.get(viewer)
+            return render_match.left(ctx.lang, screen.text, record.id, why, moves.TIMEOUT_LIMIT)
+        return screen
 
     async def hand(
         self,

@@ -12,6 +12,7 @@ from bot.games.places import (
     PrivateHand,
     SeatBoard,
 )
+from bot.storage.record import Place as StoredPlace
 from bot.storage.record import TableMeta
 
 
@@ -31,12 +32,24 @@ def boards(meta: TableMeta, tag: str | None = None) -> list[Place]:
     """Every copy of a table's board: the one public message (`board`), or each player's own
     in their private chat (a quick match)."""
     if meta.boards:
-        return [
-            SeatBoard(chat, message or None, seat=seat, tag=tag)
-            for seat, (chat, message) in sorted(meta.boards.items())
-        ]
+        return _seat_boards(meta.boards, tag)
     one = board(meta, tag)
     return [] if one is None else [one]
+
+
+def boards_gone(
+    meta: TableMeta, before: dict[int, StoredPlace], tag: str | None = None
+) -> list[Place]:
+    """The players' own copies of the board a change took from the table (`before`: the
+    record's `boards` before it): their players left a game that goes on."""
+    return _seat_boards({s: b for s, b in before.items() if s not in meta.boards}, tag)
+
+
+def _seat_boards(kept: dict[int, StoredPlace], tag: str | None) -> list[Place]:
+    return [
+        SeatBoard(chat, message or None, seat=seat, tag=tag)
+        for seat, (chat, message) in sorted(kept.items())
+    ]
 
 
 def home(meta: TableMeta) -> ChatMessage | None:

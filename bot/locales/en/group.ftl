@@ -157,13 +157,12 @@ pq-ev-place = ▸ { $name }: { $card } → { $cell }
 pq-ev-relocate = 🔄 { $name } moves { $card }: { $src } → { $dst } (no card from hand fitted).
 pq-ev-phase = ✚ The cross is complete — the corner rule applies from now on.
 pq-ev-pass = ⏭ { $name } passes: nothing to place and nothing to move.
-pq-ev-resign = 🏳 { $name } resigns.
 pq-result = 🏆 { $winner } wins!
 pq-result-draw = 🤝 A draw.
 pq-why-full = The board is full and { $loser } is left holding the extra card ({ $card }).
 pq-why-double-pass = Both players passed, one after the other — whoever last placed a card from hand wins.
 pq-why-repetition = The same position came up three times — whoever last placed a card from hand wins.
-pq-why-resign = { $loser } resigned.
+pq-why-resign = 🏳 { $loser } resigned.
 pq-why-timeout = { $loser } missed too many turns.
 # the final board's ten, one letter wide (every card takes the same columns), and what it is
 pq-board-ten = T

@@ -19,6 +19,7 @@ help-group =
     <b>🃏 Card games bot</b> — { $tables } right here.
 
     /newgame — open a lobby{ $hidden }
+    /tournament — a tournament: an arena or a Swiss, the games in private chats
     /rules — how each game is played
     /top or /stats — this group's leaderboards
     /language — the group's language (admins)

@@ -90,6 +90,10 @@ ev-close = round closed
 ev-fail = round not closed: the hand joined the line
 ev-fail-auto = no beat left — round not closed, the hand joined the line
 ev-undo = move undone
+ev-rewind = { $n ->
+    [one] ↩️ 1 move undone: this deal can be won from here
+   *[other] ↩️ { $n } moves undone: this deal can be won from here
+}
 ev-draw = drawn: { $card }
 ev-redeal = redeal, pass { $pass_no }
 ev-move = { $card } → { $place }
@@ -111,6 +115,7 @@ hint-lost = This deal can no longer be won from here. { $n ->
    *[other] It could still be won { $n } moves back.
 }
 hint-lost-for-good = This deal can no longer be won from here, and no position within undo reach was found that still wins.
+hint-lost-ranked = This deal can no longer be won from here. This hint cost nothing: the attempt is still ranked.
 btn-rewind = { $n ->
     [one] ↩️ Back 1 move to a winnable position
    *[other] ↩️ Back { $n } moves to a winnable position

@@ -12,37 +12,24 @@ import pytest
 
 import rules
 from bot.games.solitaire import hints
-from bot.registry import GameSpec, SolverBudgets, WinnableDaily, register
+from bot.registry import GameSpec, register
 from bot.stats.daily_short import deal_state
 from bot.stats.daily_winnable import winnable_deal
 from rules import registry as rules_registry
 from rules import solve
-from rules.registry import Game
 from tests.toy import ladder, ladder_spec, offering
-
-SOLVED = Game(ladder, ai="tests.toy.ladder_ai", solver="tests.toy.ladder_solve")
-DAY = 9_001  # a day no other test asks for (the chosen deals are cached by day)
-
-
-def with_a_solver() -> GameSpec:
-    return replace(
-        ladder_spec.spec(),
-        game=SOLVED,
-        solver=SolverBudgets(hint=20_000, walk=40_000),
-        winnable_daily=WinnableDaily(first_day=DAY, decide=20_000, par=5_000),
-    )
 
 
 @pytest.fixture
 def solvable_ladder() -> Iterator[GameSpec]:
     """Ladder offered with its solver, its rules in `rules.GAMES` (as a game outside `rules`
     that wants `rules.solve` registers them)."""
-    rules_registry.register(SOLVED)
+    rules_registry.register(ladder_spec.SOLVED)
     try:
-        with offering([with_a_solver()]):
-            yield with_a_solver()
+        with offering([ladder_spec.solved()]):
+            yield ladder_spec.solved()
     finally:
-        rules_registry.unregister(SOLVED.NAME)
+        rules_registry.unregister(ladder_spec.SOLVED.NAME)
 
 
 def test_the_rules_solvers_are_the_modules_named_for_their_games() -> None:
@@ -57,7 +44,7 @@ def test_a_game_without_a_solver_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="no solver for 'ladder'"):
         solve.solve_deal("ladder", 100, seed=1)
     with pytest.raises(ValueError, match="need a solver"):
-        register(replace(with_a_solver(), game=ladder_spec.GAME))
+        register(replace(ladder_spec.solved(), game=ladder_spec.GAME))
 
 
 @pytest.mark.usefixtures("solvable_ladder")
@@ -75,9 +62,9 @@ def test_a_solitaire_outside_rules_is_solved_and_hinted_by_its_own_solver() -> N
 
 @pytest.mark.usefixtures("solvable_ladder")
 def test_its_deal_of_the_day_is_proved_winnable_with_a_par() -> None:
-    deal = winnable_deal("ladder", "16", DAY)
+    deal = winnable_deal("ladder", "16", ladder_spec.SOLVED_DAY)
     assert deal.line and deal.par == len(deal.line)
     state = deal_state("ladder", "16", deal.seed)
     for move in deal.line:
-        state = SOLVED.apply(state, move)
-    assert SOLVED.status(state).result == "won"
+        state = ladder_spec.SOLVED.apply(state, move)
+    assert ladder_spec.SOLVED.status(state).result == "won"

@@ -15,11 +15,14 @@ from pathlib import Path
 import pytest
 
 import rules
+from bot import registry
 from bot.games import searches
 from bot.games.solitaire import hints
+from rules import registry as rules_registry
 from tests.support import searching
 from tests.support.searching import SLOW_START, alive, stuck_worker
 from tests.support.waiting import until
+from tests.toy import ladder_spec
 
 KIND = "raspad"  # a game the workers know
 
@@ -49,9 +52,63 @@ async def test_an_error_of_the_search_itself_is_raised_as_it_is(fresh: None) -> 
         await searches.attempt(KIND, 30.0, searching.fails)
 
 
-async def test_a_game_the_workers_do_not_know_is_searched_here() -> None:
+async def test_a_game_the_workers_do_not_know_is_searched_here(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     # (a game registered at run time, as the tests' toys are: the workers' registry lacks it)
-    assert await searches.attempt("ladder", 30.0, searching.pid) == os.getpid()
+    with ladder_spec.registered():
+        assert registry.loaded_by("ladder") is None
+        assert await searches.attempt("ladder", 30.0, searching.pid) == os.getpid()
+        assert await searches.attempt("ladder", 30.0, searching.pid) == os.getpid()
+    said = [r.getMessage() for r in caplog.records if "event=search_in_thread" in r.getMessage()]
+    assert len(said) <= 1  # once a process (an earlier test may have said it)
+
+
+async def test_the_workers_offer_the_games_of_extra_games() -> None:
+    """Each worker loads the modules of EXTRA_GAMES when it starts (the toy Ladder with its
+    solver, here), so it offers what the bot offers; a pool without them does not."""
+    toy, plain = searches.Searches(1, ("tests.toy.ladder_solved",)), searches.Searches(1)
+    try:
+        kinds, solver = await toy.run(searching.offered, False, SLOW_START, "ladder")
+        assert "ladder" in kinds and solver and KIND in kinds
+        kinds, solver = await plain.run(searching.offered, False, SLOW_START, "ladder")
+        assert "ladder" not in kinds and not solver and KIND in kinds
+    finally:
+        await toy.stop()
+        await plain.stop()
+    here = registry.GAMES.get("ladder")
+    assert here is None or here.solver is None  # (the bot's process is untouched)
+
+
+async def test_a_game_of_extra_games_is_searched_in_the_pool(fresh: None) -> None:
+    """The toy Ladder with its solver, loaded as EXTRA_GAMES loads it, is a game the workers
+    offer: its hint is searched in the pool (not in a thread here) and is the solver's."""
+    before, rules_before = registry.GAMES.get("ladder"), rules.GAMES.get("ladder")
+    workers = searches._here.workers
+    await searches.stop()
+    searches.configure(1, ["tests.toy.ladder_solved"])
+    try:
+        registry.load(["tests.toy.ladder_solved"])
+        assert registry.loaded_by("ladder") == "tests.toy.ladder_solved"
+        assert searches.knows("ladder") and searches.knows(KIND)
+        state = rules.GAMES["ladder"].new_game({"ranks": 4}, seed=3)
+        budgets = (hints.HINT_BUDGET["ladder"], hints.WALK_BUDGET["ladder"])
+        advice = await searches.attempt(
+            "ladder", SLOW_START, hints.consult, "ladder", state, "", [], 0, budgets
+        )
+        assert advice.verdict == hints.WON and advice.line
+        assert searches.pool().ran["consult"] == 1  # in the pool
+    finally:
+        await searches.stop()
+        searches.configure(workers)
+        if before is None:
+            registry.unregister("ladder")
+        else:
+            registry.register(before)
+        if rules_before is None:
+            rules_registry.unregister("ladder")
+        else:
+            rules_registry.register(rules_before)
 
 
 async def test_a_worker_killed_mid_search_fails_that_search_and_is_replaced(fresh: None) -> None:

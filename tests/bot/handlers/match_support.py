@@ -50,10 +50,16 @@ async def parquet_turn(w: World, gid: str) -> Turn | None:
 
 
 async def strong_move(w: World, user: TgUser, board: TgMessage, turn: Turn) -> None:
-    """`user` taps the strong computer player's move for the seat on turn on `board`."""
+    """`user` taps the strong computer player's move for the seat on turn on `board`: the card
+    (the board, theirs, then marks that card's cells), then its cell."""
     game, state, seat = turn
-    for data in parquet_taps.taps(game.id, game.version, PARQUET.suggest(state, seat, 1)):
-        await w.tap_data(user, board, data)
+    move = PARQUET.suggest(state, seat, 1)
+    pick, _cell = parquet_taps.taps(game.id, game.version, move)
+    await w.tap_data(user, board, pick)
+    shown = w.session.message(user.id, board.message_id)
+    cell = next((d for d in shown.callback_data() if d.endswith(":" + move)), None)
+    assert cell is not None, shown.describe()
+    await w.tap_data(user, shown, cell)
 
 
 async def play_to_the_end(w: World, boards: dict[int, TgMessage], gid: str) -> None:

@@ -15,7 +15,7 @@ from tests.support.tg_model import BOT_USERNAME
 from tests.support.world import World
 
 PRIVATE = ["start", "help", "rules", "newgame", "daily", "stats", "top", "settings", "language"]
-GROUP = ["newgame", "top", "stats", "rules", "help"]
+GROUP = ["newgame", "tournament", "top", "stats", "rules", "help"]
 ADMINS = [*GROUP, "language"]
 # what the bot says when it did not understand or failed: no answer to the command itself
 NOT_AN_ANSWER = {

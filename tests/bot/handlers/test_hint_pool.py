@@ -137,7 +137,7 @@ async def test_the_way_back_of_a_lost_position_is_the_record_s(h: Harness) -> No
     assert "3 moves back" in current(h, board).text
     other = Harness.build(h.bot, h.session, h.store)  # (no memory of the hint's walk)
     await other.tap(ann, current(h, board), "↩️ Back 3 moves to a winnable position")
-    assert "move undone" in current(h, board).text
+    assert "↩️ 3 moves undone: this deal can be won from here" in current(h, board).text
     assert await hint(h, ann, board) == STARRED  # on the way back's line
     assert searched() == before + 1
 

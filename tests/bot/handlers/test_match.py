@@ -5,10 +5,14 @@ tap while waiting; a stranger's tap on someone else's board."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import re
+from typing import Any
 
 import pytest
+from aiogram import Bot
+from aiogram.methods import TelegramMethod
 
 from bot import metrics
 from bot.games.match.service import TICK
@@ -21,6 +25,7 @@ from tests.bot.handlers.match_support import (
     tick,
 )
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
+from tests.support.waiting import until
 from tests.support.world import World
 
 
@@ -83,17 +88,39 @@ async def test_nobody_free_offers_the_computer_and_keep_looking(w: World) -> Non
     assert not w.tg.unanswered_callbacks()
 
 
-async def test_a_second_tap_while_waiting_is_told_and_nobody_meets_themselves(w: World) -> None:
+async def test_a_second_tap_while_waiting_shows_the_wait_and_nobody_meets_themselves(
+    w: World,
+) -> None:
+    await w.say(w.alice, None, "/start")
+    old_list = w.last(w.alice)
+    await w.tap(w.alice, old_list, "⚔️ Play someone")  # a game list left open
     wait = await ask(w, w.alice)
     await w.say(w.alice, None, "/start")
     menu = w.last(w.alice)
-    await w.tap(w.alice, menu, "⚔️ Play someone")
-    await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
+    await w.tap(w.alice, menu, "⚔️ Play someone")  # no game list: the waiting screen, here
+    here = w.session.message(w.alice.id, menu.message_id)
+    assert "looking for an opponent" in here.text, here.describe()
+    shown = waited(here)
+    assert here.button_texts() == ["✖️ Cancel"]
+    assert w.session.message(w.alice.id, wait.message_id).deleted  # (one waiting screen)
+    await tick(w)
+    assert waited(w.session.message(w.alice.id, menu.message_id)) > shown
+    # a game picked on the list left open: told, and the waiting screen comes there
+    await w.tap(w.alice, w.session.message(w.alice.id, old_list.message_id), "🧩 Parquet")
     assert w.session.answers()[-1].get("text") == "You are already looking for an opponent."
+    shown = waited(w.session.message(w.alice.id, old_list.message_id))
+    assert w.session.message(w.alice.id, menu.message_id).deleted
     assert [e.user for e in await w.store.queue.waiting("parquet", w.clock.now, 90)] == [w.alice.id]
     await tick(w)
-    assert "looking for an opponent" in w.session.message(w.alice.id, wait.message_id).text
+    assert waited(w.session.message(w.alice.id, old_list.message_id)) > shown
     assert not w.tg.unanswered_callbacks()
+
+
+def waited(screen: TgMessage) -> int:
+    """The seconds a waiting screen says the search has taken."""
+    m = re.search(r"(\d+):(\d\d)$", screen.text)
+    assert m, screen.describe()
+    return int(m.group(1)) * 60 + int(m.group(2))
 
 
 async def test_resign_ends_the_match_and_blocked_strangers_never_meet_again(w: World) -> None:
@@ -232,15 +259,19 @@ async def test_a_rematch_is_dealt_when_both_accept(w: World) -> None:
     assert len(offers) == 1 and offers[0].text == "🔄 Alice offers a rematch."
     await w.tap(w.carol, offers[0], "🔄 Rematch")  # a stranger's tap (forged)
     assert w.session.answers()[-1].get("text") == "You are not playing in this game."
+    offer = offers[0].callback_data()[0]
     await w.tap(w.bob, offers[0], "🔄 Rematch")
     assert w.session.answers()[-1].get("text") == "A new game is dealt below."
     for user, wait in ((w.alice, alice_wait), (w.bob, bob_wait)):
         board = w.last(user)
         assert board.message_id != wait.message_id and "cross phase" in board.text
+        assert board.history == [], board.history  # shown as dealt: no "dealing…" first
         assert await game_of(w, board) != old
         end = w.session.message(user.id, wait.message_id)  # the old board: no rematch button
         assert "🔄 Rematch" not in end.button_texts()
-    await w.tap_data(w.bob, offers[0], offers[0].callback_data()[0])  # the offer, again
+    # the offer goes: no button stays that would deal it again
+    assert w.session.message(w.bob.id, offers[0].message_id).deleted
+    await w.tap_data(w.bob, offers[0], offer)  # the offer, again (an old client's tap)
     assert w.session.answers()[-1].get("text") == "A new game is already being set up."
     assert len({g for u in (w.alice, w.bob) for g in await w.store.user_games(u.id)}) == 2
     assert not w.tg.unanswered_callbacks()
@@ -277,3 +308,39 @@ async def test_pings_in_the_private_chat_and_one_match_at_a_time(w: World) -> No
     await w.tap(w.alice, w.session.message(w.alice.id, menu.message_id), "🧩 Parquet")
     assert w.session.answers()[-1].get("text") == "Finish your current game first."
     assert await w.store.queue.entry(w.alice.id) is None
+
+
+async def test_a_board_dealt_while_the_waiting_screen_is_on_its_way_stays(w: World) -> None:
+    """The second to ask is paired by the timer's pairing round while the waiting screen their
+    tap asked for is still on its way to Telegram: the board dealt on that message goes after
+    it (one send on its way per private chat), so the board is what stays on the message."""
+    alice_wait = await ask(w, w.alice)
+    await w.say(w.bob, None, "/start")
+    menu = w.last(w.bob)
+    await w.tap(w.bob, menu, "⚔️ Play someone")
+    arrived = asyncio.Event()
+    go_on = asyncio.Event()
+
+    async def slow(bot: Bot, method: TelegramMethod[Any], timeout: int | None = None) -> Any:
+        text, chat = str(getattr(method, "text", "")), getattr(method, "chat_id", None)
+        if "looking for an opponent" in text and chat == w.bob.id:
+            arrived.set()
+            await go_on.wait()  # on its way
+        return await make_request(bot, method, timeout)
+
+    make_request = w.session.make_request
+    w.session.make_request = slow  # type: ignore[method-assign]
+    picker = w.session.message(w.bob.id, menu.message_id)
+    tap = asyncio.create_task(w.dp.feed_update(w.bot, w.session.tap(w.bob, picker, "🧩 Parquet")))
+    await asyncio.wait_for(arrived.wait(), 10)
+    w.clock.advance(TICK)
+    pairing = asyncio.create_task(w.svc.timers.tick_once())  # Alice's round pairs them
+    # the round goes as far as it can while the screen is on its way: Alice's board is dealt
+    alice = w.session.message(w.alice.id, alice_wait.message_id)
+    await until(lambda: "cross phase" in alice.text or pairing.done(), "Alice's board")
+    go_on.set()
+    await asyncio.gather(tap, pairing)
+    await w.drain()
+    board = w.session.message(w.bob.id, menu.message_id)
+    assert "cross phase" in board.text, board.describe()
+    assert not w.tg.unanswered_callbacks()

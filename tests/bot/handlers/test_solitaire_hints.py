@@ -119,7 +119,7 @@ async def test_a_lost_position_offers_the_way_back_and_the_hints_then_win(
     assert back.solo.undos == lost.solo.undos + 3  # counted as three undos
     assert back.solo.undo_left == lost.solo.undo_left - 3
     assert back.version == lost.version + 2  # the first hint's save, then the one of the undo
-    assert "move undone" in current(h, board).text
+    assert "↩️ 3 moves undone: this deal can be won from here" in current(h, board).text
     assert solver_hint("raspad", state_of(back), hints.HINT_BUDGET["raspad"]).verdict == hints.WON
     for _ in range(100):
         if (await h.record(back.id)).finished:

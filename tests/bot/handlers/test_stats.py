@@ -9,7 +9,8 @@ import re
 from aiogram import Dispatcher
 
 import rules
-from bot.stats.daily import day_number, day_seed, utc_day
+from bot.games.solitaire import days_ahead
+from bot.stats.daily import day_number, utc_day
 from tests.support import parquet_taps
 from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World, open_lobby
@@ -154,8 +155,9 @@ async def test_deal_of_the_day_one_ranked_attempt_a_board_and_a_share_card(
     gid = next(d.split(":")[0] for d in board.callback_data() if not d.startswith("m:"))
     game = await w.store.load(gid)
     assert game is not None and game.solo.daily == day and game.solo.ranked
-    seed = day_seed("kosa", "u", utc_day(now))
-    expected = rules.GAMES["kosa"].new_game({"max_passes": None}, seed=seed)
+    kept = await days_ahead.peek(w.store, "kosa", "u", day)  # the day's deal, kept at the tap
+    assert kept is not None  # (chosen ahead, or the day's spare when the tap came first)
+    expected = rules.GAMES["kosa"].new_game({"max_passes": None}, seed=kept[0])
     assert game.state == rules.GAMES["kosa"].to_json(expected)  # the day's deal, for everyone
     assert not board.has_button(re.compile("Undo"))
     await w.tap(w.alice, board, GIVE_UP)

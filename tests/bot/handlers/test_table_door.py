@@ -126,6 +126,7 @@ class Watcher:
     can_post: ClassVar[bool] = True
     moves_with: ClassVar[int | None] = None
     link: ClassVar[str | None] = None
+    shown_on: ClassVar[Hashable | None] = None  # its screens are its own
 
     async def edit(self, tg: Messenger, screen: Screen, *, retry: bool = True) -> Place | None:
         self.asked.append(f"edit:{screen.text}")

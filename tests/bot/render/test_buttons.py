@@ -17,6 +17,7 @@ from bot.games.state import public_view, turn, view_of
 from bot.i18n import translator
 from bot.render import parquet as P
 from bot.render import ryadki as R
+from bot.render.parquet_events import cell_name
 from bot.render.screen import Screen
 from bot.wire.callbacks import GameCallback, parse
 from bot.wire.keyboard import DANGER, SUCCESS, Button, Keyboard
@@ -133,7 +134,8 @@ def test_parquet_s_marked_cells_are_green_and_the_cells_nothing_fits_are_disable
                         button = board[r * P.COLS + c]
                         place = f"{r + 1}{c + 1}"
                         assert button.disabled == (place not in live), (place, button)
-                        assert (button.style == SUCCESS) == (button.text == P.MARK), button
+                        marked = button.text == P.MARK + cell_name(place)  # (named: findable)
+                        assert (button.style == SUCCESS) == marked, button
                         checked += 1
                 resign = keyboard.inline_keyboard[-1][0]
                 assert resign.style == DANGER and action(resign) == "~resign"

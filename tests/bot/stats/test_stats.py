@@ -123,14 +123,20 @@ def test_the_update_is_openskills_rate() -> None:
 
 
 def test_a_group_s_people_are_placed_among_themselves_in_the_board_s_order() -> None:
-    from bot.stats.boards import BoardEntry, among
+    from bot.stats.boards import Board, BoardEntry, among
 
+    day = Board.of_day("raspad", "52", 700)  # lower scores first
     entries = [
         BoardEntry(7, 30, "C", 9.0),  # 7th on the whole board, tied with B
         BoardEntry(2, 10, "A", 5.0),
         BoardEntry(7, 20, "B", 9.0),
+        BoardEntry(0, 40, "D", 7.0),  # kept off the whole board (hidden): placed by its score
     ]
-    page = among(entries, viewer=30, limit=2)
-    assert [(e.rank, e.name) for e in page.entries] == [(1, "A"), (2, "B")]  # ties share
-    assert page.own is not None and (page.own.rank, page.own.name) == (2, "C") and page.total == 3
-    assert among([], viewer=1) == BoardPage((), None, 0)
+    page = among(day, entries, viewer=30, limit=2)
+    assert [(e.rank, e.name) for e in page.entries] == [(1, "A"), (2, "D")]
+    assert page.own is not None and (page.own.rank, page.own.name) == (3, "C") and page.total == 4
+    assert [e.name for e in among(day, entries).entries] == ["A", "D", "B", "C"]  # ties share 3
+    assert among(day, entries).entries[3].rank == 3
+    wins = among(Board.wins("raspad"), entries)  # higher scores first
+    assert [e.name for e in wins.entries] == ["B", "C", "D", "A"]
+    assert among(day, [], viewer=1) == BoardPage((), None, 0)

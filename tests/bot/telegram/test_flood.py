@@ -13,7 +13,7 @@ from bot.games.ports import RetryLater
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
-from bot.wire.flood import HELD, EditCoalescer
+from bot.wire.flood import ASKED, HELD, EditCoalescer, ask
 
 
 class FakeClock:
@@ -222,6 +222,34 @@ async def test_a_newer_screen_of_a_message_drops_the_one_waiting_under_another_k
     await co.drain()
     assert screen.shown == {7: "menu"}
     assert len(screen.times) == 2  # board 3, then the menu
+
+
+async def test_a_screen_asked_before_the_one_shown_on_its_message_is_dropped(
+    clock: FakeClock,
+) -> None:
+    """A hint's board computed for a tap that came before the menu's (its search took a while)
+    is submitted after the menu: the menu, asked last, stays; a screen asked later still goes,
+    and one submitted outside a tap counts as asked when it comes."""
+    screen = Screen(clock)
+    co = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=clock.sleep, serial=True)
+    hint, menu, board = ask(), ask(), ask()
+
+    async def submit(asked: int | None, key: Hashable, version: int, text: str) -> None:
+        token = ASKED.set(asked)
+        try:
+            await co.submit(5, key, version, screen.edit(7, text), message=7)
+        finally:
+            ASKED.reset(token)
+
+    await submit(menu, (7, ""), 1, "menu")
+    await submit(hint, (7, "g"), 2, "board with the hint")
+    assert screen.shown == {7: "menu"}
+    await submit(board, (7, "g"), 2, "board")  # "continue", tapped on the menu
+    assert screen.shown == {7: "board"}
+    await submit(hint, (7, ""), 3, "menu again")  # (any key of the message)
+    assert screen.shown == {7: "board"}
+    await submit(None, (7, ""), 4, "a command's screen")
+    assert screen.shown == {7: "a command's screen"}
 
 
 async def test_a_serial_chat_sends_one_edit_at_a_time(clock: FakeClock) -> None:
