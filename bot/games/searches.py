@@ -19,8 +19,11 @@ runs in a thread of the bot's process as before, said once in the log):
 - `attempt` (a hint): refused at once when LIMIT searches are in the pool already; a search that
   gives no answer (busy, its worker died, past its time) raises `Unanswered`, and the caller
   answers with the computer's guess, said so;
-- `offload` (what must be done: the computer's move, the day's deal): waits its turn however
-  busy the pool is; with no answer from the pool it runs in a thread instead.
+- `offload` (what a player waits for: the computer's move, an old day's deal): waits its turn
+  however busy the pool is; with no answer from the pool it runs in a thread instead;
+- `later` (work no one waits for: the day's deals chosen ahead): as `offload`, on a pool of its
+  own — one worker, niced (`BACKGROUND_NICE`) — so a long choice never queues ahead of a
+  computer's move or a hint, and takes the CPU only when they leave it.
 
 The searches count positions, never time, so an answer is the same in a worker as it was in the
 bot's process; time decides only whether an answer comes.
@@ -53,6 +56,7 @@ T = TypeVar("T")
 WAITING = 2  # searches in the pool at once per worker (one searching, one waiting) for `attempt`
 IDLE_SECONDS = 300.0  # the pool stops after this long without a search (the next one starts it)
 PLAN_SECONDS = 30.0  # a computer's plan in its worker at most (its budget counts plays)
+BACKGROUND_NICE = 10  # the background pool's worker yields the CPU to the bot and its searches
 # never "fork" (a copy of the bot's threads and sockets); spawn where there is no fork server
 START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 # imported once by the fork server: every worker starts with them (the computer players too)
@@ -90,8 +94,11 @@ def knows(kind: str) -> bool:
     return known
 
 
-def _prepare(modules: tuple[str, ...]) -> None:
-    """A worker's start: the games of `EXTRA_GAMES` registered, as in the bot's process."""
+def _prepare(modules: tuple[str, ...], nice: int = 0) -> None:
+    """A worker's start: the games of `EXTRA_GAMES` registered, as in the bot's process (and,
+    for the background pool, its priority lowered)."""
+    if nice:
+        os.nice(nice)
     registry.load(modules)
 
 
@@ -103,9 +110,10 @@ class Searches:
     """The process's pool of search workers (`pool()`); `ran` counts the searches sent to it,
     by the work's name."""
 
-    def __init__(self, workers: int, modules: tuple[str, ...] = ()) -> None:
+    def __init__(self, workers: int, modules: tuple[str, ...] = (), nice: int = 0) -> None:
         self.workers = workers
         self.modules = modules  # the modules of EXTRA_GAMES each worker loads when it starts
+        self.nice = nice  # its workers' niceness (the background pool's)
         self.limit = WAITING * workers
         self.ran: Counter[str] = Counter()
         self._pool: ProcessPool | None = None
@@ -187,12 +195,12 @@ class Searches:
                 max_workers=self.workers,
                 context=context,
                 initializer=_prepare,
-                initargs=(self.modules,),
+                initargs=(self.modules, self.nice),
             )
             if not pool.active:  # (asking starts it: its workers, from the fork server)
                 raise RuntimeError("the search pool did not start")
             self._pool = pool
-            log.info("event=search_pool_started workers=%s", self.workers)
+            log.info("event=search_pool_started workers=%s nice=%s", self.workers, self.nice)
             return pool
 
     def _rest(self) -> None:
@@ -235,6 +243,7 @@ class _Process:
     workers: int | None = None  # SEARCH_WORKERS (None: the default)
     modules: tuple[str, ...] = ()  # EXTRA_GAMES: the workers load them too
     searches: Searches | None = None
+    background: Searches | None = None  # `later`'s pool
 
 
 _here = _Process()
@@ -248,6 +257,8 @@ def configure(workers: int | None, modules: Iterable[str] = ()) -> None:
     _here.workers, _here.modules = workers, tuple(modules)
     if _here.searches is not None and not _here.searches.started:
         _here.searches = None  # the next search makes one of this size
+    if _here.background is not None and not _here.background.started:
+        _here.background = None
 
 
 def pool() -> Searches:
@@ -257,10 +268,18 @@ def pool() -> Searches:
     return _here.searches
 
 
+def background() -> Searches:
+    """The process's pool of work no one waits for (`later`): one niced worker."""
+    if _here.background is None:
+        _here.background = Searches(1, _here.modules, nice=BACKGROUND_NICE)
+    return _here.background
+
+
 async def stop() -> None:
-    """Stop the process's pool (the bot's shutdown): no worker outlives the bot."""
-    if _here.searches is not None:
-        await _here.searches.stop()
+    """Stop the process's pools (the bot's shutdown): no worker outlives the bot."""
+    for searches in (_here.searches, _here.background):
+        if searches is not None:
+            await searches.stop()
 
 
 async def attempt(
@@ -279,9 +298,30 @@ async def offload(
 ) -> T:
     """`work(*a, **kw)`, work about game `kind` that must be done, in the pool (waiting for a
     worker however busy it is); in a thread when the pool gives no answer."""
+    return await _done(pool, kind, seconds, work, *a, **kw)
+
+
+async def later(
+    kind: str, seconds: float, work: Callable[P, T], /, *a: P.args, **kw: P.kwargs
+) -> T:
+    """`work(*a, **kw)`, work about game `kind` no one waits for (the day's deals chosen
+    ahead), on the background pool: never ahead of a player's search in a queue."""
+    return await _done(background, kind, seconds, work, *a, **kw)
+
+
+async def _done(
+    lane: Callable[[], Searches],
+    kind: str,
+    seconds: float,
+    work: Callable[P, T],
+    /,
+    *a: P.args,
+    **kw: P.kwargs,
+) -> T:
+    """`work` on `lane`'s pool however busy it is; in a thread when it gives no answer."""
     if knows(kind):
         try:
-            return await pool().run(work, False, seconds, *a, **kw)
+            return await lane().run(work, False, seconds, *a, **kw)
         except Unanswered:
             pass  # (said in the log): done here instead, as it was before the pool
     return await asyncio.to_thread(work, *a, **kw)

@@ -108,16 +108,14 @@ async def _choose_tiers(store: Store, kind: str, variant: str, day: int) -> None
     assert declared is not None
     found = []
     for i in range(declared.candidates):
-        graded = await searches.offload(
-            kind, DEAL_SECONDS, daily_tiers.grade, kind, variant, day, i
-        )
+        graded = await searches.later(kind, DEAL_SECONDS, daily_tiers.grade, kind, variant, day, i)
         if graded is not None:
             found.append(graded)
     picked = daily_tiers.pick(daily_tiers.easiest_first(found))
     chosen = daily_tiers.fallback(kind, variant, day)
     if picked is not None:
         for tier, g in zip(TIERS, picked, strict=True):
-            deal = await searches.offload(kind, DEAL_SECONDS, with_par, kind, variant, g.deal)
+            deal = await searches.later(kind, DEAL_SECONDS, with_par, kind, variant, g.deal)
             chosen[tier] = daily_tiers.Dealt(deal.seed, deal.par, g.rate)
     held = await store.keep_day_deal(kind, variant, day, _encode(chosen, spare=picked is None))
     if (parsed := _parse_tiers(held)) is not None:
@@ -150,18 +148,18 @@ def _dealt(data: dict[str, object]) -> Dealt:
 
 
 # -- a day with one deal ----------------------------------------------------------------------
-async def decided(store: Store, kind: str, variant: str, day: int) -> Dealt:
+async def decided(store: Store, kind: str, variant: str, day: int, *, ahead: bool = False) -> Dealt:
     """Day `day`'s one deal of `kind`/`variant`, its seed and par: remembered by this process,
-    else kept in the store, else chosen now in the pool (and kept in the store)."""
+    else kept in the store, else chosen now in the pool (and kept in the store); `ahead`: for
+    no one waiting (on the background pool)."""
     key = (kind, variant, day)
     known = _known.get(key)
     if isinstance(known, tuple):
         return known
     found = _parse(await store.day_deal(kind, variant, day))
     if found is None:
-        seed, par = await searches.offload(
-            kind, DEAL_SECONDS, day_deal, kind, variant, day_date(day)
-        )
+        search = searches.later if ahead else searches.offload
+        seed, par = await search(kind, DEAL_SECONDS, day_deal, kind, variant, day_date(day))
         held = await store.keep_day_deal(kind, variant, day, json.dumps({"seed": seed, "par": par}))
         found = _parse(held) or (seed, par)
     _remember(key, found)
@@ -213,7 +211,7 @@ async def _choose_day(store: Store, day: int, pending: dict[Deal, asyncio.Future
             if daily_tiers.applies(kind, variant, day):
                 await _choose_tiers(store, kind, variant, day)
             else:
-                await decided(store, kind, variant, day)
+                await decided(store, kind, variant, day, ahead=True)
         except Exception as err:  # a bug, an outage, the bot stopping: a tap deals the spares
             log.warning("event=days_ahead_failed day=%s kind=%s error=%r", day, kind, err)
         finally:

@@ -37,16 +37,19 @@ def chosen(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str, int]]:
     thread for a game its workers do not offer (a toy of EXTRA_GAMES registered at run time).
     (Counted here, not in the solver's cache: another test's work may still run beside this.)"""
     calls: list[tuple[str, str, int]] = []
-    real = searches.offload
 
-    async def recorded(kind: str, seconds: float, work: Callable[..., Any], *args: Any) -> Any:
-        if work is day_deal:
-            calls.append((args[0], args[1], day_number(args[2])))
-        elif work is daily_tiers.grade:
-            calls.append((args[0], args[1], args[2]))
-        return await real(kind, seconds, work, *args)
+    def recording(real: Callable[..., Any]) -> Callable[..., Any]:
+        async def recorded(kind: str, seconds: float, work: Callable[..., Any], *args: Any) -> Any:
+            if work is day_deal:
+                calls.append((args[0], args[1], day_number(args[2])))
+            elif work is daily_tiers.grade:
+                calls.append((args[0], args[1], args[2]))
+            return await real(kind, seconds, work, *args)
 
-    monkeypatch.setattr(searches, "offload", recorded)
+        return recorded
+
+    monkeypatch.setattr(searches, "offload", recording(searches.offload))
+    monkeypatch.setattr(searches, "later", recording(searches.later))  # (the days ahead)
     return calls
 
 
@@ -149,6 +152,7 @@ def no_search(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         raise AssertionError(f"a search on the tap's path: {work}")
 
     monkeypatch.setattr(searches, "offload", refused)
+    monkeypatch.setattr(searches, "later", refused)
     monkeypatch.setattr(searches, "attempt", refused)
     return asked
 

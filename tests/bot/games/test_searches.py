@@ -162,6 +162,22 @@ async def test_a_full_pool_refuses_a_hint_at_once_and_work_that_must_be_done_wai
     assert await asyncio.wait_for(waiting, SLOW_START) == 7
 
 
+async def test_work_no_one_waits_for_never_holds_up_a_player_s(fresh: None) -> None:
+    """The day's deals chosen ahead (`later`: seconds of search) run on a pool of their own, one
+    worker at a lower priority: a computer's move or a hint asked meanwhile is answered at once,
+    even on a machine whose search pool has one worker."""
+    choosing = asyncio.ensure_future(searches.later(KIND, 3600.0, searching.stuck))
+    try:
+        worker = await stuck_worker(choosing)
+        nice = int(Path(f"/proc/{worker}/stat").read_text().rsplit(")", 1)[1].split()[16])
+        assert nice == searches.BACKGROUND_NICE  # it yields the CPU to the bot's own work
+        assert await asyncio.wait_for(searches.offload(KIND, 30.0, searching.add, 1, 2), 30) == 3
+        assert await asyncio.wait_for(searches.attempt(KIND, 30.0, searching.add, 2, 2), 30) == 4
+        assert not choosing.done()
+    finally:
+        choosing.cancel()
+
+
 async def test_stopping_the_pool_leaves_no_worker(fresh: None) -> None:
     task = asyncio.ensure_future(searches.attempt(KIND, 3600.0, searching.stuck))
     worker = await stuck_worker(task)

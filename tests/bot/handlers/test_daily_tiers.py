@@ -41,6 +41,7 @@ async def held(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[list[str]]:
         await asyncio.Event().wait()
 
     monkeypatch.setattr(searches, "offload", waits)
+    monkeypatch.setattr(searches, "later", waits)
     monkeypatch.setattr(searches, "attempt", waits)
     days_ahead._known.clear()
     yield started
