@@ -68,10 +68,8 @@ class PrivateTables:
         lobby.add_computer(user.user_id)
         record = GameRecord(id=new_id(), kind=kind, chat_id=at[0], state="", meta=meta)
         meta.board = at
-        setup = ChatMessage(*at)
-        shown = await self.publisher.put(setup, await self.publisher.board_screen(record))
-        if shown is not None:
-            shown.remember(meta)
+        # stored before it is shown (the door then shows it on the tapped message): a quick
+        # player's next tap on the setup finds its game
         if not await self.door.create(record):
             raise Refused("grp-stale")
         return record
