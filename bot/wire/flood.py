@@ -134,10 +134,13 @@ class EditCoalescer:
         send: Send,
         *,
         message: Hashable | None = None,
+        ordered: bool = True,
     ) -> None:
         """Show `send`'s edit now if the budget allows, else as soon as it does (latest wins).
         `message`: the message it shows on, when other keys show screens on it too (their
-        edits still waiting were asked before this one: they are dropped)."""
+        edits still waiting were asked before this one: they are dropped). `ordered=False`: a
+        game's state, shown whatever tap asked for it last (a table's board: its version says
+        which is newest; a computer's move made in the task of an older tap still shows)."""
         chat = self._chats.get(chat_id)
         if chat is None:
             if len(self._chats) >= MAX_CHATS:
@@ -149,7 +152,7 @@ class EditCoalescer:
         if waiting is not None and waiting[0] > version:
             return
         if message is not None:
-            if not self._newest(chat, message):
+            if ordered and not self._newest(chat, message):
                 return  # asked before a screen the player asked for since
             self._supersede(chat, key, message)
             chat.on[key] = message

@@ -79,7 +79,9 @@ class Publisher:
     async def submit(self, place: Place, version: int, send: Send) -> None:
         """An edit of `place` through its coalescer (the newest version wins)."""
         coalescer = self.coalescer(place)
-        await coalescer.submit(place.lane, place.key, version, send, message=place.shown_on)
+        await coalescer.submit(
+            place.lane, place.key, version, send, message=place.shown_on, ordered=False
+        )
 
     def board_held(self, record: GameRecord) -> float | None:
         """Seconds until the group's board can show `record` when its edit waits for the

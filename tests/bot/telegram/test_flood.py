@@ -252,6 +252,28 @@ async def test_a_screen_asked_before_the_one_shown_on_its_message_is_dropped(
     assert screen.shown == {7: "a command's screen"}
 
 
+async def test_a_game_s_state_shows_whichever_tap_asked_for_it(clock: FakeClock) -> None:
+    """A table's board (`ordered=False`) shows a game's state: the computer's move, made in the
+    task of the tap before, still shows after a later tap's screen; and a tap after it still
+    shows its own."""
+    screen = Screen(clock)
+    co = EditCoalescer(1_000_000, min_gap=0.0, clock=clock, sleep=clock.sleep, serial=True)
+    move, later = ask(), ask()
+
+    async def submit(asked: int, version: int, text: str, ordered: bool) -> None:
+        token = ASKED.set(asked)
+        try:
+            await co.submit(5, (7, text), version, screen.edit(7, text), message=7, ordered=ordered)
+        finally:
+            ASKED.reset(token)
+
+    await submit(later, 1, "not your turn", True)
+    await submit(move, 2, "the computer's move", False)
+    assert screen.shown == {7: "the computer's move"}
+    await submit(later, 3, "a later tap's screen", True)
+    assert screen.shown == {7: "a later tap's screen"}
+
+
 async def test_a_serial_chat_sends_one_edit_at_a_time(clock: FakeClock) -> None:
     """A private chat's edits go back to back: the newer edit waits for the older one on its
     way, so when Telegram answers the older one 429 it is not sent again over the newer."""
