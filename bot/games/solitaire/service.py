@@ -78,18 +78,17 @@ class SolitaireService:
     async def _edit(
         self, chat_id: int, message_id: int, screen: Screen, record: GameRecord
     ) -> None:
-        """Show `record`'s `screen` on the board message (waits only when Telegram lets it go
-        at once). One message shows game after game (menu, new game), so the coalescer keys the
-        edit by message and game (a new game's version 0 is not older than the last one's), and
-        names the message (a newer screen of it, a menu say, drops this one if it still waits).
-        A chat's edits go one at a time, so a 429'd older edit never comes back over a newer
-        one; an edit held back (a 429) goes only if the store has no newer position (from any
-        process); one sent at once follows its save and pays no such round trip."""
+        """`screen` on the board message, keyed by message and game, at the chat's pace (a newer
+        screen of the message drops it); held back, it shows the store's newest position."""
 
         async def push() -> None:
+            shown = screen
             if HELD.get() and await self._superseded(record.id, record.version):
-                return
-            await self.tg.edit(chat_id, message_id, screen.text, screen.keyboard, retry=False)
+                latest = await self.store.load(record.id)  # (its own edit may have been dropped)
+                if latest is None or latest.solo.msg not in (None, message_id):
+                    return
+                shown = await self._board(latest, latest.solo.lang)
+            await self.tg.edit(chat_id, message_id, shown.text, shown.keyboard, retry=False)
 
         key = (message_id, record.id)
         await self.flood.submit(chat_id, key, record.version, push, message=message_id)
