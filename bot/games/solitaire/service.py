@@ -29,7 +29,7 @@ from bot.games.solitaire.hint_taps import HintTaps
 from bot.games.solitaire.screen import asks_before_hint, board
 from bot.games.solitaire.shown_on import vacate
 from bot.games.solitaire.tap import Tap
-from bot.games.state import current
+from bot.games.state import current, position
 from bot.i18n import t
 from bot.registry import is_solitaire, kinds, spec
 from bot.render.common import button
@@ -83,22 +83,23 @@ class SolitaireService:
 
         async def push() -> None:
             shown = screen
-            if HELD.get() and await self._superseded(record.id, record.version):
-                latest = await self.store.load(record.id)  # (its own edit may have been dropped)
-                if latest is None or latest.solo.msg not in (None, message_id):
+            if HELD.get() and (latest := await self._newer(record.id, record.version)):
+                if latest.solo.msg not in (None, message_id):
                     return
-                shown = await self._board(latest, latest.solo.lang)
+                shown = await self._board(latest, latest.solo.lang)  # (its edit may be dropped)
             await self.tg.edit(chat_id, message_id, shown.text, shown.keyboard, retry=False)
 
         key = (message_id, record.id)
         await self.flood.submit(chat_id, key, record.version, push, message=message_id)
 
-    async def _superseded(self, game_id: str, version: int) -> bool:
+    async def _newer(self, game_id: str, version: int) -> GameRecord | None:
+        """The game as stored when its position changed since `version` (a hint's save changes
+        no position: `state.position`), else None."""
         try:
-            latest = await self.store.version_of(game_id)
+            latest = await self.store.load(game_id)
         except StoreUnavailable:  # cannot tell: show what we have
-            return False
-        return latest is not None and latest > version
+            return None
+        return latest if latest is not None and position(latest) > version else None
 
     # -- the board's buttons ---------------------------------------------------------------------
     async def tap(self, tap: Tap) -> None:
