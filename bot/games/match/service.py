@@ -7,7 +7,8 @@ The wait is driven by a deadline in the store's schedule (`match:<user>`, every 
 any process, after a restart too, runs a pairing round, updates the waiting screen, and after
 `MATCH_WAIT_SECONDS` offers the computer instead. A pairing round also runs at once when someone
 joins. The waiting message becomes that person's board. A wait whose ticks were missed (the bot
-was down past it) ends at once, saying so, with the same ways on; the queue keeps an entry
+was down past it) still seats those a table can be made for within `MARGIN`; the others' wait
+ends at once, saying so, with the same ways on; the queue keeps an entry
 long enough (`KEPT_AWAY`) for that to be said after a long outage too. ⚔️ Play someone tapped
 while waiting brings the waiting screen to that message.
 
@@ -244,15 +245,16 @@ class Matches:
         entry = await self.store.queue.entry(user)
         if entry is None:
             return
-        away = now - entry.since >= self.wait + AWAY
-        if not away:
+        waited = now - entry.since
+        away = waited >= self.wait + AWAY
+        if waited < self.ttl:  # (a restart within the margin too: those still here are seated)
             await self.pair(entry.game, now)
             if await self.store.queue.entry(user) != entry:
                 return  # seated at a table (or waiting anew)
-            if now - entry.since < self.wait:
-                await self._show(entry, screens.waiting(_wanted(entry), now - entry.since))
-                await self._next(user, now)
-                return
+        if not away and waited < self.wait:
+            await self._show(entry, screens.waiting(_wanted(entry), waited))
+            await self._next(user, now)
+            return
         if await self.store.queue.claim([entry], self.keep):
             metrics.match_nobody(entry.game)
             log.info("event=match_nobody user=%s game=%s away=%s", user, entry.game, away)

@@ -1,13 +1,14 @@
 """A quick match's screens that said too little or too much (issue 44, points 2 and 6), through
 Dispatcher.feed_update on both stores: a ping answers the board it is about; a rematch is dealt
 without a "dealing" screen and its offer keeps no live button; ⚔️ Play someone while looking
-shows the waiting screen; a wait the bot slept through says so."""
+shows the waiting screen; a wait the bot slept through says so, unless a table can still be
+made for it (a restart within the margin)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.bot.handlers.match_support import ask, game_of, parquet_turn, tick
+from tests.bot.handlers.match_support import ask, ask_ryadki, game_of, parquet_turn, tick
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
 
@@ -90,4 +91,27 @@ async def test_a_wait_the_bot_slept_through_says_so_and_offers_to_look_again(
     again = w.session.message(w.alice.id, wait.message_id)
     assert "looking for an opponent" in again.text, again.describe()
     assert await w.store.queue.entry(w.alice.id) is not None
+    assert not w.tg.unanswered_callbacks()
+
+
+async def test_two_waiting_through_a_short_restart_are_seated_not_sent_away(w: World) -> None:
+    """Alice and Bob wait for Ryadki for three, the computer filling it; the bot is down from
+    just after they asked until well past the wait (past the point where a missed tick means
+    it was away, within the margin a table may still be made in): they are seated, with 🤖."""
+    from bot.app import build_dispatcher
+    from bot.games.match.service import AWAY, MARGIN
+
+    waits = {u.id: await ask_ryadki(w, u, "3 · 🤖") for u in (w.alice, w.bob)}
+    down = (AWAY + MARGIN) / 2  # past the wait by more than AWAY, less than MARGIN
+    assert AWAY < down < MARGIN
+    w.clock.advance(w.settings.match_wait_seconds + down)
+    w.dp = build_dispatcher(w.bot, w.store, w.settings, clock=w.clock, sleep=w.clock.sleep)
+    w.svc = w.dp["tables"]
+    w.svc.pings.background = False
+    await tick(w, 0)
+    for user in (w.alice, w.bob):
+        board = w.session.message(user.id, waits[user.id].message_id)
+        assert "Your cards" in board.text and "🤖" in board.text, board.describe()
+        assert "away" not in board.text
+        assert await w.store.queue.entry(user.id) is None
     assert not w.tg.unanswered_callbacks()
