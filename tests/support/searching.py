@@ -2,7 +2,9 @@
 function is found there by its name, as the bot's own searches are.
 
 `stuck` stands for a search that does not end by itself: it tells the test which process runs
-it (`running`), then waits to be killed or timed out.
+it (`running`), then waits to be killed or timed out. `held` is a hint's real search that waits
+until the test opens its gate (`opened`): searches that stay busy until the test has sent
+everything it means to send.
 """
 
 from __future__ import annotations
@@ -12,15 +14,51 @@ import multiprocessing
 import os
 import tempfile
 import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from bot.games.solitaire import hints
 from bot.games.solitaire.hints import Advice
 from bot.games.table.moves import computer_plan as _computer_plan  # (the real one)
 from bot.registry import GAMES
 from tests.support.waiting import until
 
 SLOW_START = 60.0  # seconds: a loaded machine may take long to start the fork server
+
+
+def _requester() -> int:
+    """The process (the bot's, the test's) that sent the search this worker runs."""
+    parent = multiprocessing.parent_process()
+    return parent.pid if parent is not None and parent.pid is not None else os.getppid()
+
+
+def _gate(requester: int) -> Path:
+    """A file that, once there, lets the held searches of the process `requester` go on."""
+    return Path(tempfile.gettempdir()) / f"cardbot-held-searches-{requester}"
+
+
+@contextmanager
+def opened_later() -> Iterator[Path]:
+    """The gate of this process's held searches, closed while the block runs (it is opened by
+    `gate.touch()`; and at the end in any case: no worker is left waiting)."""
+    gate = _gate(os.getpid())
+    gate.unlink(missing_ok=True)
+    try:
+        yield gate
+    finally:
+        gate.touch()
+
+
+def held(*args: Any) -> Advice:
+    """`hints.consult(*args)` once the gate of the process that sent it is open (at most 600 s)."""
+    gate = _gate(_requester())
+    deadline = time.monotonic() + 600
+    while not gate.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return hints.consult(*args)
 
 
 def _marker(requester: int) -> Path:
@@ -66,11 +104,9 @@ async def stuck_worker(waiting: asyncio.Future[Any]) -> int:
 
 def stuck(*_args: Any) -> Advice:
     """A search that never answers (any arguments: it stands in for any work)."""
-    parent = multiprocessing.parent_process()
-    requester = parent.pid if parent is not None and parent.pid is not None else os.getppid()
-    tmp = _marker(requester).with_suffix(".tmp")
+    tmp = _marker(_requester()).with_suffix(".tmp")
     tmp.write_text(str(os.getpid()))
-    tmp.replace(_marker(requester))  # (whole: the test never reads half a pid)
+    tmp.replace(_marker(_requester()))  # (whole: the test never reads half a pid)
     threading.Event().wait(600)  # never set: stuck until its worker is killed
     raise AssertionError("a stuck search was neither killed nor timed out")
 

@@ -160,18 +160,33 @@ async def test_a_worker_killed_mid_search_gives_the_guess_and_the_next_hint_is_t
     assert await hint(h, ann, board) == STARRED  # the pool has a new worker
 
 
-async def test_more_hints_at_once_than_the_pool_has_room_for_get_a_guess(h: Harness) -> None:
+async def test_more_hints_at_once_than_the_pool_has_room_for_get_a_guess(
+    h: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """room + 1 hints at once, the searches held until every tap is in (else one could end,
+    making room, before the last is sent): exactly one gets the guess at once; the others the
+    solver's ⭐ once their searches go on."""
     await until(lambda: searches.pool().busy() == 0, "earlier searches to end", timeout=60)
     room = searches.pool().limit
     names = [f"P{i}" for i in range(room + 1)]
     players = [h.session.tg.add_user(name, language_code="en") for name in names]
     boards = [await start_game(h, p, "raspad", "52") for p in players]
     answered = len(h.session.answers())
-    await asyncio.gather(
-        *(h.tap(p, current(h, b), "💡 Hint") for p, b in zip(players, boards, strict=True))
-    )
+    monkeypatch.setattr(hints, "consult", searching.held)
+    with searching.opened_later() as gate:
+        taps = [
+            asyncio.ensure_future(h.tap(p, current(h, b), "💡 Hint"))
+            for p, b in zip(players, boards, strict=True)
+        ]
+        await until(
+            lambda: any(t.done() for t in taps), "the hint with no room", searching.SLOW_START
+        )
+        guessed = [b for b in boards if GUESS in current(h, b).text]
+        assert len(guessed) == 1
+        assert [a.get("text") for a in h.session.answers()[answered:]] == ["🤔 Thinking…"]
+        gate.touch()
+        await asyncio.wait_for(asyncio.gather(*taps), searching.SLOW_START)
     toasts = sorted(str(a.get("text")) for a in h.session.answers()[answered:])
     assert toasts == sorted([STARRED] * room + ["🤔 Thinking…"])
-    guessed = [b for b in boards if GUESS in current(h, b).text]
-    assert len(guessed) == 1
+    assert len([b for b in boards if GUESS in current(h, b).text]) == 1
     assert all(any("⭐" in t for t in current(h, b).button_texts()) for b in boards)
