@@ -50,6 +50,9 @@ GUARDED = (
 )
 
 
+TIMEOUT = 1.0  # seconds a call to the store may take (connect or reply) before it gives up
+
+
 class RedisStore(Store):
     def __init__(
         self,
@@ -58,7 +61,7 @@ class RedisStore(Store):
         idle_ttl: int = 14 * 86400,
         prefix: str = "cb",
         remembered: int = 2048,
-        timeout: float = 1.0,
+        timeout: float = TIMEOUT,
     ) -> None:
         self.health = Health()
         # every call gives up after `timeout` (connect or reply), with no retry of its own: a tap

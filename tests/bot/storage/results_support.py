@@ -12,9 +12,9 @@ import pytest
 
 from bot.stats.result import GameResult, Outcome, PlayerResult
 from bot.storage import GameRecord, Player, SoloMeta, Store, TableMeta, new_id
-from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.storage.conftest import BACKENDS, url_of
+from tests.support.redis_server import redis_store
 
 
 async def open_stores(request: pytest.FixtureRequest, tmp_path: Path, count: int) -> list[Store]:
@@ -24,7 +24,7 @@ async def open_stores(request: pytest.FixtureRequest, tmp_path: Path, count: int
         return [await SQLiteStore(path).open() for _ in range(count)]
     url = url_of(request, request.param)
     prefix = "r" + uuid.uuid4().hex[:8]  # isolate tests sharing one server
-    return [await RedisStore(url, prefix=prefix).open() for _ in range(count)]
+    return [await redis_store(url, prefix=prefix).open() for _ in range(count)]
 
 
 @pytest.fixture(params=BACKENDS)

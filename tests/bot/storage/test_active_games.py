@@ -16,6 +16,7 @@ from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
 from tests.bot.storage.conftest import BACKENDS, url_of
 from tests.bot.storage.results_support import solo
+from tests.support.redis_server import redis_store
 
 IDLE_TTL = 7200
 
@@ -27,7 +28,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
     else:
         prefix = "ag" + uuid.uuid4().hex[:8]
         url = url_of(request, request.param)
-        s = await RedisStore(url, idle_ttl=IDLE_TTL, prefix=prefix).open()
+        s = await redis_store(url, idle_ttl=IDLE_TTL, prefix=prefix).open()
     try:
         yield s
     finally:

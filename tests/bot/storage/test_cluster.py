@@ -14,11 +14,12 @@ from bot.storage import GameRecord, SoloMeta, new_id
 from bot.storage.leases import deadlines
 from bot.storage.redis_store import RedisStore
 from bot.storage.shards import SHARDS, shard_of
+from tests.support.redis_server import redis_store
 
 
 async def open_stores(url: str, count: int) -> list[RedisStore]:
     prefix = "cl" + uuid.uuid4().hex[:8]
-    return [await RedisStore(url, prefix=prefix).open() for _ in range(count)]
+    return [await redis_store(url, prefix=prefix).open() for _ in range(count)]
 
 
 async def test_the_deadline_shards_spread_over_slots_and_masters(cluster_url: str) -> None:

@@ -7,17 +7,17 @@ from __future__ import annotations
 import asyncio
 import uuid
 
-from bot.storage.redis_store import RedisStore
 from tests.bot.storage.test_storage import record
 from tests.support.redis_counting import RoundTrips
+from tests.support.redis_server import redis_store
 
 
 async def test_two_processes_never_see_an_old_game(any_redis_url: str) -> None:
     """Each store remembers the games it touched; a write by another process (another
     RedisStore on the same keys) still shows on the next load, and an old write still fails."""
     prefix = "pp" + uuid.uuid4().hex[:6]
-    a = await RedisStore(any_redis_url, prefix=prefix).open()
-    b = await RedisStore(any_redis_url, prefix=prefix).open()
+    a = await redis_store(any_redis_url, prefix=prefix).open()
+    b = await redis_store(any_redis_url, prefix=prefix).open()
     try:
         rec = record()
         assert await a.create(rec)
@@ -42,7 +42,7 @@ async def test_two_processes_never_see_an_old_game(any_redis_url: str) -> None:
 
 
 async def test_a_remembered_game_is_a_fresh_copy_each_load(any_redis_url: str) -> None:
-    s = await RedisStore(any_redis_url, prefix="fc" + uuid.uuid4().hex[:6]).open()
+    s = await redis_store(any_redis_url, prefix="fc" + uuid.uuid4().hex[:6]).open()
     sent = RoundTrips(s)
     try:
         rec = record()
@@ -66,8 +66,8 @@ async def test_a_remembered_game_is_a_fresh_copy_each_load(any_redis_url: str) -
 async def test_remembered_games_see_another_process_s_save(any_redis_url: str) -> None:
     """Two processes on one Redis: what one remembers gives way to what the other saved."""
     prefix = "rp" + uuid.uuid4().hex[:6]
-    a = await RedisStore(any_redis_url, prefix=prefix).open()
-    b = await RedisStore(any_redis_url, prefix=prefix).open()
+    a = await redis_store(any_redis_url, prefix=prefix).open()
+    b = await redis_store(any_redis_url, prefix=prefix).open()
     try:
         rec = record()
         assert await a.create(rec)
@@ -89,7 +89,7 @@ async def test_remembered_games_see_another_process_s_save(any_redis_url: str) -
 async def test_a_game_forgotten_while_its_reply_travels_is_loaded_in_full(
     any_redis_url: str,
 ) -> None:
-    s = await RedisStore(any_redis_url, prefix="ev" + uuid.uuid4().hex[:6], remembered=1).open()
+    s = await redis_store(any_redis_url, prefix="ev" + uuid.uuid4().hex[:6], remembered=1).open()
     try:
         a, b = record(), record(state="b")
         assert await s.create(a) and await s.create(b)  # b is remembered, a no longer
@@ -102,7 +102,7 @@ async def test_a_game_forgotten_while_its_reply_travels_is_loaded_in_full(
 
 
 async def test_remembering_can_be_turned_off(any_redis_url: str) -> None:
-    s = await RedisStore(any_redis_url, prefix="off" + uuid.uuid4().hex[:6], remembered=0).open()
+    s = await redis_store(any_redis_url, prefix="off" + uuid.uuid4().hex[:6], remembered=0).open()
     try:
         rec = record()
         assert await s.create(rec)

@@ -25,6 +25,7 @@ from tests.bot.storage.results_support import (
     table,
 )
 from tests.support.redis_counting import RoundTrips
+from tests.support.redis_server import redis_store
 from tests.support.waiting import until
 
 __all__ = ["pair", "store"]  # the fixtures
@@ -204,8 +205,8 @@ async def test_unranked_games_count_for_the_player_only(store: Store) -> None:
 async def test_redis_crash_after_the_user_scripts(any_redis_url: str) -> None:
     """Redis's second step has two round trips; a process dying after the per-user scripts
     but before the boards and the pending removal leaves the rest to the sweep, counted once."""
-    a = await RedisStore(any_redis_url, prefix="cr" + str(time.time_ns())).open()
-    b = await RedisStore(any_redis_url, prefix=a.prefix).open()
+    a = await redis_store(any_redis_url, prefix="cr" + str(time.time_ns())).open()
+    b = await redis_store(any_redis_url, prefix=a.prefix).open()
     try:
         record = await new_game(a)
         result = solo(record.id, 9, won=True, daily=60)
@@ -234,7 +235,7 @@ async def test_redis_crash_after_the_user_scripts(any_redis_url: str) -> None:
 
 
 async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: str) -> None:
-    s = await RedisStore(any_redis_url, prefix="sl" + str(time.time_ns())).open()
+    s = await redis_store(any_redis_url, prefix="sl" + str(time.time_ns())).open()
     try:
         record = await new_game(s)
         assert await s.finish(record, 0, solo(record.id, 1, won=True))
@@ -250,7 +251,7 @@ async def test_redis_result_keys_share_the_game_slot_and_expire(any_redis_url: s
 async def test_redis_a_game_end_is_three_round_trips(any_redis_url: str) -> None:
     """The save with its result and the reads, the per-user scripts, then the boards and the
     pending removal (bot.storage.results): three round trips, counted from outside the store."""
-    s = await RedisStore(any_redis_url, prefix="rt" + str(time.time_ns())).open()
+    s = await redis_store(any_redis_url, prefix="rt" + str(time.time_ns())).open()
     sent = RoundTrips(s)
     try:
         await play(s, partial(solo, uid=1, won=True))  # the results' scripts now in Redis's cache
@@ -266,8 +267,8 @@ async def test_redis_after_the_script_cache_is_lost(any_redis_url: str) -> None:
     """A server that lost its scripts (restart, SCRIPT FLUSH) gets them again (as EVAL in a
     pipeline), in two processes on one Redis."""
     prefix = "py" + str(time.time_ns())
-    other = await RedisStore(any_redis_url, prefix=prefix).open()
-    plain = await RedisStore(any_redis_url, prefix=prefix).open()
+    other = await redis_store(any_redis_url, prefix=prefix).open()
+    plain = await redis_store(any_redis_url, prefix=prefix).open()
     try:
         for s in (plain, other, plain):
             await s.client.script_flush()

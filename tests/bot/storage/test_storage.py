@@ -24,6 +24,7 @@ from bot.storage.sqlite_store import SQLiteStore
 from bot.storage.standings import Standings
 from tests.bot.storage.conftest import BACKENDS, url_of
 from tests.support.redis_counting import RoundTrips
+from tests.support.redis_server import redis_store
 
 GAME_TTL = 3600
 IDLE_TTL = 7200
@@ -46,7 +47,7 @@ async def store(request: pytest.FixtureRequest, tmp_path) -> AsyncIterator[Store
     else:
         url = url_of(request, request.param)
         prefix = "t" + uuid.uuid4().hex[:8]  # isolate tests sharing one server
-        s = await RedisStore(url, game_ttl=GAME_TTL, idle_ttl=IDLE_TTL, prefix=prefix).open()
+        s = await redis_store(url, game_ttl=GAME_TTL, idle_ttl=IDLE_TTL, prefix=prefix).open()
     try:
         yield s
     finally:
@@ -288,7 +289,7 @@ async def test_sqlite_minute_sweep_deletes_what_expired(tmp_path) -> None:  # ty
 
 
 async def test_redis_round_trips(any_redis_url: str) -> None:
-    s = await RedisStore(any_redis_url, prefix="rt" + uuid.uuid4().hex[:6]).open()
+    s = await redis_store(any_redis_url, prefix="rt" + uuid.uuid4().hex[:6]).open()
     sent = RoundTrips(s)
     rec = record()
     await s.create(rec)
@@ -376,7 +377,7 @@ async def test_a_claim_that_reaches_redis_after_its_deadline_leases_nothing(
     """Like a save, a claim of due deadlines refuses to run past its deadline on Redis's clock:
     one sent while Redis was paused (its caller gave up, its reply is lost) must not lease the
     keys for a whole lease; the keys stay due and the next claim takes them at once."""
-    s = await RedisStore(any_redis_url, prefix="cl" + uuid.uuid4().hex[:6]).open()
+    s = await redis_store(any_redis_url, prefix="cl" + uuid.uuid4().hex[:6]).open()
     try:
         await s.schedule("turn:g1", 10.0)
         offset = s.link.clock_offset_ms

@@ -13,6 +13,7 @@ import pytest
 
 from bot.storage.redis_store import RedisStore
 from bot.storage.update_gate import LocalGate, RedisGate, UpdateGate, order_key
+from tests.support.redis_server import redis_store
 from tests.support.waiting import until
 
 Factory = Callable[..., UpdateGate]
@@ -23,7 +24,7 @@ async def replicas(any_redis_url: str) -> AsyncIterator[Factory]:
     """The gates of two processes' stores on one Redis deployment (a fresh key prefix per
     test): what `python -m bot` builds in webhook mode."""
     prefix = f"t{secrets.token_hex(3)}"
-    stores = [await RedisStore(any_redis_url, prefix=prefix).open() for _ in range(2)]
+    stores = [await redis_store(any_redis_url, prefix=prefix).open() for _ in range(2)]
     made: list[UpdateGate] = []
 
     def make(**kw: Any) -> UpdateGate:
