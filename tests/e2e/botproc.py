@@ -195,7 +195,10 @@ class BotProcess:
             proc.send_signal(signal.SIGTERM)
             if not await self._wait_exit(timeout):
                 self._note("did not stop within the timeout after SIGTERM; killed")
-                self.problems.append(f"did not stop within {timeout:g}s after SIGTERM")
+                self.problems.append(
+                    f"did not stop within {timeout:g}s after SIGTERM\n--- bot log ---\n"
+                    + self.log_tail(40)
+                )
                 proc.kill()
                 await self._wait_exit(5.0)
             elif proc.returncode not in (0, -signal.SIGTERM):
