@@ -33,6 +33,7 @@ class Timed:
     solver: bool
     answer: float  # seconds
     screen: float | None  # seconds (None: nothing changed within HORIZON)
+    button: str = ""  # the tapped button's label
 
 
 @dataclass
@@ -99,7 +100,10 @@ class User:
             began = time.perf_counter()
             await self.emu.wait_answer(self.user.tap_data(screen, data), ANSWER_TIMEOUT)
             answered = time.perf_counter() - began
-            tap = Timed(asks_solver(data), answered, None)
+            label = next(
+                (b["text"] for b in screen.buttons() if b.get("callback_data") == data), data
+            )
+            tap = Timed(asks_solver(data), answered, None, str(label))
             watching.append(asyncio.create_task(self._screen(tap, screen, edits, newest, began)))
             tapped, idle_since = tapped + 1, time.monotonic()
             if pause := pace.pause(pauses):
@@ -118,7 +122,7 @@ class User:
 
         try:
             await self.emu.wait_for(changed, HORIZON, "a screen")
-            tap = Timed(tap.solver, tap.answer, time.perf_counter() - began)
+            tap = Timed(tap.solver, tap.answer, time.perf_counter() - began, tap.button)
         except BotProcessError:
             raise
         except AssertionError:  # nothing changed: a toast, or a screen refused
@@ -166,6 +170,18 @@ async def quiet(pid: int, most: float = 120.0) -> None:
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
+
+
+def slowest(timed: list[Timed], pick: Callable[[Timed], bool], count: int = 5) -> str:
+    """The `count` taps `pick` takes whose screens came last: `label answer/screen ms`."""
+    taps = sorted(
+        (t for t in timed if pick(t) and t.screen is not None),
+        key=lambda t: t.screen or 0.0,
+        reverse=True,
+    )
+    return ", ".join(
+        f"{t.button} {t.answer * 1000:.0f}/{(t.screen or 0.0) * 1000:.0f}" for t in taps[:count]
+    )
 
 
 def figures(timed: list[Timed], pick: Callable[[Timed], bool] = lambda t: True) -> str:

@@ -41,7 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(1, str(Path(__file__).resolve().parent))
 
-from tap_users import Pace, Timed, User, figures, quiet, tree_cpu
+from tap_users import Pace, Timed, User, figures, quiet, slowest, tree_cpu
 
 from tests.e2e.botproc import BotProcess
 from tests.e2e.emulator import Emulator
@@ -128,6 +128,7 @@ def report(
         print(f"  {'':<13} not the solver: {figures(timed, lambda t: not t.solver)}")
         solver = sum(1 for t in timed if t.solver)
         print(f"  {'':<13} the solver ({solver}): {figures(timed, lambda t: t.solver)}")
+        print(f"  {'':<13} slowest (answer/screen ms): {slowest(timed, lambda t: t.solver)}")
 
 
 async def main_async(args: argparse.Namespace) -> int:

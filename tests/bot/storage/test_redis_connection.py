@@ -1,6 +1,7 @@
 """The Redis store's connection (redis-py): what a player would notice if it misbehaved — a lost
 move after Redis restarts its script cache or drops the connection, replies mixed up between
-concurrent taps, a wrong password that hangs instead of failing."""
+concurrent taps, a wrong password that hangs instead of failing, a claim that arrives after its
+caller gave up."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from redis.exceptions import RedisError
 from bot.storage import GameRecord, SoloMeta, new_id
 from bot.storage.redis_store import RedisStore
 from tests.support.redis_counting import RoundTrips
+from tests.support.redis_server import redis_store
 
 
 def record() -> GameRecord:
@@ -28,7 +30,7 @@ def record() -> GameRecord:
 
 
 async def open_store(url: str) -> RedisStore:
-    return await RedisStore(url, prefix="conn" + uuid.uuid4().hex[:6]).open()
+    return await redis_store(url, prefix="conn" + uuid.uuid4().hex[:6]).open()
 
 
 async def test_a_move_is_one_load_and_one_save(any_redis_url: str) -> None:
@@ -115,3 +117,21 @@ async def test_a_refused_password_is_an_error_not_a_hang(redis_url: str) -> None
         await s.close()
         await admin.client.execute_command("ACL", "DELUSER", user)
         await admin.close()
+
+
+async def test_a_claim_that_reaches_redis_after_its_deadline_leases_nothing(
+    any_redis_url: str,
+) -> None:
+    """Like a save, a claim of due deadlines refuses to run past its deadline on Redis's clock:
+    one sent while Redis was paused (its caller gave up, its reply is lost) must not lease the
+    keys for a whole lease; the keys stay due and the next claim takes them at once."""
+    s = await redis_store(any_redis_url, prefix="cl" + uuid.uuid4().hex[:6]).open()
+    try:
+        await s.schedule("turn:g1", 10.0)
+        offset = s.link.clock_offset_ms
+        s.link.clock_offset_ms = offset - 3_600_000  # the claim arrives an hour too late
+        assert await s.claim_due(20.0, lease=30) == []
+        s.link.clock_offset_ms = offset
+        assert [k for k, _ in await s.claim_due(20.0, lease=30)] == ["turn:g1"]
+    finally:
+        await s.close()

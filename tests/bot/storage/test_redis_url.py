@@ -17,6 +17,7 @@ from tests.support.redis_server import (
     SentinelSetup,
     TLSServer,
     redis_binary,
+    redis_store,
     start_sentinel,
     start_tls_redis,
 )
@@ -75,7 +76,7 @@ def test_the_client_matches_the_url() -> None:
 
 async def plays(url: str) -> None:
     """A game created, moved, reloaded through a store opened on `url`."""
-    s = await RedisStore(url, prefix="u" + uuid.uuid4().hex[:8]).open()
+    s = await redis_store(url, prefix="u" + uuid.uuid4().hex[:8]).open()
     try:
         rec = GameRecord(
             id=new_id(),
