@@ -130,6 +130,17 @@ class User:
         self.timed.append(tap)
 
 
+def own_cpu(pid: int) -> float:
+    """CPU seconds (user and system) of the process itself, its threads included (Linux /proc);
+    0 when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(v) for v in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+
+
 def tree_cpu(pid: int) -> float:
     """CPU seconds (user and system) of a process and its descendants, the live ones and
     those it has waited for (Linux /proc)."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import time
 from collections.abc import Awaitable, Callable
 
 from bot.events import rewind_event
@@ -59,10 +60,11 @@ class HintTaps:
     async def hint(self, tap: Tap) -> None:
         game = tap.game
         advice = proved.next_move(game)  # on a line proved earlier: no search
-        changed, searched = False, advice is None
+        changed, searched, began = False, advice is None, time.perf_counter()
         if advice is None:
             advice = await self._think(tap)
             changed = proved.keep(game, advice)
+        took = time.perf_counter() - began
         if game.solo.hints == 0 and _gives(advice):  # the first that gives something is
             game.solo.hints, changed = 1, True  # remembered (a hinted deal of the day is
             # unranked); later ones change nothing else
@@ -80,8 +82,8 @@ class HintTaps:
             toast = "hint-guess" if guess else "hint-toast"
             await self._show(tap, toast=toast, hint=advice.move, pick=pick, guess=guess)
         log.info(
-            "event=hint kind=%s game=%s verdict=%s searched=%s",
-            *(game.kind, game.id, advice.verdict, searched),
+            "event=hint kind=%s game=%s verdict=%s searched=%s seconds=%.2f",
+            *(game.kind, game.id, advice.verdict, searched, took),
         )
 
     async def rewind(self, tap: Tap, arg: str) -> None:
