@@ -318,10 +318,14 @@ async def _done(
     *a: P.args,
     **kw: P.kwargs,
 ) -> T:
-    """`work` on `lane`'s pool however busy it is; in a thread when it gives no answer."""
+    """`work` on `lane`'s pool however busy it is; in a thread when it gives no answer,
+    except when the pool was stopped under it (the bot stopping: a search begun now in a
+    thread would hold the process's exit until it ends)."""
     if knows(kind):
         try:
             return await lane().run(work, False, seconds, *a, **kw)
-        except Unanswered:
-            pass  # (said in the log): done here instead, as it was before the pool
+        except Unanswered as err:
+            if err.reason == "stopped":
+                raise
+            # (said in the log): done here instead, as it was before the pool
     return await asyncio.to_thread(work, *a, **kw)

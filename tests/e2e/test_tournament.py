@@ -62,20 +62,25 @@ async def final_standings(emu: Emulator, board: TgMessage) -> None:
     await emu.wait_for(lambda: "Final standings" in board.text, 90, "the final standings")
 
 
+async def begun(emu: Emulator, n: int, *taps: str) -> tuple[list[EmuUser], TgChat, TgMessage]:
+    """`n` people in a group; the first sets a tournament up by `taps` (to start when they tap
+    Start), everyone joins, it starts: the people, the group, its standings."""
+    players = people(emu, n)
+    group = emu.group("Card Club", owner=players[0], members=players[1:])
+    board = await set_up(emu, players[0], group, *taps, "▶ When I tap Start")
+    for user in players:
+        await join(emu, board, user)
+    await emu.wait_for(lambda: f"Players: {n}" in board.text, what=f"{n} players")
+    await emu.wait_answer(players[0].tap(board, "▶ Start"))
+    return players, group, board
+
+
 @pytest.mark.slow
 async def test_an_eight_player_swiss_survives_a_kill_in_a_round_and_ends_on_its_podium(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     bot = await bot_process(language="en")
-    players = people(emulator, 8)
-    group = emulator.group("Card Club", owner=players[0], members=players[1:])
-    board = await set_up(
-        emulator, players[0], group, "🧩 Parquet", "🔁 3", "⏱ 60 s", "▶ When I tap Start"
-    )
-    for user in players:
-        await join(emulator, board, user)
-    await emulator.wait_for(lambda: "Players: 8" in board.text, what="eight players")
-    await emulator.wait_answer(players[0].tap(board, "▶ Start"))
+    players, group, board = await begun(emulator, 8, "🧩 Parquet", "🔁 3", "⏱ 60 s")
     style, seen = Style(seed=3), set[tuple[int, int]]()
     losers = await play_round(emulator, players, "round 1 of 3", seen, 4, style)
     # round 2: two games end, then the bot is killed with the other two half played
@@ -144,14 +149,7 @@ async def test_a_six_player_arena_of_two_minutes_plays_to_its_podium(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     await bot_process(language="en", env=SHORT_ARENA)
-    players = people(emulator, 6)
-    group = emulator.group("Card Club", owner=players[0], members=players[1:])
-    board = await set_up(
-        emulator, players[0], group, "🧩 Parquet", "⚡ 2 min", "⏱ 30 s", "▶ When I tap Start"
-    )
-    for user in players:
-        await join(emulator, board, user)
-    await emulator.wait_answer(players[0].tap(board, "▶ Start"))
+    players, group, board = await begun(emulator, 6, "🧩 Parquet", "⚡ 2 min", "⏱ 30 s")
     end, losers = await play_arena(emulator, players, group, Style(seed=11), 2)
     await final_standings(emulator, board)
     final = standings(board)
@@ -195,14 +193,7 @@ async def test_a_four_player_ryadki_arena_ends_with_its_standings(
     emulator: Emulator, bot_process: BotFactory
 ) -> None:
     await bot_process(language="en", env=SHORT_ARENA)
-    players = people(emulator, 4)
-    group = emulator.group("Card Club", owner=players[0], members=players[1:])
-    board = await set_up(
-        emulator, players[0], group, "🃏 Ryadki", "⚡ 2 min", "⏱ 60 s", "▶ When I tap Start"
-    )
-    for user in players:
-        await join(emulator, board, user)
-    await emulator.wait_answer(players[0].tap(board, "▶ Start"))
+    players, group, board = await begun(emulator, 4, "🃏 Ryadki", "⚡ 2 min", "⏱ 60 s")
     seen: set[tuple[int, int]] = set()
     found: dict[str, list[tuple[EmuUser, TgMessage]]] = {}
 

@@ -1,7 +1,8 @@
 """The pool of search workers (`bot.games.searches`): a search runs in a worker process, never
 in the bot's; a worker killed mid-search fails that search alone and is replaced; a search past
 its time is given up and its worker replaced; a full pool refuses a hint at once while work that
-must be done waits its turn; the pool stops with the bot and leaves no process behind. (What a
+must be done waits its turn; the pool stops with the bot and leaves no process behind, and no
+search begun again in the bot's own process. (What a
 player sees of it — the computer's guess — is in tests/bot/handlers/test_hint_pool.py.)"""
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -25,6 +27,7 @@ from tests.support.waiting import until
 from tests.toy import ladder_spec
 
 KIND = "raspad"  # a game the workers know
+Lane = Callable[..., Awaitable[Any]]  # searches.offload, searches.later
 
 
 def parent_of(pid: int) -> int:
@@ -187,6 +190,22 @@ async def test_stopping_the_pool_leaves_no_worker(fresh: None) -> None:
     assert no_answer.value.reason == "stopped"
     await until(lambda: not alive(worker), "the worker to end with the pool")
     assert await searches.attempt(KIND, 30.0, searching.pid) != worker  # started again
+
+
+@pytest.mark.parametrize("lane", [searches.offload, searches.later])
+async def test_work_that_must_be_done_is_not_begun_again_in_a_thread_when_the_bot_stops(
+    fresh: None, lane: Lane
+) -> None:
+    """A stop (the bot's shutdown) under work that must be done: the caller hears the pool
+    stopped; no search starts again in the bot's own process (the process's exit would wait
+    for that thread: the bot did not stop within 10 s of SIGTERM in CI)."""
+    task = asyncio.ensure_future(lane(KIND, 3600.0, searching.stuck))
+    worker = await stuck_worker(task)
+    await searches.stop()
+    with pytest.raises(searches.Unanswered) as no_answer:
+        await asyncio.wait_for(task, SLOW_START)
+    assert no_answer.value.reason == "stopped"
+    await until(lambda: not alive(worker), "the worker to end with the pool")
 
 
 async def test_an_idle_pool_stops_and_the_next_search_starts_it_again(

@@ -1,6 +1,6 @@
 """What the quick-match handler tests share: asking from the private menu (Parquet, Ryadki
-and a table size), the match timer's tick, and playing a paired game to its end on each
-person's own board."""
+and a table size), the match timer's tick, playing a paired game on each person's own board
+(to its end, or some moves), and the pings the players got."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.support.recording import TgMessage, TgUser
 from tests.support.world import World
 
 PARQUET = rules.GAMES["parquet"]
+RYADKI = rules.GAMES["ryadki"]
 Turn = tuple[GameRecord, Any, int]  # a match's record, its state, the seat on turn
 
 
@@ -114,3 +115,40 @@ async def play_ryadki(w: World, gid: str, boards: dict[int, TgMessage]) -> int:
 def game_deals(game: object) -> int:
     assert isinstance(game, GameRecord)
     return game.table.settings["deals"]  # a match is a quick game: one deal
+
+
+async def play_on(w: World, gid: str, boards: dict[int, TgMessage], moves: int) -> int:
+    """Those still seated at a Ryadki match of Alice, Bob and Carol play `moves` moves (each the
+    first ✅ card on their board): how many were played (fewer when the game ends)."""
+    users = {u.id: u for u in (w.alice, w.bob, w.carol)}
+    played = 0
+    while played < moves:
+        game = await w.store.load(gid)
+        assert game is not None
+        if game.finished:
+            break
+        seat = RYADKI.turn(RYADKI.from_json(game.state))
+        assert seat is not None
+        user = users[game.table.players[seat].user_id]
+        board = w.session.message(user.id, boards[user.id].message_id)
+        marked = [t for t in board.button_texts() if t.startswith("✅")]
+        assert marked, board.describe()
+        await w.tap(user, board, marked[0])
+        played += 1
+    return played
+
+
+def pings_of(w: World, user: TgUser) -> list[TgMessage]:
+    return [m for m in w.tg.messages_in(user.id) if m.text.startswith("🔔")]
+
+
+def replied_to(w: World, msg: TgMessage) -> int | None:
+    """The message `msg` (the bot's) was sent in reply to."""
+    sent = [
+        c
+        for c in w.session.calls("sendMessage")
+        if c["chat_id"] == msg.chat_id and c["text"] == msg.raw
+    ]
+    assert sent, msg.describe()
+    reply = sent[-1].get("reply_parameters")
+    return None if reply is None else int(reply["message_id"])

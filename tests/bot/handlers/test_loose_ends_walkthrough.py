@@ -16,7 +16,7 @@ import pytest
 
 import rules
 from bot.render.common import width
-from tests.bot.handlers.match_support import game_of, parquet_turn
+from tests.bot.handlers.match_support import game_of, parquet_turn, play_on
 from tests.support import parquet_taps
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
@@ -44,21 +44,6 @@ async def ask(w: World, user: TgUser, *path: str) -> TgMessage:
     for data in path:
         await w.tap_data(user, w.session.message(user.id, menu.message_id), data)
     return w.session.message(user.id, menu.message_id)
-
-
-async def ryadki_moves(w: World, gid: str, boards: dict[int, TgMessage], n: int) -> None:
-    users = {u.id: u for u in (w.alice, w.bob, w.carol)}
-    for _ in range(n):
-        game = await w.store.load(gid)
-        assert game is not None
-        if game.finished:
-            return
-        seat = RYADKI.turn(RYADKI.from_json(game.state))
-        assert seat is not None
-        user = users[game.table.players[seat].user_id]
-        board = w.session.message(user.id, boards[user.id].message_id)
-        card = next(str(b["callback_data"]) for b in board.buttons() if b["text"][0] == "✅")
-        await w.tap_data(user, board, card)
 
 
 async def pick_then_cell(w: World, gid: str, board_of: dict[int, TgMessage]) -> None:
@@ -116,7 +101,7 @@ async def test_the_loose_ends_as_people_meet_them(w: World, lang: str) -> None:
         w.session.message(w.alice.id, mine.message_id),
         data_ending(w.session.message(w.alice.id, mine.message_id), "~resign:y"),
     )
-    await ryadki_moves(w, gid, waits, 5)
+    await play_on(w, gid, waits, 5)
     await w.remind()
     # …and starts a new match from her board: Dave is looking too
     left = w.session.message(w.alice.id, mine.message_id)

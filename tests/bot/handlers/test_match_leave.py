@@ -8,7 +8,15 @@ from __future__ import annotations
 import pytest
 
 import rules
-from tests.bot.handlers.match_support import ask, ask_ryadki, game_of, tick
+from tests.bot.handlers.match_support import (
+    ask,
+    ask_ryadki,
+    game_of,
+    pings_of,
+    play_on,
+    replied_to,
+    tick,
+)
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
 
@@ -30,26 +38,6 @@ async def seated_three(w: World) -> tuple[str, dict[int, TgMessage]]:
 async def leave(w: World, user: TgUser, board: TgMessage) -> None:
     await w.tap(user, w.session.message(user.id, board.message_id), "🚪 Leave the game")
     await w.tap(user, w.session.message(user.id, board.message_id), "Yes, leave")
-
-
-async def play_on(w: World, gid: str, boards: dict[int, TgMessage], moves: int) -> int:
-    """Those still seated play `moves` moves (the first ✅ card on their board)."""
-    users = {u.id: u for u in (w.alice, w.bob, w.carol)}
-    played = 0
-    while played < moves:
-        game = await w.store.load(gid)
-        assert game is not None
-        if game.finished:
-            break
-        seat = RYADKI.turn(RYADKI.from_json(game.state))
-        assert seat is not None
-        user = users[game.table.players[seat].user_id]
-        board = w.session.message(user.id, boards[user.id].message_id)
-        marked = [t for t in board.button_texts() if t.startswith("✅")]
-        assert marked, board.describe()
-        await w.tap(user, board, marked[0])
-        played += 1
-    return played
 
 
 async def test_the_leaver_is_freed_and_her_board_stops(w: World) -> None:
@@ -110,22 +98,6 @@ async def test_pings_name_only_who_still_plays(w: World) -> None:
         assert "Alice" not in ping.text and user.first_name not in ping.text, ping.text
         assert other in ping.text, ping.text
         assert replied_to(w, ping) == boards[user.id].message_id  # beside their own board
-
-
-def pings_of(w: World, user: TgUser) -> list[TgMessage]:
-    return [m for m in w.tg.messages_in(user.id) if m.text.startswith("🔔")]
-
-
-def replied_to(w: World, msg: TgMessage) -> int | None:
-    """The message `msg` (the bot's) was sent in reply to."""
-    sent = [
-        c
-        for c in w.session.calls("sendMessage")
-        if c["chat_id"] == msg.chat_id and c["text"] == msg.raw
-    ]
-    assert sent, msg.describe()
-    reply = sent[-1].get("reply_parameters")
-    return None if reply is None else int(reply["message_id"])
 
 
 async def test_a_rematch_is_for_those_who_stayed(w: World) -> None:

@@ -8,7 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.bot.handlers.match_support import ask, ask_ryadki, game_of, parquet_turn, tick
+from tests.bot.handlers.match_support import (
+    ask,
+    ask_ryadki,
+    game_of,
+    parquet_turn,
+    pings_of,
+    replied_to,
+    tick,
+)
 from tests.support.recording import BotSession, TgMessage, TgUser, bot_session  # noqa: F401
 from tests.support.world import World
 
@@ -18,18 +26,6 @@ def w(any_world: World) -> World:
     return any_world
 
 
-def replied_to(w: World, msg: TgMessage) -> int | None:
-    """The message `msg` (the bot's) was sent in reply to."""
-    sent = [
-        c
-        for c in w.session.calls("sendMessage")
-        if c["chat_id"] == msg.chat_id and c["text"] == msg.raw
-    ]
-    assert sent, msg.describe()
-    reply = sent[-1].get("reply_parameters")
-    return None if reply is None else int(reply["message_id"])
-
-
 async def ask_in_any_language(w: World, user: TgUser) -> TgMessage:
     """/start, ⚔️, 🧩 Parquet by their buttons' data (the texts are the user's language's)."""
     await w.say(user, None, "/start")
@@ -37,10 +33,6 @@ async def ask_in_any_language(w: World, user: TgUser) -> TgMessage:
     await w.tap_data(user, menu, "m:mq")
     await w.tap_data(user, w.session.message(user.id, menu.message_id), "m:mq:parquet")
     return w.session.message(user.id, menu.message_id)
-
-
-def pings_of(w: World, user: TgUser) -> list[TgMessage]:
-    return [m for m in w.tg.messages_in(user.id) if m.text.startswith("🔔")]
 
 
 async def test_a_parquet_ping_answers_the_players_own_board(w: World) -> None:
