@@ -3,8 +3,11 @@ line when it goes and one when it is back.
 
 While Redis is down (stopped, restarting, paused) every call would otherwise wait for its own
 timeout, so a tap could wait several of them. After a failure, calls fail at once for
-`probe_every` seconds; then the next call tries again (the probe), and the first success closes
-the outage.
+`probe_every` seconds; then calls try again (probes: every call made then, a tap's beside the
+timer loop's, not only the first), the first success closes the outage, and the next failure
+opens the fail-fast window again. A call made while another one's probe is on its way is not
+refused for it: a single slow reply (a loaded machine) would otherwise turn every call made
+meanwhile into "briefly unavailable".
 """
 
 from __future__ import annotations
@@ -52,14 +55,11 @@ class Health:
         return self.down_since is not None
 
     def check(self) -> None:
-        """Fail fast while down, except for one probe every `probe_every` seconds."""
-        if self.down_since is not None:
-            now = self.clock()
-            if now < self._next_probe:
-                self.failures += 1
-                metrics.redis_error("unavailable")
-                raise StoreUnavailable("store unavailable (waiting to retry)")
-            self._next_probe = now + self.probe_every
+        """Fail fast while down, for `probe_every` seconds after the last failure."""
+        if self.down_since is not None and self.clock() < self._next_probe:
+            self.failures += 1
+            metrics.redis_error("unavailable")
+            raise StoreUnavailable("store unavailable (waiting to retry)")
 
     def failed(self, err: BaseException) -> StoreUnavailable:
         now = self.clock()
