@@ -212,7 +212,11 @@ async def _choose_day(store: Store, day: int, pending: dict[Deal, asyncio.Future
                 await _choose_tiers(store, kind, variant, day)
             else:
                 await decided(store, kind, variant, day, ahead=True)
-        except Exception as err:  # a bug, an outage, the bot stopping: a tap deals the spares
+        except searches.Unanswered as err:
+            if err.reason == "stopped":
+                raise  # the bot is stopping: nothing more is searched (the next start goes on)
+            log.warning("event=days_ahead_failed day=%s kind=%s error=%r", day, kind, err)
+        except Exception as err:  # a bug, an outage: a tap deals the spares
             log.warning("event=days_ahead_failed day=%s kind=%s error=%r", day, kind, err)
         finally:
             if not done.done():
@@ -221,10 +225,17 @@ async def _choose_day(store: Store, day: int, pending: dict[Deal, asyncio.Future
 
 
 async def _work(store: Store, days: dict[int, dict[Deal, asyncio.Future[None]]]) -> None:
-    """Choose the queued days in turn, the earliest first, until none is left."""
-    while todo := [d for d, pending in days.items() if not all(f.done() for f in pending.values())]:
-        day = min(todo)
-        await _choose_day(store, day, days[day])
+    """Choose the queued days in turn, the earliest first, until none is left (or the pool
+    stops with the bot: a tap meanwhile deals the spares, as on an outage)."""
+    try:
+        while todo := [d for d, ps in days.items() if not all(f.done() for f in ps.values())]:
+            await _choose_day(store, min(todo), days[min(todo)])
+    except searches.Unanswered:
+        for pending in days.values():
+            for done in pending.values():
+                if not done.done():
+                    done.set_result(None)
+        log.info("event=days_ahead_stopped")
 
 
 def prepare(store: Store, day: int) -> None:

@@ -2,7 +2,8 @@
 starts (`prepare`: that day and the next two), once per day — in the pool of search workers,
 and kept in the store, so no process (another replica, a restart) searches a day already
 decided — and ten minutes before each UTC midnight for the next days. A day dealt in tiers is
-never searched on a tap: not chosen yet, it deals the declared spares at once, for everyone."""
+never searched on a tap: not chosen yet, it deals the declared spares at once, for everyone.
+The bot stopping meanwhile ends the choice: nothing more is searched."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from bot.stats.daily import day_date, day_deal, day_number
 from bot.storage import Store
 from bot.storage.redis_store import RedisStore
 from bot.storage.sqlite_store import SQLiteStore
+from tests.support import searching
 
 MIDNIGHT = 1_796_774_400.0  # 2026-12-09 00:00 UTC: deal of the day #708 begins
 
@@ -208,3 +210,31 @@ async def test_the_bot_chooses_today_and_the_next_days_when_it_starts(
     finally:
         ahead.cancel()
     assert {d for _k, _v, d in chosen} == {704, 705, 706}
+
+
+async def test_the_bot_stopping_meanwhile_ends_the_choice_with_no_search_more(
+    monkeypatch: pytest.MonkeyPatch, store: Store
+) -> None:
+    """The pool stops (the bot's shutdown) under a day's first search: the work ends, every deal
+    waited for is released (a tap deals the spares), and no search is sent again — it started
+    the background pool anew, and that pool's fork server failed as the process ended."""
+    sent: list[str] = []
+    real = searches.later
+
+    async def stuck(kind: str, seconds: float, _work: Callable[..., Any], *_args: Any) -> Any:
+        sent.append(kind)
+        return await real(kind, seconds, searching.stuck)
+
+    monkeypatch.setattr(searches, "later", stuck)
+    forget_this_process()
+    day = 733  # a day no other test chooses
+    days_ahead.prepare(store, day)
+    work = days_ahead._workers[asyncio.get_running_loop()]
+    await searching.stuck_worker(work)
+    await searches.stop()
+    await asyncio.wait_for(work, searching.SLOW_START)
+    assert sent == [days_ahead.deals()[0][0]]
+    for kind, variant in days_ahead.deals():
+        for d in range(day, day + days_ahead.AHEAD + 1):
+            await asyncio.wait_for(days_ahead.ready(kind, variant, d), 1.0)
+    assert not searches.background().started
