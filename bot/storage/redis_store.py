@@ -34,7 +34,7 @@ from bot.storage.writes import Key
 __all__ = ["RedisStore"]
 
 # every call of the store goes through its Health: outage errors become StoreUnavailable, and
-# while Redis is down calls fail at once (one probe every half second)
+# for half a second after each failure calls fail at once (then they try Redis again)
 GUARDED = (
     *("create", "load", "save", "version_of", "delete", "active_games", "game_ttl_left"),
     *("get_chat_game", "set_chat_game", "claim_chat_game", "release_chat_game"),

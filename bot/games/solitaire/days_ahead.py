@@ -212,11 +212,9 @@ async def _choose_day(store: Store, day: int, pending: dict[Deal, asyncio.Future
                 await _choose_tiers(store, kind, variant, day)
             else:
                 await decided(store, kind, variant, day, ahead=True)
-        except searches.Unanswered as err:
-            if err.reason == "stopped":
-                raise  # the bot is stopping: nothing more is searched (the next start goes on)
-            log.warning("event=days_ahead_failed day=%s kind=%s error=%r", day, kind, err)
         except Exception as err:  # a bug, an outage: a tap deals the spares
+            if isinstance(err, searches.Unanswered) and err.reason == "stopped":
+                raise  # the bot is stopping: nothing more is searched (the next start goes on)
             log.warning("event=days_ahead_failed day=%s kind=%s error=%r", day, kind, err)
         finally:
             if not done.done():
@@ -229,7 +227,8 @@ async def _work(store: Store, days: dict[int, dict[Deal, asyncio.Future[None]]])
     stops with the bot: a tap meanwhile deals the spares, as on an outage)."""
     try:
         while todo := [d for d, ps in days.items() if not all(f.done() for f in ps.values())]:
-            await _choose_day(store, min(todo), days[min(todo)])
+            day = min(todo)
+            await _choose_day(store, day, days[day])
     except searches.Unanswered:
         for pending in days.values():
             for done in pending.values():
